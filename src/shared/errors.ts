@@ -1,0 +1,44 @@
+/** Stable codes of every failure the core reports; the app maps them to translated text. */
+export type CoreErrorCode =
+  | 'INPUT_TOO_LARGE'
+  | 'TOO_DEEP'
+  | 'JSON_INVALID'
+  | 'YAML_SYNTAX'
+  | 'YAML_ALIAS_LIMIT'
+  | 'NOT_OPENAPI'
+  | 'UNSUPPORTED_VERSION'
+  | 'INVALID_INPUT'
+  | 'INTERNAL';
+
+/** A failure of the core with a stable code and, where the input has them, a position. */
+export class CoreError extends Error {
+  override readonly name = 'CoreError';
+  constructor(
+    readonly code: CoreErrorCode,
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The plain, structured-clone-safe shape of an error that crosses the worker boundary. */
+export interface ErrorInfo {
+  code: CoreErrorCode;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** Converts anything thrown into an {@link ErrorInfo}; unknown failures become INTERNAL. */
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof CoreError) {
+    const info: ErrorInfo = { code: error.code, message: error.message };
+    if (error.line !== undefined) info.line = error.line;
+    if (error.column !== undefined) info.column = error.column;
+    return info;
+  }
+  if (error instanceof RangeError) return { code: 'TOO_DEEP', message: error.message };
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,4 @@
+/** The public surface of the core. Pure TypeScript: no DOM, no React, no Node APIs. */
+export * from './model';
+export * from './errors';
+export * from './validate-endpoints';

@@ -1,0 +1,37 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4096 },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'tests/shared/**/*.test.ts',
+            'tests/worker/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/app/setup.ts'],
+        },
+      },
+    ],
+  },
+});

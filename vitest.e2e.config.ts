@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: a real Chromium against the real server; run by `.ci/run`, not by `npm test`. */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    fileParallelism: false,
+    passWithNoTests: true,
+  },
+});
