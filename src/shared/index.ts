@@ -2,3 +2,4 @@
 export * from './model';
 export * from './errors';
 export * from './validate-endpoints';
+export * from './api-types';
