@@ -1,0 +1,4 @@
+/** Placeholder; built out by the app-pages work. */
+export default function TermsOfUsePage() {
+  return <main />;
+}
