@@ -3,3 +3,5 @@ export * from './model';
 export * from './errors';
 export * from './validate-endpoints';
 export * from './api-types';
+export * from './generate-openapi';
+export * from './parse-openapi';
