@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { CustomerProfile } from '../../shared';
+import { PROFILE_CACHE_KEY } from '../session';
+import { http } from './http';
+
+/** Loads the signed-in customer's profile (`GET /api/v1/customer`) and caches it locally. */
+export async function fetchCustomer(): Promise<CustomerProfile> {
+  const profile = await http.get('/api/v1/customer').json<CustomerProfile>();
+  try {
+    localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify(profile));
+  } catch {
+    // storage unavailable: no cache
+  }
+  return profile;
+}
+
+/** The locally cached profile of the last successful `fetchCustomer()`, if any. */
+export function getCachedCustomer(): CustomerProfile | undefined {
+  try {
+    const raw = localStorage.getItem(PROFILE_CACHE_KEY);
+    if (!raw) return undefined;
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' ? (value as CustomerProfile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec §4: active when the subscription's end lies in the future; anything missing is inactive. */
+export function isSubscriptionActive(
+  profile: CustomerProfile | undefined,
+  nowMs: number = Date.now(),
+): boolean {
+  const until = profile?.subscription?.until;
+  return typeof until === 'number' && Number.isFinite(until) && until * 1000 > nowMs;
+}
+
+export type CustomerState =
+  | { status: 'loading'; profile: CustomerProfile | undefined }
+  | { status: 'loaded'; profile: CustomerProfile }
+  | { status: 'error'; profile: CustomerProfile | undefined; error: unknown };
+
+/** Fetches the profile on mount (showing the cached one meanwhile). */
+export function useCustomer(): CustomerState {
+  const [state, setState] = useState<CustomerState>(() => ({
+    status: 'loading',
+    profile: getCachedCustomer(),
+  }));
+  useEffect(() => {
+    let alive = true;
+    fetchCustomer().then(
+      (profile) => alive && setState({ status: 'loaded', profile }),
+      (error: unknown) =>
+        alive && setState((prev) => ({ status: 'error', profile: prev.profile, error })),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return state;
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isSubscriptionActive, useCustomer } from '../../api/customer';
+import { LoadingState } from '../../components/Guards';
+import '../auth.css';
+
+/** Profile (spec §2): names, e-mail, subscription end or 'no active subscription', renew. */
+export default function ProfilePage() {
+  const { i18n } = useLingui();
+  const state = useCustomer();
+  const profile = state.profile;
+
+  if (!profile) {
+    if (state.status === 'loading') return <LoadingState />;
+    return (
+      <div className="page page-narrow">
+        <div className="card auth-card">
+          <h1>
+            <Trans>Profile</Trans>
+          </h1>
+          <p className="form-error" role="alert">
+            <Trans>Could not load the profile. Please try again later.</Trans>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const active = isSubscriptionActive(profile);
+  const until = profile.subscription?.until;
+  return (
+    <div className="page page-narrow">
+      <div className="card auth-card">
+        <h1>
+          <Trans>Profile</Trans>
+        </h1>
+        <dl className="profile-list">
+          <dt>
+            <Trans>First name</Trans>
+          </dt>
+          <dd data-testid="profile-first-name">{profile.firstName}</dd>
+          <dt>
+            <Trans>Last name</Trans>
+          </dt>
+          <dd data-testid="profile-last-name">{profile.lastName}</dd>
+          <dt>
+            <Trans>E-mail</Trans>
+          </dt>
+          <dd data-testid="profile-email">{profile.email}</dd>
+          <dt>
+            <Trans>Subscription</Trans>
+          </dt>
+          <dd data-testid="profile-subscription">
+            {active && typeof until === 'number' ? (
+              <span className="profile-active">
+                <Trans>
+                  Active until{' '}
+                  {i18n.date(new Date(until * 1000), {
+                    year: 'numeric',
+                    month: 'long',
+                    day: 'numeric',
+                  })}
+                </Trans>
+              </span>
+            ) : (
+              <span className="profile-inactive">
+                <Trans>No active subscription</Trans>
+              </span>
+            )}
+          </dd>
+        </dl>
+        {state.status === 'error' ? (
+          <p className="form-notice" role="status">
+            <Trans>Could not refresh the profile; showing saved data.</Trans>
+          </p>
+        ) : null}
+        <Link to="/renew-subscription" className="btn btn-primary btn-block">
+          <Trans>Renew subscription</Trans>
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
+import { HTTPError, publicHttp } from '../../api/http';
+import { useSiteSettings } from '../../api/site';
+import { LoadingState } from '../../components/Guards';
+import '../auth.css';
+
+/** The outcomes of spec §8 "Verification". */
+export type VerifyOutcome =
+  | { kind: 'missing' }
+  | { kind: 'verified' }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'invalid' }
+  | { kind: 'unexpected' };
+
+const calls = new Map<string, Promise<VerifyOutcome>>();
+
+async function verify(uuid: string): Promise<VerifyOutcome> {
+  try {
+    await publicHttp.put('/api/public/v1/registration/verify', { json: { uuid } });
+    return { kind: 'verified' };
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      if (error.response.status === 404) {
+        let message = '';
+        try {
+          const body = (await error.response.json()) as { message?: unknown };
+          if (typeof body?.message === 'string') message = body.message;
+        } catch {
+          // no body
+        }
+        return { kind: 'not-found', message };
+      }
+      if (error.response.status === 400) return { kind: 'invalid' };
+    }
+    return { kind: 'unexpected' };
+  }
+}
+
+/** One call per id and page load: a verification link is single use. */
+export function verifyOnce(uuid: string): Promise<VerifyOutcome> {
+  let call = calls.get(uuid);
+  if (!call) {
+    call = verify(uuid);
+    calls.set(uuid, call);
+  }
+  return call;
+}
+
+/** /emailverification/:id — sends `{ uuid: id }` on opening and shows the outcome. */
+export default function VerifyEmailPage() {
+  const { id } = useParams();
+  const site = useSiteSettings();
+  const [outcome, setOutcome] = useState<VerifyOutcome | undefined>(
+    id ? undefined : { kind: 'missing' },
+  );
+
+  useEffect(() => {
+    if (!id) return;
+    let alive = true;
+    void verifyOnce(id).then((result) => alive && setOutcome(result));
+    return () => {
+      alive = false;
+    };
+  }, [id]);
+
+  if (!outcome) return <LoadingState />;
+  const support = site?.supportEmail ?? '';
+  let message: React.ReactNode;
+  switch (outcome.kind) {
+    case 'missing':
+      message = <Trans>Invalid verification link</Trans>;
+      break;
+    case 'verified':
+      message = <Trans>Email successfully verified</Trans>;
+      break;
+    case 'not-found':
+      message = outcome.message || <Trans>Invalid verification link.</Trans>;
+      break;
+    case 'invalid':
+      message = <Trans>Invalid verification link.</Trans>;
+      break;
+    case 'unexpected':
+      message = (
+        <Trans>
+          Unpredicted error. Contact to support: <a href={`mailto:${support}`}>{support}</a>
+        </Trans>
+      );
+      break;
+  }
+  const ok = outcome.kind === 'verified';
+  return (
+    <div className="page page-narrow">
+      <div className="card auth-card">
+        <h1>
+          <Trans>E-mail verification</Trans>
+        </h1>
+        <div
+          className={`verify-message ${ok ? 'form-success' : 'form-error'}`}
+          role={ok ? 'status' : 'alert'}
+          data-testid="verify-result"
+        >
+          {message}
+        </div>
+        {ok ? (
+          <p>
+            <Link to="/login" className="btn btn-primary btn-block">
+              <Trans>Log in</Trans>
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
