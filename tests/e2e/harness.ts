@@ -1,0 +1,243 @@
+/**
+ * End-to-end harness: the real server (src/server/server.ts) on a free port with a throwaway
+ * data folder, Debian's Chromium driven by playwright-core, and the verification link read
+ * from the outbox. Used by every tests/e2e/*.test.ts.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where screenshots go (git-ignored). */
+export const SCREENSHOT_DIR = path.join(ROOT, 'screenshots');
+
+export interface StartedServer {
+  baseUrl: string;
+  dataDir: string;
+  /** The demo account printed on first start (embedded mode only). */
+  demo?: { email: string; password: string };
+  /** Everything the server wrote to stdout and stderr so far. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds dist/ once when it is missing (CI builds before the e2e step). */
+export function ensureBuilt(): void {
+  if (existsSync(path.join(ROOT, 'dist', 'index.html'))) return;
+  execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Variables of the developer's shell that would point the server elsewhere. */
+const STRIPPED_ENV = ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'PUBLIC_URL'];
+
+/**
+ * Starts `tsx src/server/server.ts` on a free port with a fresh DATA_DIR (embedded database,
+ * outbox mail) and PUBLIC_URL = baseUrl; resolves once /healthz answers.
+ */
+export async function startServer(
+  opts: { env?: Record<string, string> } = {},
+): Promise<StartedServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'specform-e2e-'));
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !STRIPPED_ENV.includes(key)) env[key] = value;
+  }
+  Object.assign(env, {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    OPERATOR_NAME: 'IP Ivanov Ivan Ivanovich',
+    OPERATOR_SUPPORT_EMAIL: 'support@specform.test',
+    OPERATOR_TAX_NUMBER: '771234567890',
+    OPERATOR_REGISTRATION_NUMBER: '321774600123456',
+    ...opts.env,
+  });
+
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const child: ChildProcess = spawn(tsx, ['src/server/server.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true, // own process group, so stop() ends tsx and its node child together
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const killed = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)]);
+      if (!killed) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await exit;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`The server exited before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server was not ready within 90 s:\n${output}`);
+    }
+    await sleep(200);
+  }
+
+  const demoMatch = /Demo account created: email=(\S+) password=([^\s"]+)/.exec(output);
+  return {
+    baseUrl,
+    dataDir,
+    demo: demoMatch ? { email: demoMatch[1]!, password: demoMatch[2]! } : undefined,
+    logs: () => output,
+    stop,
+  };
+}
+
+/** Debian's Chromium, headless, through playwright-core (never a downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A browser context with the language preset in localStorage (`en` unless told) and, unless
+ * `cookieBanner` is true, the cookie banner already accepted.
+ */
+export async function newContext(
+  browser: Browser,
+  opts: { locale?: 'en' | 'ru'; cookieBanner?: boolean; width?: number; height?: number } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  const locale = opts.locale ?? 'en';
+  const accept = !opts.cookieBanner;
+  await context.addInitScript(
+    ({ locale, accept }) => {
+      if (!sessionStorage.getItem('e2e-init')) {
+        sessionStorage.setItem('e2e-init', '1');
+        if (!localStorage.getItem('language')) localStorage.setItem('language', locale);
+        if (accept) localStorage.setItem('cookieConsent', 'accepted');
+      }
+    },
+    { locale, accept },
+  );
+  return context;
+}
+
+/** Decodes quoted-printable text (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Every readable form of an .eml file: raw, quoted-printable decoded, base64 parts decoded. */
+function readableForms(eml: string): string[] {
+  const forms = [eml, decodeQuotedPrintable(eml)];
+  for (const match of eml.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)) {
+    try {
+      forms.push(Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    } catch {
+      // not base64
+    }
+  }
+  return forms;
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+\/emailverification\/[A-Za-z0-9_~.%-]+/;
+
+/** Finds the verification link of the newest outbox mail to `email` (waits up to 15 s). */
+export async function readVerificationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const wanted = email.toLowerCase();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = existsSync(outbox) ? await readdir(outbox) : [];
+    const mails: { mtime: number; text: string }[] = [];
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(outbox, name);
+      mails.push({ mtime: (await stat(file)).mtimeMs, text: await readFile(file, 'utf8') });
+    }
+    mails.sort((a, b) => b.mtime - a.mtime);
+    for (const { text } of mails) {
+      const headerEnd = text.search(/\r?\n\r?\n/);
+      const headers = text
+        .slice(0, headerEnd < 0 ? undefined : headerEnd)
+        .replace(/\r?\n[ \t]+/g, ' ');
+      const to = /^To:(.*)$/im.exec(headers)?.[1]?.toLowerCase() ?? '';
+      if (!to.includes(wanted)) continue;
+      const header = /^X-Specform-Link:\s*(\S+)/im.exec(headers)?.[1];
+      if (header && LINK.test(header)) return header;
+      for (const form of readableForms(text)) {
+        const link = LINK.exec(form)?.[0];
+        if (link) return link;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No verification link for ${email} in ${outbox}`);
+    await sleep(200);
+  }
+}
