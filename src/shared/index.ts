@@ -4,6 +4,8 @@ export * from './errors';
 export * from './validate-endpoints';
 export * from './validate-sign-up';
 export * from './common-passwords';
+export * from './limits';
+export * from './infer-schema';
 export * from './api-types';
 export * from './generate-openapi';
 export * from './parse-openapi';

@@ -1,0 +1,48 @@
+/**
+ * Test helper: validates a value against an inferred OpenAPI 3.0 schema with ajv. OpenAPI's
+ * `nullable: true` is translated to JSON Schema (a `'null'` type union; with no type it allows
+ * anything), and `example` is dropped, so ajv checks exactly what the schema claims.
+ */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Schema } from '../../src/shared';
+
+/** Converts an OpenAPI 3.0 schema (as inferSchema emits it) into a draft-07 JSON Schema. */
+export function toJsonSchema(schema: Schema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'nullable' || key === 'example') continue;
+    if (key === 'properties') {
+      const props: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(value as Record<string, Schema>)) {
+        Object.defineProperty(props, name, {
+          value: toJsonSchema(sub),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      out.properties = props;
+    } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) {
+      out[key] = toJsonSchema(value as Schema);
+    } else if (key === 'oneOf' || key === 'anyOf' || key === 'allOf') {
+      out[key] = (value as Schema[]).map(toJsonSchema);
+    } else {
+      out[key] = value;
+    }
+  }
+  if (schema.nullable === true && typeof schema.type === 'string') {
+    out.type = [schema.type, 'null'];
+  }
+  return out;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: true, validateFormats: true });
+addFormats(ajv);
+
+/** Returns ajv's errors for `value` against `schema` (converted), or null when it is valid. */
+export function schemaErrors(schema: Schema, value: unknown): string | null {
+  const validate = ajv.compile(toJsonSchema(schema));
+  if (validate(value)) return null;
+  return ajv.errorsText(validate.errors);
+}
