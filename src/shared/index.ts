@@ -6,6 +6,7 @@ export * from './validate-sign-up';
 export * from './common-passwords';
 export * from './limits';
 export * from './infer-schema';
+export * from './json-tools';
 export * from './api-types';
 export * from './generate-openapi';
 export * from './parse-openapi';

@@ -1,0 +1,152 @@
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import {
+  formatJson,
+  isJsonPaste,
+  jsonToYaml,
+  lineColumnAt,
+  locateJsonError,
+  MAX_NESTING_DEPTH,
+  parseJson,
+} from '../../src/shared';
+
+const codeOf = (fn: () => unknown): unknown => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as { code?: unknown }).code;
+  }
+  return undefined;
+};
+
+describe('isJsonPaste (spec §5)', () => {
+  it.each([
+    ['{"a":1}', true],
+    ['  [1, 2]\n', true],
+    ['[]', true],
+    ['{}', true],
+    ['\n{\n  "nested": {"x": [true, null]}\n}\n', true],
+    ['', false],
+    ['   ', false],
+    ['null', false],
+    ['"{}"', false],
+    ['123', false],
+    ['{"a":1', false],
+    ['{a: 1}', false],
+    ['[1, 2] trailing', false],
+    ['text {"a":1}', false],
+    ['{"a":1} // comment', false],
+    ['{} {}', false],
+    ['[1,]', false],
+  ])('%j → %s', (text, expected) => {
+    expect(isJsonPaste(text)).toBe(expected);
+  });
+});
+
+describe('jsonToYaml', () => {
+  it('converts with indent 2 and round-trips', () => {
+    const json = '{"name":"Ann","tags":["a","b"],"nested":{"n":1.5,"ok":true,"none":null}}';
+    const yaml = jsonToYaml(json);
+    expect(yaml).toBe(
+      [
+        'name: Ann',
+        'tags:',
+        '  - a',
+        '  - b',
+        'nested:',
+        '  n: 1.5',
+        '  ok: true',
+        '  none: null',
+        '',
+      ].join('\n'),
+    );
+    expect(parse(yaml)).toEqual(JSON.parse(json));
+  });
+
+  it('never wraps long lines', () => {
+    const long = 'word '.repeat(100).trim();
+    const yaml = jsonToYaml(JSON.stringify({ text: long }));
+    expect(yaml).toBe(`text: ${long}\n`);
+  });
+
+  it('quotes strings that YAML would otherwise read as other types', () => {
+    const value = { a: 'true', b: '1.0', c: 'null', d: 'yes', e: '', f: '- x', g: 'a: b' };
+    expect(parse(jsonToYaml(JSON.stringify(value)))).toEqual(value);
+  });
+
+  it('keeps "__proto__" keys as data', () => {
+    const yaml = jsonToYaml('{"__proto__": {"x": 1}}');
+    expect(yaml).toContain('__proto__:');
+  });
+
+  it('rejects invalid JSON with JSON_INVALID and a position', () => {
+    try {
+      jsonToYaml('{\n  "a": 1,\n  "b": ]\n}');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'JSON_INVALID', line: 3, column: 8 });
+    }
+  });
+
+  it('rejects nesting past the limit with TOO_DEEP', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(parse(jsonToYaml(deep(MAX_NESTING_DEPTH)))).toBeInstanceOf(Array);
+    expect(codeOf(() => jsonToYaml(deep(MAX_NESTING_DEPTH + 1)))).toBe('TOO_DEEP');
+    expect(codeOf(() => jsonToYaml(deep(10_000)))).toBe('TOO_DEEP');
+  });
+});
+
+describe('formatJson', () => {
+  it('pretty-prints with indent 2', () => {
+    expect(formatJson('{"a":[1,{"b":null}],"c":"x"}')).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": "x"\n}',
+    );
+  });
+
+  it.each([
+    ['', 1, 1],
+    ['{', 1, 2],
+    ['{"a":1,}', 1, 8],
+    ['[1 2]', 1, 4],
+    ['{"a":\n  tru}', 2, 3],
+    ['{"a":"x\ny"}', 1, 8],
+    ['{"a":1}\n\n  x', 3, 3],
+    ['[01]', 1, 3],
+    ['["\\q"]', 1, 4],
+    ['[1.]', 1, 4],
+    ['[-]', 1, 3],
+    ["{'a':1}", 1, 2],
+  ])('%j → JSON_INVALID at line %i, column %i', (text, line, column) => {
+    try {
+      formatJson(text);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'JSON_INVALID', line, column });
+    }
+  });
+
+  it('formats deep but reasonable nesting and rejects absurd nesting with TOO_DEEP', () => {
+    const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(formatJson(deep(500)).split('\n')).toHaveLength(999);
+    expect(codeOf(() => formatJson(deep(10_000)))).toBe('TOO_DEEP');
+  });
+});
+
+describe('JSON error locating', () => {
+  it('accepts every valid JSON text', () => {
+    for (const text of ['1', ' "x" ', '[]', '{}', '{"a":[1,-2.5e+3,true,false,null,"\\u00e9"]}']) {
+      expect(locateJsonError(text)).toBeUndefined();
+    }
+  });
+
+  it('converts offsets to 1-based line and column for \\n, \\r\\n and \\r', () => {
+    expect(lineColumnAt('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    expect(lineColumnAt('ab\r\ncd', 5)).toEqual({ line: 2, column: 2 });
+    expect(lineColumnAt('ab\rcd', 3)).toEqual({ line: 2, column: 1 });
+  });
+
+  it('parseJson ignores a BOM and enforces the size cap', () => {
+    expect(parseJson('\uFEFF[1]')).toEqual([1]);
+    expect(codeOf(() => parseJson(' '.repeat(20 * 1024 * 1024 + 1)))).toBe('INPUT_TOO_LARGE');
+  });
+});
