@@ -74,7 +74,7 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
   const busy = loading || purchaseState.status === 'pending';
 
   return (
-    <main className="pricing-page">
+    <div className="pricing-page">
       <header className="pricing-hero">
         <h1>{mode === 'renew' ? <Trans>Renew subscription</Trans> : <Trans>Pricing</Trans>}</h1>
         <p className="pricing-lead">
@@ -177,7 +177,7 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
           </Trans>
         </p>
       </section>
-    </main>
+    </div>
   );
 }
 
