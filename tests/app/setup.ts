@@ -1,5 +1,10 @@
+import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A default active locale, so a component rendered without its own provider setup still renders
+// (the macros carry the English source text in tests). Tests that need a catalog load their own.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
   cleanup();

@@ -33,8 +33,12 @@ export const browserLocation = {
   },
 };
 
+/** Set once a forced logout has sent the page to /login, so concurrent failures redirect once. */
+let leaving = false;
+
 /** Stores the pair from login and marks the user signed in. */
 export function login(pair: TokenPair): void {
+  leaving = false;
   storeTokens(pair);
   syncSession();
 }
@@ -65,6 +69,8 @@ export function logout(): void {
  */
 export function forceLogout(reason: LogoutReason): void {
   logout();
+  if (leaving) return;
+  leaving = true;
   window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: { reason } }));
   const { pathname, search, hash } = window.location;
   saveReturnUrl(`${pathname}${search}${hash}`);
@@ -103,6 +109,7 @@ export function initSession(): Promise<void> {
 /** Forgets the initial check; for tests. */
 export function resetSessionForTests(): void {
   started = undefined;
+  leaving = false;
   resetSessionState();
 }
 
