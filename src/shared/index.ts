@@ -7,6 +7,7 @@ export * from './common-passwords';
 export * from './limits';
 export * from './infer-schema';
 export * from './json-tools';
+export * from './new-endpoint';
 export * from './api-types';
 export * from './generate-openapi';
 export * from './parse-openapi';

@@ -1,4 +1,9 @@
-import type { Endpoint } from './model';
+/**
+ * The generator rules of spec §5 as per-endpoint, per-field issue codes (the red labels and
+ * field errors of the form), plus "can generate" and "can load".
+ */
+import { inferSchema } from './infer-schema';
+import type { BodyModel, Endpoint, Schema } from './model';
 
 /** Per-field issue codes of the generator rules of spec §5 (the red labels and field errors). */
 export type EndpointIssueCode =
@@ -15,7 +20,9 @@ export type EndpointIssueCode =
   | 'RESPONSE_CONFLICT'
   | 'NO_RESPONSES'
   | 'DUPLICATE'
-  | 'BODY_NAME_SCHEMA_CLASH';
+  | 'BODY_NAME_SCHEMA_CLASH'
+  /** Two responses of one endpoint share a status code (the later ones are flagged). */
+  | 'RESPONSE_CODE_DUPLICATE';
 
 export interface EndpointIssue {
   code: EndpointIssueCode;
@@ -36,9 +43,271 @@ export interface ValidationReport {
   canGenerate: boolean;
 }
 
+/** Outcome kinds of the route-path check of spec §5. */
+export type RoutePathError = 'REQUIRED' | 'MUST_START_WITH' | 'INCORRECT_CHARS';
+
+/** Spec §5: characters an endpoint path may contain besides letters and digits. */
+export const PATH_SYMBOLS = '/_{}-';
+const PATH_CHARS = /^[A-Za-z0-9/_{}-]*$/;
+/** Segments: letters, digits, underscore with inner hyphens, or a `{word}` parameter. */
+const ROUTE_PATH =
+  /^\/(?:(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*|\{\w+\})(?:\/(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*|\{\w+\}))*\/?)?$/;
+
+/**
+ * Spec §5 route-path check: non-empty after trimming, starts with '/', and (unless just '/')
+ * segments of letters, digits, underscore and inner hyphens or a `{word}` parameter, with an
+ * optional trailing slash. Returns undefined for a valid path.
+ */
+export function checkRoutePath(path: string): RoutePathError | undefined {
+  if (path.trim().length === 0) return 'REQUIRED';
+  if (!path.startsWith('/')) return 'MUST_START_WITH';
+  return ROUTE_PATH.test(path) ? undefined : 'INCORRECT_CHARS';
+}
+
+/**
+ * Spec §5 endpoint path rule alone (required, leading '/', allowed characters letters, digits
+ * and `/ _ { } -`), without the segment structure that {@link checkRoutePath} adds.
+ */
+export function checkPathCharacters(path: string): RoutePathError | undefined {
+  if (path.trim().length === 0) return 'REQUIRED';
+  if (!path.startsWith('/')) return 'MUST_START_WITH';
+  return PATH_CHARS.test(path) ? undefined : 'INCORRECT_CHARS';
+}
+
+const PARAM_NAME = /^[A-Za-z0-9/_{}-]+$/;
+
+/** Spec §5: drops what a body or response name may not contain (letters, digits, - and _). */
+export function sanitizeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+/** Drops what a parameter name may not contain (letters, digits, / _ - { }). */
+export function sanitizeParamName(text: string): string {
+  return text.replace(/[^A-Za-z0-9/_{}-]/g, '');
+}
+
+/** Spec §5 "a body exists": it has an explicit schema or a non-blank example JSON. */
+export function hasBody(body: BodyModel | undefined): body is BodyModel {
+  return body !== undefined && (body.schema !== undefined || body.customerJson.trim() !== '');
+}
+
+/** Status codes a response may carry (OpenAPI response keys are 100–599). */
+export function isValidStatusCode(code: unknown): code is number {
+  return typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 599;
+}
+
+/** Codes that do not stop generation (spec §5 lists only path, response, body-name and duplicate rules). */
+const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set([
+  'PARAM_NAME_REQUIRED',
+  'PARAM_NAME_INCORRECT',
+  'PARAM_EXAMPLE_REQUIRED',
+]);
+
+const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
+  REQUIRED: 'PATH_REQUIRED',
+  MUST_START_WITH: 'PATH_MUST_START_WITH',
+  INCORRECT_CHARS: 'PATH_INCORRECT_CHARS',
+};
+
 /** Applies every generator rule of spec §5 to the endpoint list. */
-export function validateEndpoints(_endpoints: readonly Endpoint[]): ValidationReport {
-  throw new Error('validateEndpoints: not implemented yet');
+export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationReport {
+  const issues: Record<string, EndpointIssue[]> = {};
+  const listOf = (endpoint: Endpoint): EndpointIssue[] => {
+    let list = issues[endpoint.id];
+    if (list === undefined) {
+      list = [];
+      Object.defineProperty(issues, endpoint.id, {
+        value: list,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return list;
+  };
+
+  for (const endpoint of endpoints) {
+    const list = listOf(endpoint);
+    const add = (code: EndpointIssueCode, field: string) => list.push({ code, field });
+
+    const pathError = checkRoutePath(endpoint.path ?? '');
+    if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
+
+    for (const parameter of endpoint.parameters ?? []) {
+      const name = parameter.name ?? '';
+      if (name.trim() === '') add('PARAM_NAME_REQUIRED', `parameters.${parameter.id}.name`);
+      else if (!PARAM_NAME.test(name))
+        add('PARAM_NAME_INCORRECT', `parameters.${parameter.id}.name`);
+      const example = parameter.example ?? '';
+      if (example !== '' && example.trim() === '') {
+        add('PARAM_EXAMPLE_REQUIRED', `parameters.${parameter.id}.example`);
+      }
+    }
+
+    if (hasBody(endpoint.requestBody) && (endpoint.requestBody.name ?? '').trim() === '') {
+      add('REQUEST_BODY_NAME_REQUIRED', 'requestBody.name');
+    }
+
+    const responses = endpoint.responses ?? [];
+    if (responses.length === 0) add('NO_RESPONSES', 'responses');
+    responses.forEach((response, index) => {
+      const code = response.statusCode;
+      if (code === undefined || code === null || (typeof code === 'number' && Number.isNaN(code))) {
+        add('RESPONSE_CODE_REQUIRED', `responses.${index}.statusCode`);
+      } else if (!isValidStatusCode(code)) {
+        add('RESPONSE_CODE_INVALID', `responses.${index}.statusCode`);
+      }
+      if (hasBody(response.body) && (response.body.name ?? '').trim() === '') {
+        add('RESPONSE_NAME_REQUIRED', `responses.${index}.body.name`);
+      }
+    });
+
+    // Spec §5: sort by code; where adjacent responses differ in having a body, flag the later.
+    const coded = responses
+      .map((response, index) => ({
+        index,
+        code: response.statusCode,
+        body: hasBody(response.body),
+      }))
+      .filter((entry): entry is { index: number; code: number; body: boolean } =>
+        isValidStatusCode(entry.code),
+      )
+      .sort((a, b) => a.code - b.code || a.index - b.index);
+    for (let i = 1; i < coded.length; i++) {
+      const previous = coded[i - 1] as (typeof coded)[number];
+      const current = coded[i] as (typeof coded)[number];
+      if (previous.code === current.code) {
+        add('RESPONSE_CODE_DUPLICATE', `responses.${current.index}.statusCode`);
+      }
+      if (previous.body !== current.body) {
+        add('RESPONSE_CONFLICT', `responses.${current.index}.statusCode`);
+      }
+    }
+  }
+
+  // Duplicates: the same method and path twice flags every endpoint involved.
+  const byRoute = new Map<string, Endpoint[]>();
+  for (const endpoint of endpoints) {
+    const key = `${endpoint.method} ${(endpoint.path ?? '').trim()}`;
+    const group = byRoute.get(key);
+    if (group === undefined) byRoute.set(key, [endpoint]);
+    else group.push(endpoint);
+  }
+  const duplicateIds: string[] = [];
+  for (const group of byRoute.values()) {
+    if (group.length < 2) continue;
+    for (const endpoint of group) {
+      duplicateIds.push(endpoint.id);
+      listOf(endpoint).push({ code: 'DUPLICATE', field: '' });
+    }
+  }
+
+  flagNameClashes(endpoints, listOf);
+
+  let canGenerate = endpoints.length > 0;
+  if (canGenerate) {
+    for (const list of Object.values(issues)) {
+      if (list.some((issue) => !NON_BLOCKING.has(issue.code))) {
+        canGenerate = false;
+        break;
+      }
+    }
+  }
+  return { issues, duplicateIds, canGenerate };
+}
+
+/** One body name with two different schemas (examples aside) flags every endpoint using it. */
+function flagNameClashes(
+  endpoints: readonly Endpoint[],
+  listOf: (endpoint: Endpoint) => EndpointIssue[],
+): void {
+  interface Use {
+    endpoint: Endpoint;
+    field: string;
+    shape: string;
+  }
+  const byName = new Map<string, Use[]>();
+  for (const endpoint of endpoints) {
+    const bodies: [BodyModel | undefined, string][] = [
+      [endpoint.requestBody, 'requestBody.name'],
+      ...(endpoint.responses ?? []).map((response, index): [BodyModel | undefined, string] => [
+        response.body,
+        `responses.${index}.body.name`,
+      ]),
+    ];
+    for (const [body, field] of bodies) {
+      if (!hasBody(body)) continue;
+      const name = (body.name ?? '').trim();
+      if (name === '') continue;
+      const shape = shapeOf(body);
+      if (shape === undefined) continue;
+      const uses = byName.get(name);
+      if (uses === undefined) byName.set(name, [{ endpoint, field, shape }]);
+      else uses.push({ endpoint, field, shape });
+    }
+  }
+  for (const uses of byName.values()) {
+    if (uses.length < 2) continue;
+    const first = (uses[0] as Use).shape;
+    if (uses.every((use) => use.shape === first)) continue;
+    for (const use of uses)
+      listOf(use.endpoint).push({ code: 'BODY_NAME_SCHEMA_CLASH', field: use.field });
+  }
+}
+
+/** The schema of a body as canonical text without examples; undefined when it cannot be had. */
+function shapeOf(body: BodyModel): string | undefined {
+  let schema: Schema | undefined;
+  try {
+    schema = body.schema ?? inferSchema(body.customerJson);
+  } catch {
+    return undefined; // Too large or too deep: generation reports it with a typed error.
+  }
+  if (schema === undefined) return undefined;
+  return canonicalShape(schema, 0);
+}
+
+/** Deepest schema nesting compared; deeper schemas are left to the generator. */
+const MAX_SHAPE_DEPTH = 512;
+
+function canonicalShape(value: unknown, depth: number): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (depth > MAX_SHAPE_DEPTH) return undefined;
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const part = canonicalShape(item, depth + 1);
+      if (part === undefined) return undefined;
+      parts.push(part);
+    }
+    return `[${parts.join(',')}]`;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    if (key === 'example' || record[key] === undefined) continue;
+    const item = record[key];
+    // `properties` holds names → schemas (its keys are names, not keywords, so all are kept);
+    // `required` is a set, so its order does not matter.
+    const part =
+      key === 'properties' && item !== null && typeof item === 'object'
+        ? propertiesShape(item as Record<string, unknown>, depth + 1)
+        : key === 'required' && Array.isArray(item)
+          ? JSON.stringify([...(item as unknown[])].map(String).sort())
+          : canonicalShape(item, depth + 1);
+    if (part === undefined) return undefined;
+    parts.push(`${JSON.stringify(key)}:${part}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+function propertiesShape(properties: Record<string, unknown>, depth: number): string | undefined {
+  const parts: string[] = [];
+  for (const key of Object.keys(properties).sort()) {
+    const part = canonicalShape(properties[key], depth + 1);
+    if (part === undefined) return undefined;
+    parts.push(`${JSON.stringify(key)}:${part}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** Spec §5: Load is enabled only with non-empty text and nothing busy. */
