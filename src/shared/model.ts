@@ -87,6 +87,12 @@ export interface Endpoint {
   deprecated?: boolean;
   /** Whether the imported requestBody was marked required. */
   requestBodyRequired?: boolean;
+  /**
+   * Schema components (by name) that this endpoint's schemas reference, directly or through
+   * other components, kept from an imported document so generation re-emits them by name
+   * (`$ref` cycles included) instead of inlining them.
+   */
+  schemaComponents?: Record<string, Schema>;
 }
 
 /** Overridable `info` of the generated document (spec §9 defaults: 'Test', 'v1'). */

@@ -1,12 +1,47 @@
-/** Import of an OpenAPI document into the form model (spec §5). */
-import type { DocumentInfo, Endpoint } from './model';
+/**
+ * Import of an OpenAPI 3.0 document (YAML or JSON) into the form model (spec §5).
+ *
+ * Rules:
+ * - Operations get, post, put, delete, patch, options, head are read; `trace` is a warning.
+ * - Path-level parameters are merged into each operation; the operation wins on (name, in).
+ * - `$ref`s to components/parameters, requestBodies, responses and examples are resolved in
+ *   place. Schema `$ref`s are KEPT: every schema component an endpoint reaches (transitively,
+ *   cycles included) is carried in `endpoint.schemaComponents`, so generation re-emits it by name.
+ * - A JSON body whose schema is exactly `$ref: '#/components/schemas/X'` (X a valid body name)
+ *   gets the name X and X's definition as its schema; any other body gets a name derived from
+ *   the operationId (or method and path) plus `Request` or `Response<code>`.
+ * - The body example comes from the media type's `example` or its first `examples` entry and is
+ *   written as pretty JSON text (`customerJson`).
+ * - Everything the model cannot hold is an {@link ImportWarning} with a JSON pointer into the
+ *   source; nothing is dropped silently.
+ */
+import { CoreError } from './errors';
+import type { BodyModel, DocumentInfo, Endpoint, Parameter, ResponseModel, Schema } from './model';
+import {
+  BODY_NAME_RE,
+  IMPORT_METHODS,
+  forEachSchemaRef,
+  isObject,
+  own,
+  pointerOf,
+  pureSchemaRef,
+  schemaRefName,
+  setOwn,
+  unescapePointer,
+  type JsonObject,
+} from './openapi-common';
+import { sanitizeSchema } from './openapi-schema-sanitize';
+import { readDocument } from './yaml-io';
 
 /** Something of the document the model cannot hold; never dropped silently. */
 export interface ImportWarning {
+  /** Stable code, e.g. NON_JSON_MEDIA_TYPE, COOKIE_PARAMETER, UNSUPPORTED_STATUS_CODE. */
   code: string;
+  /** The URL path of the operation concerned (absent for document-level warnings). */
   path?: string;
+  /** The method of the operation concerned, upper case (absent for document-level warnings). */
   method?: string;
-  /** JSON pointer into the source document. */
+  /** JSON pointer (RFC 6901) to the dropped thing in the source document. */
   pointer: string;
   message: string;
 }
@@ -17,8 +52,847 @@ export interface ParseResult {
   info?: DocumentInfo;
 }
 
-/** Reads an OpenAPI 3.0 document (YAML or JSON) into endpoints. Stub: replaced shortly. */
+/** Where in the document an operation sits, for warnings. */
+interface Site {
+  path?: string;
+  method?: string;
+}
+
+interface Context {
+  doc: JsonObject;
+  /** components.schemas of the document (empty when absent). */
+  schemas: JsonObject;
+  warnings: ImportWarning[];
+  /** Names already given to bodies that are not schema components (derived or aliases). */
+  bodyNames: Map<string, string>;
+  /** Direct component references of each schema component, computed once. */
+  refsOf: Map<string, string[]>;
+  /** Schema components reached by some endpoint. */
+  used: Set<string>;
+  /** Schema components already made valid OpenAPI 3.0 (see sanitizeSchema). */
+  sanitized: Set<string>;
+}
+
+const OPERATION_FIELD_CODES: Readonly<Record<string, string>> = {
+  externalDocs: 'EXTERNAL_DOCS',
+  callbacks: 'CALLBACKS',
+  security: 'OPERATION_SECURITY',
+  servers: 'OPERATION_SERVERS',
+};
+
+const ROOT_FIELD_CODES: Readonly<Record<string, string>> = {
+  servers: 'SERVERS',
+  security: 'SECURITY',
+  tags: 'TAG_DEFINITIONS',
+  externalDocs: 'EXTERNAL_DOCS',
+  webhooks: 'WEBHOOKS',
+  'x-webhooks': 'WEBHOOKS',
+};
+
+/** Reads an OpenAPI 3.0 document (YAML or JSON) into endpoints, warnings and document info. */
 export function parseOpenApi(text: string): ParseResult {
-  void text;
-  return { endpoints: [], warnings: [] };
+  const doc = readDocument(text);
+  if (!isObject(doc)) throw new CoreError('NOT_OPENAPI', 'The document is not an OpenAPI object.');
+  const warnings: ImportWarning[] = [];
+  checkVersion(doc, warnings);
+  const components = own(doc, 'components');
+  const schemas = isObject(components) ? own(components, 'schemas') : undefined;
+  const ctx: Context = {
+    doc,
+    schemas: isObject(schemas) ? schemas : {},
+    warnings,
+    bodyNames: new Map(),
+    refsOf: new Map(),
+    used: new Set(),
+    sanitized: new Set(),
+  };
+  readRootFields(ctx);
+  const info = readInfo(ctx);
+  const endpoints = readPaths(ctx);
+  for (const name of Object.keys(ctx.schemas)) {
+    if (!ctx.used.has(name)) {
+      warn(
+        ctx,
+        'UNUSED_SCHEMA',
+        pointerOf('/components/schemas', name),
+        `Schema component '${name}' is not used by any operation and is not kept.`,
+      );
+    }
+  }
+  const result: ParseResult = { endpoints, warnings };
+  if (info !== undefined) result.info = info;
+  return result;
+}
+
+function checkVersion(doc: JsonObject, warnings: ImportWarning[]): void {
+  const version = own(doc, 'openapi');
+  if (typeof version === 'string' || typeof version === 'number') {
+    const text = String(version);
+    if (/^3\.0(\.\d+)?$/.test(text) || text === '3') return;
+    throw new CoreError(
+      'UNSUPPORTED_VERSION',
+      `OpenAPI ${text} is not supported; load an OpenAPI 3.0 document.`,
+    );
+  }
+  if (own(doc, 'swagger') !== undefined) {
+    throw new CoreError(
+      'UNSUPPORTED_VERSION',
+      'Swagger 2.0 is not supported; load an OpenAPI 3.0 document.',
+    );
+  }
+  if (isObject(own(doc, 'paths'))) {
+    warnings.push({
+      code: 'MISSING_OPENAPI_VERSION',
+      pointer: '',
+      message: "The document has no 'openapi' version; it is read as OpenAPI 3.0.",
+    });
+    return;
+  }
+  throw new CoreError('NOT_OPENAPI', "The document has neither an 'openapi' field nor 'paths'.");
+}
+
+function warn(ctx: Context, code: string, pointer: string, message: string, site?: Site): void {
+  const warning: ImportWarning = { code, pointer, message };
+  if (site?.path !== undefined) warning.path = site.path;
+  if (site?.method !== undefined) warning.method = site.method;
+  ctx.warnings.push(warning);
+}
+
+/** Warns about a field nobody reads: extensions, known-but-unsupported fields, unknown ones. */
+function warnField(
+  ctx: Context,
+  key: string,
+  pointer: string,
+  codes: Readonly<Record<string, string>>,
+  site?: Site,
+): void {
+  const code = codes[key] ?? (key.startsWith('x-') ? 'EXTENSION' : 'UNSUPPORTED_FIELD');
+  warn(ctx, code, pointerOf(pointer, key), `'${key}' is not kept.`, site);
+}
+
+function readRootFields(ctx: Context): void {
+  for (const key of Object.keys(ctx.doc)) {
+    if (key === 'openapi' || key === 'info' || key === 'paths' || key === 'components') continue;
+    warnField(ctx, key, '', ROOT_FIELD_CODES);
+  }
+  const components = own(ctx.doc, 'components');
+  if (!isObject(components)) return;
+  for (const key of Object.keys(components)) {
+    if (key === 'schemas') continue;
+    const pointer = pointerOf('/components', key);
+    if (
+      key === 'parameters' ||
+      key === 'requestBodies' ||
+      key === 'responses' ||
+      key === 'examples'
+    ) {
+      warn(
+        ctx,
+        'COMPONENTS_INLINED',
+        pointer,
+        `components/${key} are resolved where they are used; their names are not kept.`,
+      );
+    } else {
+      warnField(ctx, key, '/components', { [key]: 'COMPONENTS_DROPPED' });
+    }
+  }
+}
+
+function readInfo(ctx: Context): DocumentInfo | undefined {
+  const info = own(ctx.doc, 'info');
+  if (!isObject(info)) return undefined;
+  const title = own(info, 'title');
+  const version = own(info, 'version');
+  const description = own(info, 'description');
+  const result: DocumentInfo = {
+    title: typeof title === 'string' || typeof title === 'number' ? String(title) : '',
+    version: typeof version === 'string' || typeof version === 'number' ? String(version) : '',
+  };
+  if (typeof description === 'string') result.description = description;
+  for (const key of Object.keys(info)) {
+    if (key === 'title' || key === 'version' || key === 'description') continue;
+    warnField(ctx, key, '/info', { [key]: 'INFO_FIELD' });
+  }
+  return result;
+}
+
+function readPaths(ctx: Context): Endpoint[] {
+  const paths = own(ctx.doc, 'paths');
+  const endpoints: Endpoint[] = [];
+  if (paths === undefined) return endpoints;
+  if (!isObject(paths)) {
+    warn(ctx, 'INVALID_FIELD', '/paths', "'paths' is not an object.");
+    return endpoints;
+  }
+  for (const path of Object.keys(paths)) {
+    const item = paths[path];
+    const itemPointer = pointerOf('/paths', path);
+    if (path.startsWith('x-')) {
+      warnField(ctx, path, '/paths', {});
+      continue;
+    }
+    if (!isObject(item)) {
+      warn(ctx, 'INVALID_FIELD', itemPointer, 'The path item is not an object.', { path });
+      continue;
+    }
+    for (const key of Object.keys(item)) {
+      if (key === 'parameters' || Object.hasOwn(IMPORT_METHODS, key)) continue;
+      const codes: Record<string, string> = {
+        trace: 'UNSUPPORTED_METHOD',
+        $ref: 'PATH_ITEM_REF',
+        summary: 'PATH_ITEM_FIELD',
+        description: 'PATH_ITEM_FIELD',
+        servers: 'PATH_ITEM_FIELD',
+      };
+      warnField(
+        ctx,
+        key,
+        itemPointer,
+        codes,
+        key === 'trace' ? { path, method: 'TRACE' } : { path },
+      );
+    }
+    for (const key of Object.keys(item)) {
+      const method = IMPORT_METHODS[key];
+      if (method === undefined || !Object.hasOwn(IMPORT_METHODS, key)) continue;
+      const operation = item[key];
+      const site = { path, method };
+      const pointer = pointerOf(itemPointer, key);
+      if (!isObject(operation)) {
+        warn(ctx, 'INVALID_FIELD', pointer, 'The operation is not an object.', site);
+        continue;
+      }
+      endpoints.push(readOperation(ctx, operation, item, pointer, itemPointer, site));
+    }
+  }
+  return endpoints;
+}
+
+let idCounter = 0;
+
+/** Unique ids for imported endpoints and parameters (random where the runtime offers it). */
+function newId(prefix: string): string {
+  const random = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID;
+  idCounter += 1;
+  return random !== undefined
+    ? `${prefix}-${random.call(globalThis.crypto)}`
+    : `${prefix}-${idCounter}`;
+}
+
+function readOperation(
+  ctx: Context,
+  operation: JsonObject,
+  item: JsonObject,
+  pointer: string,
+  itemPointer: string,
+  site: Site & { path: string; method: string },
+): Endpoint {
+  const summary = own(operation, 'summary');
+  const endpoint: Endpoint = {
+    id: newId('endpoint'),
+    method: IMPORT_METHODS[site.method.toLowerCase()] ?? 'GET',
+    path: site.path,
+    summary: typeof summary === 'string' ? summary : '',
+    parameters: [],
+    responses: [],
+  };
+  const operationId = own(operation, 'operationId');
+  if (typeof operationId === 'string') endpoint.operationId = operationId;
+  const description = own(operation, 'description');
+  if (typeof description === 'string') endpoint.description = description;
+  const tags = own(operation, 'tags');
+  if (Array.isArray(tags)) {
+    endpoint.tags = tags.filter((tag): tag is string => typeof tag === 'string');
+    if (endpoint.tags.length !== tags.length) {
+      warn(
+        ctx,
+        'INVALID_FIELD',
+        pointerOf(pointer, 'tags'),
+        'Tags that are not strings are not kept.',
+        site,
+      );
+    }
+  }
+  const deprecated = own(operation, 'deprecated');
+  if (typeof deprecated === 'boolean') endpoint.deprecated = deprecated;
+
+  const handled = new Set(['summary', 'operationId', 'description', 'tags', 'deprecated']);
+  handled.add('parameters').add('requestBody').add('responses');
+  for (const key of Object.keys(operation)) {
+    if (!handled.has(key)) warnField(ctx, key, pointer, OPERATION_FIELD_CODES, site);
+  }
+
+  endpoint.parameters = readParameters(ctx, item, operation, itemPointer, pointer, site);
+  const base = nameBase(endpoint);
+  const bodySchemas: Schema[] = endpoint.parameters.flatMap((p) => (p.schema ? [p.schema] : []));
+
+  const requestBody = own(operation, 'requestBody');
+  if (requestBody !== undefined) {
+    const resolved = resolve(ctx, requestBody, pointerOf(pointer, 'requestBody'), site);
+    if (resolved !== undefined) {
+      const body = readBody(ctx, resolved.value, resolved.pointer, site, base + 'Request');
+      if (body !== undefined) {
+        endpoint.requestBody = body;
+        if (body.schema !== undefined) bodySchemas.push(body.schema);
+        const required = own(resolved.value, 'required');
+        if (typeof required === 'boolean') endpoint.requestBodyRequired = required;
+      }
+    }
+  }
+
+  const responses = own(operation, 'responses');
+  if (isObject(responses)) {
+    for (const code of Object.keys(responses)) {
+      const responsePointer = pointerOf(pointer, 'responses', code);
+      if (!/^[1-5]\d\d$/.test(code)) {
+        const what = code.startsWith('x-') ? 'EXTENSION' : 'UNSUPPORTED_STATUS_CODE';
+        warn(
+          ctx,
+          what,
+          responsePointer,
+          `Response '${code}' has no numeric status code and is not kept.`,
+          site,
+        );
+        continue;
+      }
+      const resolved = resolve(ctx, responses[code], responsePointer, site);
+      if (resolved === undefined) continue;
+      const statusCode = Number(code);
+      const body = readBody(ctx, resolved.value, resolved.pointer, site, `${base}Response${code}`);
+      const response: ResponseModel = { statusCode, body: body ?? { name: '', customerJson: '' } };
+      const responseDescription = own(resolved.value, 'description');
+      if (typeof responseDescription === 'string') response.description = responseDescription;
+      if (body?.schema !== undefined) bodySchemas.push(body.schema);
+      endpoint.responses.push(response);
+    }
+  } else if (responses !== undefined) {
+    warn(
+      ctx,
+      'INVALID_FIELD',
+      pointerOf(pointer, 'responses'),
+      "'responses' is not an object.",
+      site,
+    );
+  }
+
+  const kept = collectComponents(ctx, bodySchemas);
+  if (kept !== undefined) endpoint.schemaComponents = kept;
+  return endpoint;
+}
+
+/** The base of derived body names: the operationId, else method and path. */
+function nameBase(endpoint: Endpoint): string {
+  const fromId = sanitizeName(endpoint.operationId ?? '');
+  if (fromId !== '') return fromId;
+  return (
+    sanitizeName(`${endpoint.method.toLowerCase()}_${endpoint.path}`) ||
+    endpoint.method.toLowerCase()
+  );
+}
+
+/** Replaces characters a body name may not hold (spec §5) and trims separators. */
+function sanitizeName(text: string): string {
+  return text
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_-]+|[_-]+$/g, '');
+}
+
+// ---------------------------------------------------------------- references
+
+interface Resolved {
+  value: JsonObject;
+  /** Pointer of the resolved object in the source document. */
+  pointer: string;
+}
+
+/** Follows local `$ref`s (components/parameters, requestBodies, responses, examples). */
+function resolve(ctx: Context, value: unknown, pointer: string, site: Site): Resolved | undefined {
+  let current = value;
+  let currentPointer = pointer;
+  const seen = new Set<string>();
+  while (isObject(current) && typeof own(current, '$ref') === 'string') {
+    const ref = own(current, '$ref') as string;
+    if (seen.has(ref)) {
+      warn(ctx, 'UNRESOLVED_REF', currentPointer, `'${ref}' refers to itself.`, site);
+      return undefined;
+    }
+    seen.add(ref);
+    const target = ref.startsWith('#') ? getByPointer(ctx.doc, ref.slice(1)) : undefined;
+    if (target === undefined) {
+      warn(
+        ctx,
+        'UNRESOLVED_REF',
+        currentPointer,
+        `'${ref}' cannot be resolved; it is not kept.`,
+        site,
+      );
+      return undefined;
+    }
+    current = target;
+    currentPointer = decodePointer(ref.slice(1));
+  }
+  if (!isObject(current)) {
+    warn(ctx, 'INVALID_FIELD', currentPointer, 'Expected an object; it is not kept.', site);
+    return undefined;
+  }
+  return { value: current, pointer: currentPointer };
+}
+
+function decodePointer(pointer: string): string {
+  try {
+    return decodeURIComponent(pointer);
+  } catch {
+    return pointer;
+  }
+}
+
+function getByPointer(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  if (!pointer.startsWith('/')) return undefined;
+  let current: unknown = doc;
+  for (const raw of decodePointer(pointer).slice(1).split('/')) {
+    const token = unescapePointer(raw);
+    if (Array.isArray(current)) {
+      if (!/^\d+$/.test(token)) return undefined;
+      current = current[Number(token)];
+    } else if (isObject(current)) {
+      current = own(current, token);
+    } else {
+      return undefined;
+    }
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------- parameters
+
+const DEFAULT_STYLE: Readonly<Record<string, string>> = {
+  query: 'form',
+  path: 'simple',
+  header: 'simple',
+  cookie: 'form',
+};
+
+function readParameters(
+  ctx: Context,
+  item: JsonObject,
+  operation: JsonObject,
+  itemPointer: string,
+  pointer: string,
+  site: Site,
+): Parameter[] {
+  const merged = new Map<string, Resolved>();
+  for (const [list, listPointer] of [
+    [own(item, 'parameters'), pointerOf(itemPointer, 'parameters')],
+    [own(operation, 'parameters'), pointerOf(pointer, 'parameters')],
+  ] as const) {
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      warn(ctx, 'INVALID_FIELD', listPointer, "'parameters' is not a list.", site);
+      continue;
+    }
+    list.forEach((raw: unknown, index) => {
+      const resolved = resolve(ctx, raw, pointerOf(listPointer, index), site);
+      if (resolved === undefined) return;
+      const name = own(resolved.value, 'name');
+      const location = own(resolved.value, 'in');
+      if (typeof name !== 'string' || typeof location !== 'string') {
+        warn(
+          ctx,
+          'INVALID_PARAMETER',
+          resolved.pointer,
+          "A parameter without 'name' and 'in' is not kept.",
+          site,
+        );
+        return;
+      }
+      const key = `${location}\u0000${name}`;
+      merged.delete(key);
+      merged.set(key, resolved);
+    });
+  }
+  const parameters: Parameter[] = [];
+  for (const { value, pointer: paramPointer } of merged.values()) {
+    const parameter = readParameter(ctx, value, paramPointer, site);
+    if (parameter !== undefined) parameters.push(parameter);
+  }
+  return parameters;
+}
+
+function readParameter(
+  ctx: Context,
+  value: JsonObject,
+  pointer: string,
+  site: Site,
+): Parameter | undefined {
+  const name = own(value, 'name') as string;
+  const location = own(value, 'in') as string;
+  if (location === 'cookie') {
+    warn(ctx, 'COOKIE_PARAMETER', pointer, `Cookie parameter '${name}' is not kept.`, site);
+    return undefined;
+  }
+  if (location !== 'query' && location !== 'header' && location !== 'path') {
+    warn(
+      ctx,
+      'UNSUPPORTED_PARAMETER_LOCATION',
+      pointer,
+      `Parameter '${name}' in '${location}' is not kept.`,
+      site,
+    );
+    return undefined;
+  }
+  const description = own(value, 'description');
+  const required = own(value, 'required');
+  const parameter: Parameter = {
+    id: newId('parameter'),
+    name,
+    location,
+    required: location === 'path' ? true : required === true,
+    description: typeof description === 'string' ? description : '',
+    example: '',
+  };
+  if (location === 'path') {
+    parameter.hideRequired = true;
+    if (required !== true) {
+      warn(
+        ctx,
+        'PATH_PARAMETER_REQUIRED',
+        pointerOf(pointer, 'required'),
+        `Path parameter '${name}' is always required.`,
+        site,
+      );
+    }
+  }
+  const schema = own(value, 'schema');
+  if (schema !== undefined)
+    parameter.schema = sanitizeInline(ctx, schema, pointerOf(pointer, 'schema'), site);
+  const deprecated = own(value, 'deprecated');
+  if (typeof deprecated === 'boolean') parameter.deprecated = deprecated;
+
+  const example = own(value, 'example');
+  const examples = own(value, 'examples');
+  if (example !== undefined) {
+    parameter.example = exampleText(example);
+    if (examples !== undefined) {
+      warn(
+        ctx,
+        'EXTRA_EXAMPLES',
+        pointerOf(pointer, 'examples'),
+        "'examples' next to 'example' are not kept.",
+        site,
+      );
+    }
+  } else if (examples !== undefined) {
+    const first = firstExample(ctx, examples, pointerOf(pointer, 'examples'), site);
+    if (first !== undefined) parameter.example = exampleText(first);
+  }
+
+  const style = own(value, 'style');
+  const explode = own(value, 'explode');
+  const defaultStyle = DEFAULT_STYLE[location];
+  if (style !== undefined && style !== defaultStyle) {
+    warn(
+      ctx,
+      'PARAMETER_SERIALIZATION',
+      pointerOf(pointer, 'style'),
+      `Style '${String(style)}' is not kept.`,
+      site,
+    );
+  }
+  const effectiveStyle = typeof style === 'string' ? style : defaultStyle;
+  if (explode !== undefined && explode !== (effectiveStyle === 'form')) {
+    warn(
+      ctx,
+      'PARAMETER_SERIALIZATION',
+      pointerOf(pointer, 'explode'),
+      `'explode: ${String(explode)}' is not kept.`,
+      site,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (
+      [
+        'name',
+        'in',
+        'description',
+        'required',
+        'schema',
+        'deprecated',
+        'example',
+        'examples',
+        'style',
+        'explode',
+      ].includes(key)
+    ) {
+      continue;
+    }
+    const codes: Record<string, string> = {
+      content: 'PARAMETER_CONTENT',
+      allowReserved: 'PARAMETER_SERIALIZATION',
+      allowEmptyValue: 'PARAMETER_SERIALIZATION',
+    };
+    if ((key === 'allowReserved' || key === 'allowEmptyValue') && value[key] === false) continue;
+    warnField(ctx, key, pointer, codes, site);
+  }
+  return parameter;
+}
+
+/** The example as the form shows it: strings as they are, anything else as JSON. */
+function exampleText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value) ?? '';
+}
+
+/** The value of the first entry of an `examples` map; the others are warned about. */
+function firstExample(ctx: Context, examples: unknown, pointer: string, site: Site): unknown {
+  if (!isObject(examples)) {
+    warn(ctx, 'INVALID_FIELD', pointer, "'examples' is not an object.", site);
+    return undefined;
+  }
+  const keys = Object.keys(examples);
+  keys.slice(1).forEach((key) => {
+    warn(
+      ctx,
+      'EXTRA_EXAMPLES',
+      pointerOf(pointer, key),
+      `Example '${key}' is not kept (only the first example is).`,
+      site,
+    );
+  });
+  const firstKey = keys[0];
+  if (firstKey === undefined) return undefined;
+  const resolved = resolve(ctx, examples[firstKey], pointerOf(pointer, firstKey), site);
+  if (resolved === undefined) return undefined;
+  for (const key of Object.keys(resolved.value)) {
+    if (key === 'value' || key === 'summary') continue;
+    warnField(ctx, key, resolved.pointer, { externalValue: 'EXTERNAL_EXAMPLE' }, site);
+  }
+  return own(resolved.value, 'value');
+}
+
+// ---------------------------------------------------------------- bodies
+
+function isJsonMediaType(mediaType: string): boolean {
+  return mediaType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads a requestBody or response object: its JSON media type becomes a body, every other
+ * media type and every unsupported field (response headers, links, extensions) a warning.
+ */
+function readBody(
+  ctx: Context,
+  container: JsonObject,
+  pointer: string,
+  site: Site,
+  derivedName: string,
+): BodyModel | undefined {
+  for (const key of Object.keys(container)) {
+    if (key === 'description' || key === 'content' || key === 'required') continue;
+    warnField(ctx, key, pointer, { headers: 'RESPONSE_HEADERS', links: 'RESPONSE_LINKS' }, site);
+  }
+  const content = own(container, 'content');
+  if (content === undefined) return undefined;
+  const contentPointer = pointerOf(pointer, 'content');
+  if (!isObject(content)) {
+    warn(ctx, 'INVALID_FIELD', contentPointer, "'content' is not an object.", site);
+    return undefined;
+  }
+  let jsonKey: string | undefined;
+  for (const key of Object.keys(content)) {
+    if (jsonKey === undefined && isJsonMediaType(key)) {
+      jsonKey = key;
+      continue;
+    }
+    const code = isJsonMediaType(key) ? 'EXTRA_JSON_MEDIA_TYPE' : 'NON_JSON_MEDIA_TYPE';
+    warn(
+      ctx,
+      code,
+      pointerOf(contentPointer, key),
+      `Media type '${key}' is not kept (only application/json is).`,
+      site,
+    );
+  }
+  if (jsonKey === undefined) return undefined;
+  const mediaPointer = pointerOf(contentPointer, jsonKey);
+  const media = content[jsonKey];
+  if (!isObject(media)) {
+    warn(
+      ctx,
+      'MEDIA_TYPE_WITHOUT_SCHEMA',
+      mediaPointer,
+      'The JSON media type is empty; no body is kept.',
+      site,
+    );
+    return undefined;
+  }
+  for (const key of Object.keys(media)) {
+    if (key === 'schema' || key === 'example' || key === 'examples') continue;
+    warnField(ctx, key, mediaPointer, { encoding: 'MEDIA_TYPE_ENCODING' }, site);
+  }
+  let customerJson = '';
+  const example = own(media, 'example');
+  const examples = own(media, 'examples');
+  if (example !== undefined) {
+    customerJson = jsonText(example);
+    if (examples !== undefined) {
+      warn(
+        ctx,
+        'EXTRA_EXAMPLES',
+        pointerOf(mediaPointer, 'examples'),
+        "'examples' next to 'example' are not kept.",
+        site,
+      );
+    }
+  } else if (examples !== undefined) {
+    const first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
+    if (first !== undefined) customerJson = jsonText(first);
+  }
+  const rawSchema = own(media, 'schema');
+  if (!isObject(rawSchema)) {
+    if (customerJson === '') {
+      warn(
+        ctx,
+        'MEDIA_TYPE_WITHOUT_SCHEMA',
+        mediaPointer,
+        'The JSON media type has no schema; no body is kept.',
+        site,
+      );
+      return undefined;
+    }
+    warn(
+      ctx,
+      'MEDIA_TYPE_WITHOUT_SCHEMA',
+      mediaPointer,
+      'The JSON media type has no schema; the schema will be inferred from its example.',
+      site,
+    );
+    return withDescription({ name: claimDerivedName(ctx, derivedName), customerJson }, container);
+  }
+  const schema = sanitizeInline(ctx, rawSchema, pointerOf(mediaPointer, 'schema'), site);
+  const named = nameBody(ctx, schema, derivedName);
+  return withDescription({ name: named.name, customerJson, schema: named.schema }, container);
+}
+
+function withDescription(body: BodyModel, container: JsonObject): BodyModel {
+  const description = own(container, 'description');
+  if (typeof description === 'string') body.description = description;
+  return body;
+}
+
+/** Pretty JSON (indent 2) of an example value, as the body editor shows it. */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? '';
+}
+
+/**
+ * Names a body. A pure `$ref` to a schema component with a valid body name gives that name
+ * and the component's definition; a component whose name has other characters gets a
+ * sanitised alias name (schema kept as the `$ref`); anything else a derived name.
+ */
+function nameBody(
+  ctx: Context,
+  schema: Schema,
+  derivedName: string,
+): { name: string; schema: Schema } {
+  const refName = pureSchemaRef(schema);
+  if (refName !== undefined && Object.hasOwn(ctx.schemas, refName)) {
+    const definition = ctx.schemas[refName];
+    if (isObject(definition)) {
+      ctx.used.add(refName);
+      sanitizeComponent(ctx, refName);
+      if (BODY_NAME_RE.test(refName))
+        return { name: refName, schema: ctx.schemas[refName] as Schema };
+      const alias = sanitizeName(refName);
+      const owner = ctx.bodyNames.get(alias);
+      if (
+        alias !== '' &&
+        !Object.hasOwn(ctx.schemas, alias) &&
+        (owner === undefined || owner === refName)
+      ) {
+        ctx.bodyNames.set(alias, refName);
+        return { name: alias, schema };
+      }
+    }
+  }
+  return { name: claimDerivedName(ctx, derivedName), schema };
+}
+
+/** A derived body name that no schema component and no other body uses yet. */
+function claimDerivedName(ctx: Context, wanted: string): string {
+  let name = wanted;
+  for (let n = 2; Object.hasOwn(ctx.schemas, name) || ctx.bodyNames.has(name); n++) {
+    name = `${wanted}_${n}`;
+  }
+  ctx.bodyNames.set(name, '');
+  return name;
+}
+
+/** Makes a schema component valid OpenAPI 3.0 once; changes are document-level warnings. */
+function sanitizeComponent(ctx: Context, name: string): void {
+  if (ctx.sanitized.has(name)) return;
+  ctx.sanitized.add(name);
+  const pointer = pointerOf('/components/schemas', name);
+  const fixed = sanitizeSchema(
+    ctx.schemas[name],
+    pointer,
+    (code, at, message) => warn(ctx, code, at, message),
+    (ref) => refOk(ctx, ref),
+  );
+  if (fixed !== ctx.schemas[name]) setOwn(ctx.schemas, name, fixed);
+}
+
+/** Makes an inline schema valid OpenAPI 3.0; changes are warnings of the operation. */
+function sanitizeInline(ctx: Context, schema: unknown, pointer: string, site: Site): Schema {
+  return sanitizeSchema(
+    schema,
+    pointer,
+    (code, at, message) => warn(ctx, code, at, message, site),
+    (ref) => refOk(ctx, ref),
+  ) as Schema;
+}
+
+/** Whether a schema `$ref` points to an existing schema component (the only kind kept). */
+function refOk(ctx: Context, ref: string): boolean {
+  const name = schemaRefName(ref);
+  return name !== undefined && isObject(own(ctx.schemas, name));
+}
+
+/** Direct schema-component references inside one component, computed once per name. */
+function refsOf(ctx: Context, name: string): string[] {
+  let refs = ctx.refsOf.get(name);
+  if (refs === undefined) {
+    const found: string[] = [];
+    forEachSchemaRef(ctx.schemas[name], (ref) => found.push(ref));
+    refs = found;
+    ctx.refsOf.set(name, refs);
+  }
+  return refs;
+}
+
+/** Every schema component the given schemas reach, transitively (cycles included). */
+function collectComponents(ctx: Context, schemas: Schema[]): Record<string, Schema> | undefined {
+  const names = new Set<string>();
+  const queue: string[] = [];
+  // Only valid references remain after sanitizing; discriminator mappings that point nowhere
+  // are kept as written (they are plain strings to OpenAPI 3.0).
+  const visit = (ref: string) => {
+    const name = schemaRefName(ref);
+    if (name !== undefined && Object.hasOwn(ctx.schemas, name) && !names.has(name)) {
+      names.add(name);
+      queue.push(name);
+    }
+  };
+  for (const schema of schemas) forEachSchemaRef(schema, visit);
+  for (let i = 0; i < queue.length; i++) {
+    const name = queue[i] as string;
+    sanitizeComponent(ctx, name);
+    for (const ref of refsOf(ctx, name)) visit(ref);
+  }
+  if (names.size === 0) return undefined;
+  const sorted = [...names].sort();
+  for (const name of sorted) ctx.used.add(name);
+  return Object.fromEntries(sorted.map((name) => [name, ctx.schemas[name] as Schema]));
 }

@@ -1,0 +1,218 @@
+/** Small helpers shared by OpenAPI generation and import. */
+import type { HttpMethod, Schema } from './model';
+
+/** Operation keys the import reads, in the form's terms (spec §5); `trace` is only warned. */
+export const IMPORT_METHODS: Readonly<Record<string, HttpMethod>> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  delete: 'DELETE',
+  patch: 'PATCH',
+  options: 'OPTIONS',
+  head: 'HEAD',
+};
+
+/** Prefix of a local reference to a schema component. */
+export const SCHEMA_REF_PREFIX = '#/components/schemas/';
+
+/** Body and response names: letters, digits, '-' and '_' (spec §5). */
+export const BODY_NAME_RE = /^[A-Za-z0-9_-]+$/;
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Own property lookup: names from documents may be `__proto__` or `constructor`. */
+export function own(object: JsonObject, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Defines an own data property (safe for `__proto__`). */
+export function setOwn(object: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Escapes one JSON pointer token (RFC 6901). */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Unescapes one JSON pointer token (RFC 6901). */
+export function unescapePointer(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Appends tokens to a JSON pointer. */
+export function pointerOf(base: string, ...tokens: (string | number)[]): string {
+  let out = base;
+  for (const token of tokens) out += '/' + escapePointer(String(token));
+  return out;
+}
+
+/** The component name of a `#/components/schemas/<name>` reference, else undefined. */
+export function schemaRefName(ref: string): string | undefined {
+  if (!ref.startsWith(SCHEMA_REF_PREFIX)) return undefined;
+  const token = ref.slice(SCHEMA_REF_PREFIX.length);
+  if (token.length === 0 || token.includes('/')) return undefined;
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded: use it as written.
+  }
+  return unescapePointer(decoded);
+}
+
+/** The `#/components/schemas/<name>` reference of a component name. */
+export function schemaRef(name: string): string {
+  return SCHEMA_REF_PREFIX + escapePointer(name);
+}
+
+/** The referenced component name when `schema` is exactly `{ $ref }` to a schema component. */
+export function pureSchemaRef(schema: Schema | undefined): string | undefined {
+  if (schema === undefined || typeof schema.$ref !== 'string') return undefined;
+  for (const key in schema) if (key !== '$ref') return undefined;
+  return schemaRefName(schema.$ref);
+}
+
+const canonicalCache = new WeakMap<object, string>();
+
+/** A canonical JSON text (object keys sorted) used to compare schemas structurally. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const cached = canonicalCache.get(value);
+  if (cached !== undefined) return cached;
+  let out: string;
+  if (Array.isArray(value)) {
+    out = '[' + value.map((item) => canonicalJson(item)).join(',') + ']';
+  } else {
+    const keys = Object.keys(value).sort();
+    const parts: string[] = [];
+    for (const key of keys) {
+      const item = (value as JsonObject)[key];
+      if (item === undefined) continue;
+      parts.push(JSON.stringify(key) + ':' + canonicalJson(item));
+    }
+    out = '{' + parts.join(',') + '}';
+  }
+  canonicalCache.set(value, out);
+  return out;
+}
+
+/** Structural equality of two schemas (identity first, canonical text otherwise). */
+export function sameSchema(a: Schema, b: Schema): boolean {
+  return a === b || canonicalJson(a) === canonicalJson(b);
+}
+
+/**
+ * Visits every `$ref` reachable inside a schema through the schema keywords (not through
+ * `example`, `enum`, `default` or extensions, whose values are data), plus discriminator
+ * mapping targets. Iterative, so deep schemas cannot overflow the stack.
+ */
+export function forEachSchemaRef(schema: unknown, visit: (ref: string) => void): void {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isObject(node)) continue;
+    const ref = own(node, '$ref');
+    if (typeof ref === 'string') visit(ref);
+    const properties = own(node, 'properties');
+    if (isObject(properties))
+      for (const key of Object.keys(properties)) stack.push(properties[key]);
+    const patterns = own(node, 'patternProperties');
+    if (isObject(patterns)) for (const key of Object.keys(patterns)) stack.push(patterns[key]);
+    for (const key of ['items', 'additionalProperties', 'not']) {
+      const child = own(node, key);
+      if (Array.isArray(child)) stack.push(...(child as unknown[]));
+      else stack.push(child);
+    }
+    for (const key of ['allOf', 'anyOf', 'oneOf']) {
+      const list = own(node, key);
+      if (Array.isArray(list)) stack.push(...(list as unknown[]));
+    }
+    const discriminator = own(node, 'discriminator');
+    const mapping = isObject(discriminator) ? own(discriminator, 'mapping') : undefined;
+    if (isObject(mapping)) {
+      for (const key of Object.keys(mapping)) {
+        const target = mapping[key];
+        if (typeof target === 'string') visit(target.includes('/') ? target : schemaRef(target));
+      }
+    }
+  }
+}
+
+const REASONS: Readonly<Record<number, string>> = {
+  100: 'Continue',
+  101: 'Switching Protocols',
+  102: 'Processing',
+  103: 'Early Hints',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  203: 'Non-Authoritative Information',
+  204: 'No Content',
+  205: 'Reset Content',
+  206: 'Partial Content',
+  207: 'Multi-Status',
+  208: 'Already Reported',
+  226: 'IM Used',
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a Teapot",
+  421: 'Misdirected Request',
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage',
+  508: 'Loop Detected',
+  510: 'Not Extended',
+  511: 'Network Authentication Required',
+};
+
+/** The default response description: the HTTP reason phrase, else 'Response <code>'. */
+export function reasonPhrase(code: number): string {
+  return REASONS[code] ?? `Response ${code}`;
+}
