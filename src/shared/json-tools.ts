@@ -1,7 +1,9 @@
 /** JSON helpers of the editors (spec §4/§5/§9): paste detection, JSON → YAML, formatting. */
 import { stringify } from 'yaml';
 import { CoreError } from './errors';
+import { inferSchema } from './infer-schema';
 import { MAX_FORMAT_DEPTH, MAX_INPUT_CHARS, parseJson } from './limits';
+import type { Schema } from './model';
 
 /**
  * Spec §5: pasted text counts as JSON only if, trimmed, it is non-empty, starts with { or [,
@@ -42,4 +44,15 @@ export function jsonToYaml(text: string): string {
 export function formatJson(text: string): string {
   const value = parseJson(text, MAX_FORMAT_DEPTH);
   return JSON.stringify(value, null, 2);
+}
+
+/** YAML text of a schema (indent 2, no line wrapping, no anchors). */
+export function schemaToYaml(schema: Schema): string {
+  return stringify(schema, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+/** YAML of the schema inferred from a JSON sample, '' when there is none (the Schema tab). */
+export function schemaYaml(json: string): string {
+  const schema = inferSchema(json);
+  return schema === undefined ? '' : schemaToYaml(schema);
 }

@@ -8,6 +8,7 @@ import {
   locateJsonError,
   MAX_NESTING_DEPTH,
   parseJson,
+  schemaYaml,
 } from '../../src/shared';
 
 const codeOf = (fn: () => unknown): unknown => {
@@ -148,5 +149,40 @@ describe('JSON error locating', () => {
   it('parseJson ignores a BOM and enforces the size cap', () => {
     expect(parseJson('\uFEFF[1]')).toEqual([1]);
     expect(codeOf(() => parseJson(' '.repeat(20 * 1024 * 1024 + 1)))).toBe('INPUT_TOO_LARGE');
+  });
+});
+
+describe('schemaYaml (the body editor Schema tab)', () => {
+  it('is empty for blank text', () => {
+    expect(schemaYaml('  ')).toBe('');
+  });
+
+  it('writes the inferred schema as YAML', () => {
+    expect(schemaYaml('{"id": 1, "tags": ["a"]}')).toBe(
+      [
+        'type: object',
+        'properties:',
+        '  id:',
+        '    type: integer',
+        '    example: 1',
+        '  tags:',
+        '    type: array',
+        '    items:',
+        '      type: string',
+        '      example: a',
+        '    example:',
+        '      - a',
+        'required:',
+        '  - id',
+        '  - tags',
+        '',
+      ].join('\n'),
+    );
+    expect(parse(schemaYaml('not json'))).toEqual({ type: 'string', example: 'not json' });
+  });
+
+  it('survives the deepest sample inferSchema accepts', () => {
+    const deep = '{"a":'.repeat(MAX_NESTING_DEPTH) + '1' + '}'.repeat(MAX_NESTING_DEPTH);
+    expect(schemaYaml(deep).length).toBeGreaterThan(0);
   });
 });
