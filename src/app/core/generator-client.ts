@@ -1,0 +1,277 @@
+/**
+ * The only module of the app that talks to the generator worker (src/worker). It starts the
+ * worker lazily, lets the latest validation win while the user types, terminates the worker when
+ * a long call is aborted (the next call starts a fresh one), shuts it down when idle, and falls
+ * back to calling src/shared on the main thread where `Worker` does not exist (tests).
+ */
+import { wrap, releaseProxy, type Remote } from 'comlink';
+import type { DocumentInfo, Endpoint, ErrorInfo, Schema, ValidationReport } from '../../shared';
+import type { GeneratorApi } from '../../worker/index';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** One warning of an import: what the form could not hold (mirrors src/shared parse-openapi). */
+export interface ImportWarning {
+  code: string;
+  path?: string;
+  method?: string;
+  pointer: string;
+  message: string;
+}
+
+export interface ParsedDocument {
+  endpoints: Endpoint[];
+  warnings: ImportWarning[];
+  info?: DocumentInfo;
+}
+
+/** The worker API of docs/contracts.md, as the app uses it. */
+export interface CoreApi {
+  validate(endpoints: Endpoint[]): Result<ValidationReport>;
+  generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>): Result<string>;
+  parse(text: string): Result<ParsedDocument>;
+  inferSchema(json: string): Result<Schema | undefined>;
+  schemaYaml(json: string): Result<string>;
+  isJsonPaste(text: string): Result<boolean>;
+  jsonToYaml(text: string): Result<string>;
+  formatJson(text: string): Result<string>;
+  newEndpoint(first?: boolean): Result<Endpoint>;
+}
+
+type Method = keyof CoreApi;
+type Args<M extends Method> = Parameters<CoreApi[M]>;
+type Value<M extends Method> = ReturnType<CoreApi[M]> extends Result<infer T> ? T : never;
+
+/** A call that failed inside the core; `code` is the core's stable error code. */
+export class CoreCallError extends Error {
+  override readonly name = 'CoreCallError';
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+  }
+  get code(): ErrorInfo['code'] {
+    return this.info.code;
+  }
+}
+
+/** Idle time before the worker is terminated. */
+const IDLE_SHUTDOWN_MS = 60_000;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Whether an error is the rejection of an aborted or superseded call. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Result<Value<M>>> };
+
+/** Runs the core on the main thread; loaded only where workers are missing. */
+async function createLocalBackend(): Promise<Backend> {
+  const core = await import('../../shared');
+  const { stringify } = await import('yaml');
+  const run = <T>(fn: () => T): Result<T> => {
+    try {
+      return { ok: true, value: fn() };
+    } catch (error) {
+      return { ok: false, error: core.toErrorInfo(error) };
+    }
+  };
+  const local: CoreApi = {
+    validate: (endpoints) => run(() => core.validateEndpoints(endpoints)),
+    generate: (endpoints, info) => run(() => core.generateOpenApi(endpoints, info)),
+    parse: (text) => run(() => core.parseOpenApi(text)),
+    inferSchema: (json) => run(() => core.inferSchema(json)),
+    schemaYaml: (json) =>
+      run(() => {
+        const schema = core.inferSchema(json);
+        return schema === undefined ? '' : stringify(schema, { indent: 2, lineWidth: 0 });
+      }),
+    isJsonPaste: (text) => run(() => core.isJsonPaste(text)),
+    jsonToYaml: (text) => run(() => core.jsonToYaml(text)),
+    formatJson: (text) => run(() => core.formatJson(text)),
+    newEndpoint: (first) => run(() => core.newEndpoint(first)),
+  };
+  return {
+    call: (method, args) =>
+      Promise.resolve(
+        (local[method] as (...a: unknown[]) => Result<Value<typeof method>>)(...args),
+      ),
+  };
+}
+
+export interface GeneratorClientOptions {
+  /** Creates the worker; undefined means "no Worker here" and selects the main-thread fallback. */
+  createWorker?: (() => Worker) | undefined;
+  idleMs?: number;
+}
+
+function defaultCreateWorker(): (() => Worker) | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  return () =>
+    new Worker(new URL('../../worker/index.ts', import.meta.url), {
+      type: 'module',
+      name: 'specform-generator',
+    });
+}
+
+/** Owns the worker's life; see the module comment. */
+export class GeneratorClient {
+  private worker: Worker | undefined;
+  private remote: Remote<GeneratorApi> | undefined;
+  private local: Promise<Backend> | undefined;
+  private pending = new Set<(error: unknown) => void>();
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private validateSeq = 0;
+  private readonly createWorker: (() => Worker) | undefined;
+  private readonly idleMs: number;
+
+  constructor(options: GeneratorClientOptions = {}) {
+    this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
+    this.idleMs = options.idleMs ?? IDLE_SHUTDOWN_MS;
+  }
+
+  /** Whether a worker is running now (tests and the bench look at it). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  private backend(): Backend | Promise<Backend> {
+    if (this.createWorker === undefined) {
+      this.local ??= createLocalBackend();
+      return this.local;
+    }
+    if (this.remote === undefined) {
+      this.worker = this.createWorker();
+      this.remote = wrap<GeneratorApi>(this.worker);
+    }
+    const remote = this.remote as unknown as Record<
+      Method,
+      (...args: unknown[]) => Promise<Result<unknown>>
+    >;
+    return {
+      call: (method, args) => remote[method](...args) as Promise<Result<Value<typeof method>>>,
+    };
+  }
+
+  /** Stops the worker now; pending calls reject with an AbortError, the next call restarts it. */
+  terminate(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.remote !== undefined) this.remote[releaseProxy]();
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.remote = undefined;
+    const rejects = [...this.pending];
+    this.pending.clear();
+    for (const reject of rejects) reject(abortError());
+  }
+
+  private scheduleIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.worker === undefined || this.pending.size > 0) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.pending.size === 0) this.terminate();
+    }, this.idleMs);
+  }
+
+  /** Calls one core method; rejects with CoreCallError on a core failure, AbortError on abort. */
+  async call<M extends Method>(
+    method: M,
+    args: Args<M>,
+    options: CallOptions = {},
+  ): Promise<Value<M>> {
+    const { signal } = options;
+    if (signal?.aborted) throw abortError();
+    clearTimeout(this.idleTimer);
+    const backend = await this.backend();
+    return new Promise<Value<M>>((resolve, reject) => {
+      let settled = false;
+      const settle = () => {
+        settled = true;
+        this.pending.delete(rejectOnce);
+        signal?.removeEventListener('abort', onAbort);
+        this.scheduleIdle();
+      };
+      const rejectOnce = (error: unknown) => {
+        if (settled) return;
+        settle();
+        reject(error);
+      };
+      const onAbort = () => {
+        if (settled) return;
+        rejectOnce(abortError());
+        // A long call cannot be interrupted inside the worker: drop the worker instead.
+        if (this.worker !== undefined) this.terminate();
+      };
+      this.pending.add(rejectOnce);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      backend.call(method, args).then(
+        (result) => {
+          if (settled) return;
+          settle();
+          if (result.ok) resolve(result.value);
+          else reject(new CoreCallError(result.error));
+        },
+        (error: unknown) => rejectOnce(error),
+      );
+    });
+  }
+
+  /**
+   * Validates while the user types: only the latest request's answer is delivered; an answer
+   * overtaken by a newer request resolves to undefined.
+   */
+  async validateLatest(endpoints: Endpoint[]): Promise<ValidationReport | undefined> {
+    const seq = ++this.validateSeq;
+    try {
+      const report = await this.call('validate', [endpoints]);
+      return seq === this.validateSeq ? report : undefined;
+    } catch (error) {
+      if (isAbortError(error) && seq !== this.validateSeq) return undefined;
+      throw error;
+    }
+  }
+
+  validate(endpoints: Endpoint[], options?: CallOptions) {
+    return this.call('validate', [endpoints], options);
+  }
+  generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>, options?: CallOptions) {
+    return this.call('generate', info === undefined ? [endpoints] : [endpoints, info], options);
+  }
+  parse(text: string, options?: CallOptions) {
+    return this.call('parse', [text], options);
+  }
+  schemaYaml(json: string, options?: CallOptions) {
+    return this.call('schemaYaml', [json], options);
+  }
+  isJsonPaste(text: string, options?: CallOptions) {
+    return this.call('isJsonPaste', [text], options);
+  }
+  jsonToYaml(text: string, options?: CallOptions) {
+    return this.call('jsonToYaml', [text], options);
+  }
+  formatJson(text: string, options?: CallOptions) {
+    return this.call('formatJson', [text], options);
+  }
+}
+
+let shared: GeneratorClient | undefined;
+
+/** The app's one generator client. */
+export function generatorClient(): GeneratorClient {
+  shared ??= new GeneratorClient();
+  return shared;
+}
+
+/** Replaces the shared client (tests). */
+export function setGeneratorClient(client: GeneratorClient | undefined): void {
+  shared?.terminate();
+  shared = client;
+}

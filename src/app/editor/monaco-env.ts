@@ -1,0 +1,33 @@
+/**
+ * Monaco, bundled locally and configured once: the editor API with YAML highlighting, Monaco's own
+ * editor worker (a Vite `?worker` chunk, separate from the generator worker), @monaco-editor/react
+ * pointed at this package instead of a CDN, and monaco-yaml (./monaco-yaml).
+ */
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/yaml/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { createYamlWorker, setupMonacoYaml } from './monaco-yaml-disabled';
+
+declare global {
+  var MonacoEnvironment: monaco.Environment | undefined;
+}
+
+let configured = false;
+
+/** Configures Monaco and monaco-yaml once; returns the monaco namespace. */
+export function setupMonaco(): typeof monaco {
+  if (configured) return monaco;
+  configured = true;
+  globalThis.MonacoEnvironment = {
+    getWorker(_moduleId: string, label: string) {
+      return (label === 'yaml' ? createYamlWorker() : undefined) ?? new EditorWorker();
+    },
+  };
+  loader.config({ monaco });
+  setupMonacoYaml(monaco);
+  return monaco;
+}
+
+export { monaco };

@@ -1,0 +1,100 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { EndpointPanel } from './EndpointPanel';
+import { useOrder, type EndpointStore } from './endpoint-store';
+
+/** Lists longer than this are virtualised; shorter ones render plainly (and measure nothing). */
+export const VIRTUALIZE_ABOVE = 30;
+const COLLAPSED_ESTIMATE = 58;
+const EXPANDED_ESTIMATE = 720;
+
+export interface EndpointListProps {
+  store: EndpointStore;
+  onDuplicate: (id: string) => void;
+  onRemove: (id: string) => void;
+  /** An endpoint to bring into view (after Add or Duplicate). */
+  revealId: string | undefined;
+}
+
+function PlainList({
+  store,
+  order,
+  onDuplicate,
+  onRemove,
+  revealId,
+}: EndpointListProps & { order: readonly string[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (revealId === undefined) return;
+    const element = box.current?.querySelector(`[data-endpoint-id="${CSS.escape(revealId)}"]`);
+    element?.scrollIntoView?.({ block: 'nearest' });
+  }, [revealId]);
+  return (
+    <div className="gen-list" ref={box} data-testid="endpoint-list">
+      {order.map((id) => (
+        <div className="gen-list-item" key={id}>
+          <EndpointPanel store={store} id={id} onDuplicate={onDuplicate} onRemove={onRemove} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function VirtualList({
+  store,
+  order,
+  onDuplicate,
+  onRemove,
+  revealId,
+}: EndpointListProps & { order: readonly string[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The virtualizer is a mutable object by design; this component is not compiler-memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => box.current,
+    estimateSize: (index) => {
+      const id = order[index];
+      return id !== undefined && store.isCollapsed(id) ? COLLAPSED_ESTIMATE : EXPANDED_ESTIMATE;
+    },
+    getItemKey: (index) => order[index] ?? index,
+    overscan: 6,
+  });
+  useEffect(() => {
+    if (revealId === undefined) return;
+    const index = order.indexOf(revealId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [revealId, order, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className="gen-list gen-list-virtual" ref={box} data-testid="endpoint-list">
+      <div className="gen-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const id = order[item.index];
+          if (id === undefined) return null;
+          return (
+            <div
+              key={item.key}
+              className="gen-list-item gen-list-item-virtual"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <EndpointPanel store={store} id={id} onDuplicate={onDuplicate} onRemove={onRemove} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The endpoint panels; virtualised for long lists (a 468-operation import stays responsive). */
+export function EndpointList(props: EndpointListProps) {
+  const order = useOrder(props.store);
+  return order.length > VIRTUALIZE_ABOVE ? (
+    <VirtualList {...props} order={order} />
+  ) : (
+    <PlainList {...props} order={order} />
+  );
+}

@@ -1,0 +1,345 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { memo, useCallback } from 'react';
+import {
+  FORM_METHODS,
+  type HttpMethod,
+  type Parameter,
+  type ParameterLocation,
+} from '../../shared';
+import { BodyEditor } from './BodyEditor';
+import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from './endpoint-store';
+import {
+  createParameter,
+  createResponse,
+  editBody,
+  removeParameter,
+  removeResponse,
+  setMethod,
+  updateParameter,
+  updateResponse,
+} from './endpoint-ops';
+import { FIELD_MESSAGES, fieldIssue, panelLabels } from './issue-messages';
+import { sanitizeBodyName, sanitizeStatusCode } from './names';
+import { FieldError, ParameterSection } from './ParameterSection';
+
+export interface EndpointPanelProps {
+  store: EndpointStore;
+  id: string;
+  onDuplicate: (id: string) => void;
+  onRemove: (id: string) => void;
+}
+
+/** One collapsible endpoint panel (spec §2); re-renders only when its own endpoint changes. */
+export const EndpointPanel = memo(function EndpointPanel({
+  store,
+  id,
+  onDuplicate,
+  onRemove,
+}: EndpointPanelProps) {
+  const { t, i18n } = useLingui();
+  const endpoint = useEndpoint(store, id);
+  const issues = useIssues(store, id);
+  const collapsed = useCollapsed(store, id);
+
+  const update = useCallback(
+    (change: Parameters<EndpointStore['update']>[1]) => store.update(id, change),
+    [store, id],
+  );
+  const onAddParameter = useCallback(
+    (location: ParameterLocation) =>
+      update((e) => ({ ...e, parameters: [...e.parameters, createParameter(location)] })),
+    [update],
+  );
+  const onChangeParameter = useCallback(
+    (parameterId: string, change: Partial<Parameter>) =>
+      update((e) => updateParameter(e, parameterId, change)),
+    [update],
+  );
+  const onRemoveParameter = useCallback(
+    (parameterId: string) => update((e) => removeParameter(e, parameterId)),
+    [update],
+  );
+
+  if (!endpoint) return null;
+  const labels = panelLabels(issues);
+  const pathIssue = fieldIssue(issues, 'path');
+  const bodyNameIssue = fieldIssue(issues, 'requestBody.name');
+  const responsesIssue = fieldIssue(issues, 'responses');
+  const isGet = endpoint.method === 'GET';
+  const headingId = `gen-ep-${id}-heading`;
+
+  return (
+    <section
+      className={issues.length > 0 ? 'gen-panel gen-panel-invalid' : 'gen-panel'}
+      aria-labelledby={headingId}
+      data-testid="endpoint-panel"
+      data-endpoint-id={id}
+    >
+      <header className="gen-panel-header">
+        <button
+          type="button"
+          className="gen-collapse"
+          aria-expanded={!collapsed}
+          aria-label={collapsed ? t`Expand endpoint` : t`Collapse endpoint`}
+          onClick={() => store.setCollapsed(id, !collapsed)}
+        >
+          {collapsed ? '▸' : '▾'}
+        </button>
+        <h3 className="gen-panel-title" id={headingId}>
+          <span className={`gen-method gen-method-${endpoint.method.toLowerCase()}`}>
+            {endpoint.method}
+          </span>
+          <span className="gen-panel-path">{endpoint.path || t`(no path)`}</span>
+          <span className={endpoint.summary ? 'gen-panel-summary' : 'gen-panel-summary gen-muted'}>
+            {endpoint.summary || t`Summary`}
+          </span>
+        </h3>
+        <ul className="gen-labels" aria-label={t`Problems`}>
+          {labels.map((label) => (
+            <li key={label.id} className="gen-label" data-testid="panel-label">
+              {i18n._(label)}
+            </li>
+          ))}
+        </ul>
+        <div className="gen-panel-actions">
+          <button
+            type="button"
+            className="gen-button gen-button-small"
+            onClick={() => onDuplicate(id)}
+          >
+            <Trans>Duplicate</Trans>
+          </button>
+          <button
+            type="button"
+            className="gen-button gen-button-small gen-button-danger"
+            onClick={() => onRemove(id)}
+          >
+            <Trans>Remove</Trans>
+          </button>
+        </div>
+      </header>
+      {collapsed ? null : (
+        <div className="gen-panel-body">
+          <div className="gen-row">
+            <label className="gen-field gen-field-method">
+              <span>{t`Method`}</span>
+              <select
+                aria-label={t`Method`}
+                value={endpoint.method}
+                onChange={(e) => update((x) => setMethod(x, e.target.value as HttpMethod))}
+              >
+                {FORM_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+                {(FORM_METHODS as readonly string[]).includes(endpoint.method) ? null : (
+                  <option value={endpoint.method}>{endpoint.method}</option>
+                )}
+              </select>
+            </label>
+            <label className="gen-field gen-field-path">
+              <span>{t`Path`}</span>
+              <input
+                aria-label={t`Path`}
+                value={endpoint.path}
+                placeholder="/users/{id}"
+                aria-invalid={pathIssue !== undefined}
+                spellCheck={false}
+                onChange={(e) => {
+                  const path = e.target.value;
+                  update((x) => ({ ...x, path }));
+                }}
+              />
+              <FieldError message={pathIssue && FIELD_MESSAGES[pathIssue.code]} />
+            </label>
+            <label className="gen-field gen-field-summary">
+              <span>{t`Summary`}</span>
+              <input
+                aria-label={t`Summary`}
+                value={endpoint.summary}
+                placeholder={t`What the endpoint does`}
+                onChange={(e) => {
+                  const summary = e.target.value;
+                  update((x) => ({ ...x, summary }));
+                }}
+              />
+            </label>
+          </div>
+          <ParameterSection
+            title={t`Headers`}
+            addLabel={t`Add header`}
+            location="header"
+            parameters={endpoint.parameters}
+            issues={issues}
+            onAdd={onAddParameter}
+            onChange={onChangeParameter}
+            onRemove={onRemoveParameter}
+          />
+          <ParameterSection
+            title={t`Query parameters`}
+            addLabel={t`Add query parameter`}
+            location="query"
+            parameters={endpoint.parameters}
+            issues={issues}
+            onAdd={onAddParameter}
+            onChange={onChangeParameter}
+            onRemove={onRemoveParameter}
+          />
+          <ParameterSection
+            title={t`Path parameters`}
+            addLabel={t`Add path parameter`}
+            location="path"
+            parameters={endpoint.parameters}
+            issues={issues}
+            onAdd={onAddParameter}
+            onChange={onChangeParameter}
+            onRemove={onRemoveParameter}
+          />
+          <fieldset
+            className="gen-section gen-request-body"
+            disabled={isGet}
+            data-testid="request-body"
+          >
+            <legend>{t`Request body`}</legend>
+            {isGet ? (
+              <p className="gen-muted">{t`GET requests have no body.`}</p>
+            ) : (
+              <>
+                <label className="gen-field">
+                  <span>{t`Body name`}</span>
+                  <input
+                    aria-label={t`Body name`}
+                    value={endpoint.requestBody?.name ?? ''}
+                    placeholder={t`e.g. CreateUserRequest`}
+                    aria-invalid={bodyNameIssue !== undefined}
+                    onChange={(e) => {
+                      const name = sanitizeBodyName(e.target.value);
+                      update((x) => ({ ...x, requestBody: editBody(x.requestBody, { name }) }));
+                    }}
+                  />
+                  <FieldError message={bodyNameIssue && FIELD_MESSAGES[bodyNameIssue.code]} />
+                </label>
+                <BodyEditor
+                  label={t`Request body`}
+                  value={endpoint.requestBody?.customerJson ?? ''}
+                  schema={endpoint.requestBody?.schema}
+                  onChange={(customerJson) =>
+                    update((x) => ({
+                      ...x,
+                      requestBody: editBody(x.requestBody, { customerJson }),
+                    }))
+                  }
+                />
+              </>
+            )}
+          </fieldset>
+          <fieldset className="gen-section gen-responses" data-testid="responses">
+            <legend>{t`Responses`}</legend>
+            {responsesIssue ? <FieldError message={FIELD_MESSAGES[responsesIssue.code]} /> : null}
+            {endpoint.responses.map((response, index) => {
+              const codeIssue = fieldIssue(issues, `responses.${index}.statusCode`);
+              const nameIssue = fieldIssue(issues, `responses.${index}.body.name`);
+              return (
+                <div className="gen-response" key={index} data-testid="response">
+                  <div className="gen-row">
+                    <label className="gen-field gen-field-code">
+                      <span>{t`Status code`}</span>
+                      <input
+                        aria-label={t`Status code`}
+                        inputMode="numeric"
+                        value={response.statusCode === undefined ? '' : String(response.statusCode)}
+                        placeholder="200"
+                        aria-invalid={codeIssue !== undefined}
+                        onChange={(e) => {
+                          const digits = sanitizeStatusCode(e.target.value);
+                          update((x) =>
+                            updateResponse(x, index, (r) => {
+                              const next = { ...r };
+                              if (digits === '') delete next.statusCode;
+                              else next.statusCode = Number(digits);
+                              return next;
+                            }),
+                          );
+                        }}
+                      />
+                      <FieldError message={codeIssue && FIELD_MESSAGES[codeIssue.code]} />
+                    </label>
+                    <label className="gen-field gen-field-content-type">
+                      <span>{t`Content type`}</span>
+                      <input
+                        aria-label={t`Content type`}
+                        value="application/json"
+                        readOnly
+                        tabIndex={-1}
+                      />
+                    </label>
+                    <label className="gen-field">
+                      <span>{t`Body name`}</span>
+                      <input
+                        aria-label={t`Body name`}
+                        value={response.body.name}
+                        placeholder={t`e.g. UserResponse`}
+                        aria-invalid={nameIssue !== undefined}
+                        onChange={(e) => {
+                          const name = sanitizeBodyName(e.target.value);
+                          update((x) =>
+                            updateResponse(x, index, (r) => ({
+                              ...r,
+                              body: editBody(r.body, { name }),
+                            })),
+                          );
+                        }}
+                      />
+                      <FieldError message={nameIssue && FIELD_MESSAGES[nameIssue.code]} />
+                    </label>
+                    <button
+                      type="button"
+                      className="gen-icon-button"
+                      aria-label={
+                        response.statusCode === undefined
+                          ? t`Remove response`
+                          : t`Remove response ${response.statusCode}`
+                      }
+                      title={t`Remove response`}
+                      onClick={() => update((x) => removeResponse(x, index))}
+                    >
+                      ×
+                    </button>
+                  </div>
+                  <BodyEditor
+                    label={
+                      response.statusCode === undefined
+                        ? t`Response body`
+                        : t`Response ${response.statusCode} body`
+                    }
+                    value={response.body.customerJson}
+                    schema={response.body.schema}
+                    onChange={(customerJson) =>
+                      update((x) =>
+                        updateResponse(x, index, (r) => ({
+                          ...r,
+                          body: editBody(r.body, { customerJson }),
+                        })),
+                      )
+                    }
+                  />
+                </div>
+              );
+            })}
+            <button
+              type="button"
+              className="gen-button gen-button-small"
+              onClick={() =>
+                update((x) => ({ ...x, responses: [...x.responses, createResponse()] }))
+              }
+            >
+              <span aria-hidden="true">+ </span>
+              <Trans>Add response</Trans>
+            </button>
+          </fieldset>
+        </div>
+      )}
+    </section>
+  );
+});

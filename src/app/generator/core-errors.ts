@@ -1,0 +1,16 @@
+/** Translated wording of the core's error codes (architecture.md: the app maps codes to text). */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CoreErrorCode } from '../../shared';
+
+export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
+  INPUT_TOO_LARGE: msg`The document is too large to load.`,
+  TOO_DEEP: msg`The document is nested too deeply.`,
+  JSON_INVALID: msg`Invalid JSON`,
+  YAML_SYNTAX: msg`The YAML has a syntax error.`,
+  YAML_ALIAS_LIMIT: msg`The YAML uses too many aliases.`,
+  NOT_OPENAPI: msg`This is not an OpenAPI document.`,
+  UNSUPPORTED_VERSION: msg`Only OpenAPI 3.0 documents can be loaded.`,
+  INVALID_INPUT: msg`The input is not valid.`,
+  INTERNAL: msg`Something went wrong. Please try again.`,
+};

@@ -1,0 +1,57 @@
+/** Translated wording of the core's generator issue codes (spec §2 labels, §5 field messages). */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { EndpointIssue, EndpointIssueCode } from '../../shared';
+
+/** The red label a panel header shows for each issue code. */
+export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
+  PATH_REQUIRED: msg`Path invalid`,
+  PATH_MUST_START_WITH: msg`Path invalid`,
+  PATH_INCORRECT_CHARS: msg`Path invalid`,
+  PARAM_NAME_REQUIRED: msg`Parameter invalid`,
+  PARAM_NAME_INCORRECT: msg`Parameter invalid`,
+  PARAM_EXAMPLE_REQUIRED: msg`Parameter invalid`,
+  REQUEST_BODY_NAME_REQUIRED: msg`No request body name`,
+  RESPONSE_NAME_REQUIRED: msg`No response name`,
+  RESPONSE_CODE_REQUIRED: msg`No response code`,
+  RESPONSE_CODE_INVALID: msg`Invalid response code`,
+  RESPONSE_CONFLICT: msg`Response conflict`,
+  NO_RESPONSES: msg`No responses`,
+  DUPLICATE: msg({ context: 'panel label', message: 'Duplicate' }),
+  BODY_NAME_SCHEMA_CLASH: msg`Body name clash`,
+  RESPONSE_CODE_DUPLICATE: msg`Repeated response code`,
+};
+
+/** The message under a field. */
+export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
+  PATH_REQUIRED: msg`Path is required.`,
+  PATH_MUST_START_WITH: msg`Path must start with a /`,
+  PATH_INCORRECT_CHARS: msg`Allowed only: letters, digits, /, _, {, }, -`,
+  PARAM_NAME_REQUIRED: msg`Name is required`,
+  PARAM_NAME_INCORRECT: msg`Name is incorrect`,
+  PARAM_EXAMPLE_REQUIRED: msg`Example is required`,
+  REQUEST_BODY_NAME_REQUIRED: msg`Should be filled`,
+  RESPONSE_NAME_REQUIRED: msg`Should be filled`,
+  RESPONSE_CODE_REQUIRED: msg`Add response code`,
+  RESPONSE_CODE_INVALID: msg`Invalid response code`,
+  RESPONSE_CONFLICT: msg`Responses with and without a body conflict at this code`,
+  NO_RESPONSES: msg`Add at least one response`,
+  DUPLICATE: msg`Another endpoint has the same method and path`,
+  BODY_NAME_SCHEMA_CLASH: msg`This name is used for a different schema`,
+  RESPONSE_CODE_DUPLICATE: msg`Another response has this code`,
+};
+
+/** The distinct header labels of a panel, in a stable order. */
+export function panelLabels(issues: readonly EndpointIssue[]): MessageDescriptor[] {
+  const seen = new Set<MessageDescriptor>();
+  for (const issue of issues) seen.add(PANEL_LABELS[issue.code]);
+  return [...seen];
+}
+
+/** The first issue that sits on a field, if any. */
+export function fieldIssue(
+  issues: readonly EndpointIssue[],
+  field: string,
+): EndpointIssue | undefined {
+  return issues.find((issue) => issue.field === field);
+}

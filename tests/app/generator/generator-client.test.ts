@@ -1,0 +1,110 @@
+import { expose } from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CoreCallError,
+  GeneratorClient,
+  isAbortError,
+} from '../../../src/app/core/generator-client';
+
+type Result<T> =
+  { ok: true; value: T } | { ok: false; error: { code: 'JSON_INVALID'; message: string } };
+
+/** A "worker" over a MessageChannel: the real comlink protocol, a controllable slow method. */
+function fakeWorkerFactory() {
+  const started: { terminated: boolean }[] = [];
+  const release: (() => void)[] = [];
+  const create = () => {
+    const channel = new MessageChannel();
+    const state = { terminated: false };
+    started.push(state);
+    let validations = 0;
+    expose(
+      {
+        formatJson: (text: string): Result<string> =>
+          text.startsWith('{')
+            ? { ok: true, value: JSON.stringify(JSON.parse(text), null, 2) }
+            : { ok: false, error: { code: 'JSON_INVALID', message: 'bad' } },
+        generate: () =>
+          new Promise<Result<string>>((resolve) =>
+            release.push(() => resolve({ ok: true, value: 'x' })),
+          ),
+        validate: async (endpoints: unknown[]) => {
+          const n = ++validations;
+          // The first validation answers late: it must not overwrite the newer one.
+          if (n === 1) await new Promise((r) => setTimeout(r, 30));
+          return {
+            ok: true,
+            value: { issues: {}, duplicateIds: [], canGenerate: endpoints.length > 0, n },
+          };
+        },
+      },
+      channel.port2,
+    );
+    channel.port1.start();
+    const worker = Object.assign(channel.port1, {
+      terminate() {
+        state.terminated = true;
+        channel.port1.close();
+        channel.port2.close();
+      },
+    });
+    return worker as unknown as Worker;
+  };
+  return { create, started, release };
+}
+
+let client: GeneratorClient | undefined;
+afterEach(() => client?.terminate());
+
+describe('GeneratorClient', () => {
+  it('starts the worker lazily and maps core failures to CoreCallError', async () => {
+    const fake = fakeWorkerFactory();
+    client = new GeneratorClient({ createWorker: fake.create });
+    expect(fake.started).toHaveLength(0);
+    expect(await client.formatJson('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(fake.started).toHaveLength(1);
+    const failure = await client.formatJson('nope').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CoreCallError);
+    expect((failure as CoreCallError).code).toBe('JSON_INVALID');
+  });
+
+  it('delivers only the latest validation', async () => {
+    const fake = fakeWorkerFactory();
+    client = new GeneratorClient({ createWorker: fake.create });
+    const first = client.validateLatest([]);
+    const second = client.validateLatest([{} as never]);
+    expect(await second).toMatchObject({ canGenerate: true, n: 2 });
+    expect(await first).toBeUndefined();
+  });
+
+  it('terminates the worker when a long call is aborted and restarts it on the next call', async () => {
+    const fake = fakeWorkerFactory();
+    client = new GeneratorClient({ createWorker: fake.create });
+    const controller = new AbortController();
+    const long = client.generate([], undefined, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const error = await long.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(fake.started[0]?.terminated).toBe(true);
+    expect(client.running).toBe(false);
+    expect(await client.formatJson('{}')).toBe('{}');
+    expect(fake.started).toHaveLength(2);
+  });
+
+  it('shuts the worker down when idle', async () => {
+    const fake = fakeWorkerFactory();
+    client = new GeneratorClient({ createWorker: fake.create, idleMs: 20 });
+    await client.formatJson('{}');
+    expect(client.running).toBe(true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(client.running).toBe(false);
+    expect(fake.started[0]?.terminated).toBe(true);
+  });
+
+  it('falls back to the core on the main thread without Worker', async () => {
+    client = new GeneratorClient({ createWorker: undefined });
+    expect(await client.formatJson('[1,{"a":2}]')).toBe('[\n  1,\n  {\n    "a": 2\n  }\n]');
+    expect(client.running).toBe(false);
+  });
+});

@@ -1,0 +1,275 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerProfile, Endpoint } from '../../../src/shared';
+import { generateOpenApi } from '../../../src/shared';
+import GeneratorPage from '../../../src/app/generator/GeneratorPage';
+import { FORM_STORAGE_KEY } from '../../../src/app/generator/persistence';
+import { renderWithProviders } from './helpers';
+
+vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
+
+const customer = vi.hoisted(() => ({
+  profile: undefined as CustomerProfile | undefined,
+  fail: false,
+}));
+
+vi.mock('../../../src/app/api/customer', () => ({
+  fetchCustomer: vi.fn(() =>
+    customer.fail ? Promise.reject(new Error('network')) : Promise.resolve(customer.profile),
+  ),
+  isSubscriptionActive: (profile: CustomerProfile | undefined, now = Date.now()) =>
+    typeof profile?.subscription?.until === 'number' && profile.subscription.until * 1000 > now,
+}));
+
+const active: CustomerProfile = {
+  firstName: 'A',
+  lastName: 'B',
+  email: 'a@example.com',
+  balance: 0,
+  subscription: { until: Math.floor(Date.now() / 1000) + 86_400 },
+};
+
+function panels() {
+  return screen.getAllByTestId('endpoint-panel');
+}
+
+function savedEndpoints(): Endpoint[] {
+  const raw = localStorage.getItem(FORM_STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as { endpoints: Endpoint[] }).endpoints : [];
+}
+
+async function renderPage() {
+  const user = userEvent.setup();
+  const view = renderWithProviders(<GeneratorPage />);
+  await screen.findByTestId('fake-output');
+  return { user, view };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  customer.profile = active;
+  customer.fail = false;
+});
+
+describe('GeneratorPage', () => {
+  it('starts with one POST endpoint with an empty path and a 200 response, flagged as invalid', async () => {
+    await renderPage();
+    const [panel] = panels();
+    expect(panel).toBeDefined();
+    const p = within(panel!);
+    expect((p.getByLabelText('Method') as HTMLSelectElement).value).toBe('POST');
+    expect((p.getByLabelText('Path') as HTMLInputElement).value).toBe('');
+    expect((p.getByLabelText('Status code') as HTMLInputElement).value).toBe('200');
+    await waitFor(() =>
+      expect(p.getAllByTestId('panel-label').map((l) => l.textContent)).toContain('Path invalid'),
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Generate OpenAPI' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('shows and clears duplicate flags, and asks before removing', async () => {
+    const { user } = await renderPage();
+    const first = within(panels()[0]!);
+    await user.type(first.getByLabelText('Path'), '/users');
+    await user.type(within(first.getByTestId('response')).getByLabelText('Body name'), 'User');
+    await user.click(first.getByRole('button', { name: 'Duplicate' }));
+    expect(panels()).toHaveLength(2);
+    await waitFor(() => {
+      for (const panel of panels()) {
+        expect(
+          within(panel)
+            .getAllByTestId('panel-label')
+            .map((l) => l.textContent),
+        ).toContain('Duplicate');
+      }
+    });
+    expect(
+      (screen.getByRole('button', { name: 'Generate OpenAPI' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    const second = within(panels()[1]!);
+    await user.clear(second.getByLabelText('Path'));
+    await user.type(second.getByLabelText('Path'), '/users/{{id}');
+    await waitFor(() => {
+      for (const panel of panels())
+        expect(within(panel).queryByText('Duplicate', { selector: 'li' })).toBeNull();
+    });
+
+    await user.click(second.getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(within(dialog).getByTestId('confirm-endpoint').textContent).toBe('POST /users/{id}');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(panels()).toHaveLength(2);
+
+    await user.click(second.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(screen.getByTestId('confirm-dialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(panels()).toHaveLength(1);
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+  });
+
+  it('disables and clears the request body when switching to GET', async () => {
+    const { user } = await renderPage();
+    const panel = within(panels()[0]!);
+    const body = within(panel.getByTestId('request-body'));
+    await user.type(body.getByLabelText('Body name'), 'Create User!');
+    expect((body.getByLabelText('Body name') as HTMLInputElement).value).toBe('CreateUser');
+    await user.selectOptions(panel.getByLabelText('Method'), 'GET');
+    expect((panel.getByTestId('request-body') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel.getByTestId('request-body')).queryByLabelText('Body name')).toBeNull();
+    await user.selectOptions(panel.getByLabelText('Method'), 'PUT');
+    expect(
+      (within(panel.getByTestId('request-body')).getByLabelText('Body name') as HTMLInputElement)
+        .value,
+    ).toBe('');
+  });
+
+  it('has a required checkbox for header and query parameters but not for path parameters', async () => {
+    const { user } = await renderPage();
+    const panel = within(panels()[0]!);
+    await user.click(panel.getByRole('button', { name: 'Add header' }));
+    await user.click(panel.getByRole('button', { name: 'Add query parameter' }));
+    await user.click(panel.getByRole('button', { name: 'Add path parameter' }));
+    const rows = panel.getAllByTestId('param-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).queryByLabelText('Required')).not.toBeNull();
+    expect(within(rows[1]!).queryByLabelText('Required')).not.toBeNull();
+    expect(within(rows[2]!).queryByLabelText('Required')).toBeNull();
+    await user.type(within(rows[2]!).getByLabelText('Name'), 'user id!');
+    expect((within(rows[2]!).getByLabelText('Name') as HTMLInputElement).value).toBe('userid');
+    await waitFor(() => expect(within(rows[0]!).getByText('Name is required')).toBeDefined());
+  });
+
+  it('shows the red labels for missing codes, names and responses', async () => {
+    const { user } = await renderPage();
+    const panel = within(panels()[0]!);
+    await user.type(panel.getByLabelText('Path'), 'users');
+    await waitFor(() => expect(panel.getByText('Path must start with a /')).toBeDefined());
+    await user.clear(panel.getByLabelText('Path'));
+    await user.type(panel.getByLabelText('Path'), '/users');
+    const response = within(panel.getByTestId('response'));
+    await user.clear(response.getByLabelText('Status code'));
+    await user.type(response.getByLabelText('Status code'), '2x0');
+    expect((response.getByLabelText('Status code') as HTMLInputElement).value).toBe('20');
+    await user.clear(response.getByLabelText('Status code'));
+    fireEvent.change(response.getByLabelText('Response body: example JSON'), {
+      target: { value: '{"id":1}' },
+    });
+    await waitFor(() => {
+      const labels = panel.getAllByTestId('panel-label').map((l) => l.textContent);
+      expect(labels).toContain('No response code');
+      expect(labels).toContain('No response name');
+    });
+    await user.click(response.getByRole('button', { name: /Remove response/ }));
+    await waitFor(() =>
+      expect(panel.getAllByTestId('panel-label').map((l) => l.textContent)).toContain(
+        'No responses',
+      ),
+    );
+  });
+
+  it('generates the YAML of the core when the subscription is active', async () => {
+    const { user } = await renderPage();
+    const panel = within(panels()[0]!);
+    await user.type(panel.getByLabelText('Path'), '/users');
+    const response = within(panel.getByTestId('response'));
+    await user.type(response.getByLabelText('Body name'), 'User');
+    fireEvent.change(response.getByLabelText('Response 200 body: example JSON'), {
+      target: { value: '{"id": 1, "name": "Ann"}' },
+    });
+    const generate = screen.getByRole('button', { name: 'Generate OpenAPI' });
+    await waitFor(() => expect((generate as HTMLButtonElement).disabled).toBe(false));
+    await user.click(generate);
+    const output = screen.getByTestId('fake-output') as HTMLTextAreaElement;
+    await waitFor(() => expect(output.value).not.toBe(''));
+    await waitFor(() => expect(savedEndpoints()[0]?.path).toBe('/users'));
+    expect(output.value).toBe(generateOpenApi(savedEndpoints()));
+    expect(screen.queryByTestId('renew-link')).toBeNull();
+  });
+
+  it('shows the renew link and generates nothing without an active subscription', async () => {
+    customer.profile = { ...active, subscription: { until: Math.floor(Date.now() / 1000) - 10 } };
+    const { user } = await renderPage();
+    const panel = within(panels()[0]!);
+    await user.type(panel.getByLabelText('Path'), '/users');
+    await user.type(within(panel.getByTestId('response')).getByLabelText('Body name'), 'User');
+    const generate = screen.getByRole('button', { name: 'Generate OpenAPI' });
+    await waitFor(() => expect((generate as HTMLButtonElement).disabled).toBe(false));
+    await user.click(generate);
+    const link = await screen.findByTestId('renew-link');
+    expect(link.getAttribute('href')).toBe('/renew-subscription');
+    expect((screen.getByTestId('fake-output') as HTMLTextAreaElement).value).toBe('');
+    expect((generate as HTMLButtonElement).disabled).toBe(false);
+
+    customer.fail = true;
+    const output = screen.getByTestId('fake-output');
+    fireEvent.change(output, { target: { value: 'openapi: 3.0.1' } });
+    const load = screen.getByRole('button', { name: 'Load YAML' });
+    await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
+    await user.click(load);
+    await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
+    expect(panels()).toHaveLength(1);
+    expect(screen.getByTestId('renew-link')).toBeDefined();
+  });
+
+  it('loads a document, asks before replacing unsaved endpoints and lists the warnings', async () => {
+    const { user } = await renderPage();
+    await user.type(within(panels()[0]!).getByLabelText('Path'), '/draft');
+    const doc = [
+      'openapi: 3.0.1',
+      'info: {title: T, version: v1}',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/xml:',
+      '              schema: {type: string}',
+      '    post:',
+      '      requestBody:',
+      '        content:',
+      '          application/json:',
+      '            schema: {type: object}',
+      '      responses:',
+      "        '201': {description: created}",
+      '  /pets/{id}:',
+      '    trace:',
+      "      responses: {'200': {description: ok}}",
+    ].join('\n');
+    fireEvent.change(screen.getByTestId('fake-output'), { target: { value: doc } });
+    const load = screen.getByRole('button', { name: 'Load YAML' });
+    await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
+    await user.click(load);
+    const dialog = await screen.findByTestId('confirm-dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(panels()).toHaveLength(2));
+    expect(panels().map((p) => within(p).getByRole('heading').textContent)).toEqual([
+      expect.stringContaining('GET/pets'),
+      expect.stringContaining('POST/pets'),
+    ]);
+    const warnings = screen.getByTestId('import-warnings');
+    expect(warnings.textContent).toMatch(/could not be loaded/);
+    await user.click(within(warnings).getByRole('button', { name: 'Dismiss the warnings' }));
+    expect(screen.queryByTestId('import-warnings')).toBeNull();
+  });
+
+  it('keeps the form across a reload', async () => {
+    const { user, view } = await renderPage();
+    await user.type(within(panels()[0]!).getByLabelText('Path'), '/kept');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(savedEndpoints()).toHaveLength(2));
+    view.unmount();
+    await act(async () => {
+      renderWithProviders(<GeneratorPage />);
+      await Promise.resolve();
+    });
+    await screen.findByTestId('fake-output');
+    expect(panels()).toHaveLength(2);
+    expect((within(panels()[0]!).getByLabelText('Path') as HTMLInputElement).value).toBe('/kept');
+  });
+});

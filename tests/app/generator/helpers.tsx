@@ -1,0 +1,16 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
+/** Renders with the providers the generator needs (Lingui, router). */
+export function renderWithProviders(ui: ReactNode): RenderResult {
+  return render(
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/generator']}>{ui}</MemoryRouter>
+    </I18nProvider>,
+  );
+}

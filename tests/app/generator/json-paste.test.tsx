@@ -1,0 +1,135 @@
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GeneratorClient } from '../../../src/app/core/generator-client';
+import { JsonPasteDialog } from '../../../src/app/generator/JsonPasteDialog';
+import {
+  CONVERSION_FAILED_WARNING,
+  detectJsonPaste,
+  mayBeJsonPaste,
+  useJsonPaste,
+} from '../../../src/app/generator/json-paste';
+import { renderWithProviders } from './helpers';
+
+const client = new GeneratorClient({ createWorker: undefined });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('JSON paste detection', () => {
+  it('pre-checks only text shaped like an object or array', () => {
+    expect(mayBeJsonPaste(' {"a":1} ')).toBe(true);
+    expect(mayBeJsonPaste('[1,2]')).toBe(true);
+    expect(mayBeJsonPaste('a: 1')).toBe(false);
+    expect(mayBeJsonPaste('{')).toBe(false);
+    expect(mayBeJsonPaste('"x"')).toBe(false);
+  });
+
+  it('offers the YAML of a JSON object or array, and nothing for other text', async () => {
+    const offer = await detectJsonPaste(client, '{"name": "Ann", "tags": ["a"]}');
+    expect(offer?.yaml).toBe('name: Ann\ntags:\n  - a\n');
+    expect(await detectJsonPaste(client, '[1, 2]')).toEqual({ json: '[1, 2]', yaml: '- 1\n- 2\n' });
+    expect(await detectJsonPaste(client, '{not json}')).toBeUndefined();
+    expect(await detectJsonPaste(client, 'plain')).toBeUndefined();
+  });
+
+  it('logs the Russian warning and lets the paste through when conversion fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = {
+      isJsonPaste: () => Promise.resolve(true),
+      jsonToYaml: () => Promise.reject(new Error('boom')),
+    };
+    const { result } = renderHook(() => useJsonPaste(failing));
+    const pasteAsIs = vi.fn();
+    await act(() => result.current.handlePaste('{"a":1}', pasteAsIs));
+    expect(warn).toHaveBeenCalledWith(CONVERSION_FAILED_WARNING);
+    expect(CONVERSION_FAILED_WARNING).toBe('Не удалось конвертировать JSON в YAML');
+    expect(pasteAsIs).toHaveBeenCalledWith('{"a":1}');
+    expect(result.current.offer).toBeUndefined();
+  });
+});
+
+/** The dialog wired like the page wires it, with a plain text "editor". */
+function Wired() {
+  const paste = useJsonPaste(client);
+  const [text, setText] = useState('before ');
+  return (
+    <>
+      <output data-testid="editor">{text}</output>
+      <button
+        type="button"
+        onClick={() => void paste.handlePaste('{"a": 1}', (t) => setText((x) => x + t))}
+      >
+        paste json
+      </button>
+      <button
+        type="button"
+        onClick={() => void paste.handlePaste('a: 1', (t) => setText((x) => x + t))}
+      >
+        paste text
+      </button>
+      {paste.offer ? (
+        <JsonPasteDialog
+          json={paste.offer.json}
+          yaml={paste.offer.yaml}
+          onCancel={paste.cancel}
+          onConvert={() => paste.convert((yaml) => setText((x) => x + yaml))}
+        />
+      ) : null}
+    </>
+  );
+}
+
+describe('JSON-paste dialog', () => {
+  it('shows JSON and YAML side by side, read-only, and Convert inserts the YAML', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Wired />);
+    document.body.style.overflow = 'auto';
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    const dialog = await screen.findByRole('dialog', { name: 'JSON detected' });
+    expect(dialog.textContent).toMatch(/Convert it to YAML/);
+    const json = screen.getByTestId('paste-json') as HTMLTextAreaElement;
+    const yaml = screen.getByTestId('paste-yaml') as HTMLTextAreaElement;
+    expect([json.readOnly, yaml.readOnly]).toEqual([true, true]);
+    expect(json.value).toBe('{"a": 1}');
+    expect(yaml.value).toBe('a: 1\n');
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('editor').textContent).toBe('before a: 1\n');
+    expect(document.body.style.overflow).toBe('auto');
+  });
+
+  it.each([
+    [
+      'Cancel',
+      async (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: 'Cancel' })),
+    ],
+    [
+      '×',
+      async (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+    [
+      'Escape',
+      async () => {
+        fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      },
+    ],
+  ])('%s closes the dialog and leaves the editor unchanged', async (_name, close) => {
+    document.body.style.overflow = '';
+    const user = userEvent.setup();
+    renderWithProviders(<Wired />);
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    await screen.findByRole('dialog');
+    await close(user);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('editor').textContent).toBe('before ');
+    expect(document.body.style.overflow).toBe('');
+    // Both texts are cleared: the next paste shows only its own text.
+    await user.click(screen.getByRole('button', { name: 'paste text' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('editor').textContent).toBe('before a: 1');
+  });
+});
