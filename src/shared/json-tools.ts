@@ -2,7 +2,7 @@
 import { stringify } from 'yaml';
 import { CoreError } from './errors';
 import { inferSchema } from './infer-schema';
-import { MAX_FORMAT_DEPTH, MAX_INPUT_CHARS, parseJson } from './limits';
+import { MAX_FORMAT_DEPTH, MAX_INPUT_CHARS, parseJson, tooDeep } from './limits';
 import type { Schema } from './model';
 
 /**
@@ -37,13 +37,73 @@ export function jsonToYaml(text: string): string {
   }
 }
 
+const isJsonSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
 /**
- * Pretty-prints JSON with indent 2 (the body editor's Format button). Throws CoreError
- * JSON_INVALID (with line/column) for text that is not JSON, TOO_DEEP, or INPUT_TOO_LARGE.
+ * Pretty-prints JSON with indent 2 (the body editor's Format button). Numbers and strings are
+ * copied as typed, so formatting never changes a value (JSON.stringify would round
+ * 12345678901234567890 and turn 1e400 into null). Throws CoreError JSON_INVALID (with
+ * line/column) for text that is not JSON, TOO_DEEP past MAX_FORMAT_DEPTH, or INPUT_TOO_LARGE.
  */
 export function formatJson(text: string): string {
-  const value = parseJson(text, MAX_FORMAT_DEPTH);
-  return JSON.stringify(value, null, 2);
+  parseJson(text, Infinity); // grammar and size; depth is checked while printing
+  const n = text.length;
+  const indents = [''];
+  const indent = (depth: number): string => (indents[depth] ??= '  '.repeat(depth));
+  let out = '';
+  let depth = 0;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isJsonSpace(c)) {
+      i++;
+    } else if (c === 123 || c === 91) {
+      // { or [ — an empty container stays on one line, like JSON.stringify.
+      const close = c === 123 ? 125 : 93;
+      let j = i + 1;
+      while (j < n && isJsonSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === close) {
+        out += c === 123 ? '{}' : '[]';
+        i = j + 1;
+        continue;
+      }
+      depth++;
+      if (depth > MAX_FORMAT_DEPTH) throw tooDeep(MAX_FORMAT_DEPTH);
+      out += (c === 123 ? '{' : '[') + '\n' + indent(depth);
+      i++;
+    } else if (c === 125 || c === 93) {
+      depth--;
+      out += '\n' + indent(depth) + (c === 125 ? '}' : ']');
+      i++;
+    } else if (c === 44) {
+      out += ',\n' + indent(depth);
+      i++;
+    } else if (c === 58) {
+      out += ': ';
+      i++;
+    } else if (c === 34) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 92) j += 2;
+        else if (d === 34) break;
+        else j++;
+      }
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      // A number, true, false or null: up to the next delimiter.
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 44 || d === 93 || d === 125 || d === 58 || isJsonSpace(d)) break;
+        j++;
+      }
+      out += text.slice(i, j);
+      i = j;
+    }
+  }
+  return out;
 }
 
 /** YAML text of a schema (indent 2, no line wrapping, no anchors). */

@@ -113,7 +113,10 @@ const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
 export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationReport {
   const issues: Record<string, EndpointIssue[]> = {};
   const listOf = (endpoint: Endpoint): EndpointIssue[] => {
-    let list = issues[endpoint.id];
+    // Own properties only: an id such as "__proto__" or "constructor" must not hit Object's.
+    let list = Object.prototype.hasOwnProperty.call(issues, endpoint.id)
+      ? issues[endpoint.id]
+      : undefined;
     if (list === undefined) {
       list = [];
       Object.defineProperty(issues, endpoint.id, {

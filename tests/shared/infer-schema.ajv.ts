@@ -37,7 +37,8 @@ export function toJsonSchema(schema: Schema): Record<string, unknown> {
   return out;
 }
 
-const ajv = new Ajv({ allErrors: false, strict: true, validateFormats: true });
+// ownProperties: otherwise ajv sees inherited members (e.g. `toString`) as present properties.
+const ajv = new Ajv({ allErrors: false, strict: true, validateFormats: true, ownProperties: true });
 addFormats(ajv);
 
 /** Returns ajv's errors for `value` against `schema` (converted), or null when it is valid. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
@@ -124,6 +125,27 @@ describe('formatJson', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'JSON_INVALID', line, column });
     }
+  });
+
+  it('equals JSON.stringify(JSON.parse(text), null, 2) for ordinary JSON (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 1, 4, '\t'), (value, space) => {
+        const text = JSON.stringify(value, null, space);
+        expect(formatJson(text)).toBe(JSON.stringify(JSON.parse(text), null, 2));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps numbers and strings exactly as typed', () => {
+    const text = '{"id":12345678901234567890,"big":1e400,"f":1.50,"e":1E5,"s":"\\u00e9\\n"}';
+    expect(formatJson(text)).toBe(
+      '{\n  "id": 12345678901234567890,\n  "big": 1e400,\n  "f": 1.50,\n  "e": 1E5,\n  "s": "\\u00e9\\n"\n}',
+    );
+  });
+
+  it('prints empty containers on one line and ignores a BOM', () => {
+    expect(formatJson('\uFEFF{ "a" : [ ] , "b" : {\n} }')).toBe('{\n  "a": [],\n  "b": {}\n}');
   });
 
   it('formats deep but reasonable nesting and rejects absurd nesting with TOO_DEEP', () => {
