@@ -227,7 +227,7 @@ function flagNameClashes(
   interface Use {
     endpoint: Endpoint;
     field: string;
-    shape: string;
+    body: BodyModel;
   }
   const byName = new Map<string, Use[]>();
   for (const endpoint of endpoints) {
@@ -242,31 +242,46 @@ function flagNameClashes(
       if (!hasBody(body)) continue;
       const name = (body.name ?? '').trim();
       if (name === '') continue;
-      const shape = shapeOf(body);
-      if (shape === undefined) continue;
       const uses = byName.get(name);
-      if (uses === undefined) byName.set(name, [{ endpoint, field, shape }]);
-      else uses.push({ endpoint, field, shape });
+      if (uses === undefined) byName.set(name, [{ endpoint, field, body }]);
+      else uses.push({ endpoint, field, body });
     }
   }
+  // Only names used more than once need schemas; this runs on every keystroke, so equal
+  // sample texts are inferred once.
+  const shapes = new Map<string, string | undefined>();
+  const shape = (body: BodyModel): string | undefined => {
+    if (body.schema !== undefined) return shapeOf(body.schema);
+    const text = body.customerJson;
+    if (!shapes.has(text)) shapes.set(text, shapeOfSample(text));
+    return shapes.get(text);
+  };
   for (const uses of byName.values()) {
     if (uses.length < 2) continue;
-    const first = (uses[0] as Use).shape;
-    if (uses.every((use) => use.shape === first)) continue;
-    for (const use of uses)
+    const shaped = uses
+      .map((use) => ({ use, shape: shape(use.body) }))
+      .filter((entry) => entry.shape !== undefined);
+    const first = shaped[0]?.shape;
+    if (shaped.every((entry) => entry.shape === first)) continue;
+    for (const { use } of shaped) {
       listOf(use.endpoint).push({ code: 'BODY_NAME_SCHEMA_CLASH', field: use.field });
+    }
   }
 }
 
-/** The schema of a body as canonical text without examples; undefined when it cannot be had. */
-function shapeOf(body: BodyModel): string | undefined {
+/** The shape of the schema inferred from a sample; undefined when it cannot be had. */
+function shapeOfSample(text: string): string | undefined {
   let schema: Schema | undefined;
   try {
-    schema = body.schema ?? inferSchema(body.customerJson);
+    schema = inferSchema(text);
   } catch {
     return undefined; // Too large or too deep: generation reports it with a typed error.
   }
-  if (schema === undefined) return undefined;
+  return schema === undefined ? undefined : shapeOf(schema);
+}
+
+/** A schema as canonical text without examples (undefined when too deep to compare). */
+function shapeOf(schema: Schema): string | undefined {
   return canonicalShape(schema, 0);
 }
 
