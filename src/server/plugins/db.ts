@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { migrate, openDb } from '../db';
+
+/** Opens the database (PostgreSQL or embedded PGlite), migrates it, closes it with the app. */
+export default fp(
+  async (app) => {
+    const db =
+      app.config.database ??
+      (await openDb(app.config, (error) =>
+        app.log.warn({ err: error }, 'database connection lost'),
+      ));
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+    try {
+      const applied = await migrate(db);
+      if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import { sha256 } from './verification-repository';
+
+export interface RotateResult {
+  outcome: 'rotated' | 'reused' | 'unknown' | 'expired' | 'revoked';
+  familyId?: string;
+  userId?: string;
+  familyExpiresAt?: Date;
+}
+
+/**
+ * Refresh-token families (one per login). A token is identified by the SHA-256 of its random
+ * id; using it marks it used with a conditional UPDATE, so of N parallel uses exactly one wins.
+ * Presenting a used token revokes its whole family (RFC 9700 §4.14.2).
+ */
+export function createRefreshRepository(db: Db) {
+  return {
+    async createFamily(userId: string, now: Date, expiresAt: Date, tx: Db = db): Promise<string> {
+      const id = randomUUID();
+      await tx.query(
+        'INSERT INTO refresh_families (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+        [id, userId, now, expiresAt],
+      );
+      return id;
+    },
+
+    async addToken(familyId: string, jti: string, now: Date, expiresAt: Date, tx: Db = db) {
+      await tx.query(
+        'INSERT INTO refresh_tokens (id_hash, family_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)',
+        [sha256(jti), familyId, now, expiresAt],
+      );
+    },
+
+    /** Marks the token used if it is live; on reuse revokes the family. */
+    async use(jti: string, now: Date, tx: Db): Promise<RotateResult> {
+      const hash = sha256(jti);
+      const { rows } = await tx.query<{
+        family_id: string;
+        expires_at: Date;
+        user_id: string;
+        family_expires_at: Date;
+        revoked_at: Date | null;
+      }>(
+        `WITH used AS (
+           UPDATE refresh_tokens SET used_at = $2
+           WHERE id_hash = $1 AND used_at IS NULL
+           RETURNING family_id, expires_at
+         )
+         SELECT used.family_id, used.expires_at, f.user_id, f.expires_at AS family_expires_at, f.revoked_at
+         FROM used JOIN refresh_families f ON f.id = used.family_id`,
+        [hash, now],
+      );
+      const row = rows[0];
+      if (!row) {
+        const revoked = await tx.query(
+          `UPDATE refresh_families SET revoked_at = COALESCE(revoked_at, $2)
+           WHERE id = (SELECT family_id FROM refresh_tokens WHERE id_hash = $1)
+           RETURNING id`,
+          [hash, now],
+        );
+        return { outcome: revoked.rows.length > 0 ? 'reused' : 'unknown' };
+      }
+      if (row.revoked_at) return { outcome: 'revoked' };
+      if (row.expires_at <= now || row.family_expires_at <= now) return { outcome: 'expired' };
+      return {
+        outcome: 'rotated',
+        familyId: row.family_id,
+        userId: row.user_id,
+        familyExpiresAt: row.family_expires_at,
+      };
+    },
+
+    /** Revokes the family of this token id (logout); false when the token is unknown. */
+    async revokeFamilyOf(jti: string, now: Date): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE refresh_families SET revoked_at = COALESCE(revoked_at, $2)
+         WHERE id = (SELECT family_id FROM refresh_tokens WHERE id_hash = $1)
+         RETURNING id`,
+        [sha256(jti), now],
+      );
+      return rows.length > 0;
+    },
+  };
+}
+
+export type RefreshRepository = ReturnType<typeof createRefreshRepository>;

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginRequest, RefreshRequest, TokenPair } from '../../../shared/api-types';
+import type { Db } from '../../db';
+import { message } from '../../messages';
+import { authRateLimit } from '../../plugins/rate-limit';
+import { InvalidTokenError, newRefreshId } from '../../plugins/tokens';
+import type { UserRow } from '../../repositories/users-repository';
+import { Email, ErrorResponses, Jwt, Password, TokenPairSchema } from '../schemas';
+
+/** Login, refresh rotation and logout (spec §7, security.md §3, §4, §6, §7). */
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config, repos, passwords, tokens, db } = app;
+  const now = () => new Date(config.now());
+
+  /** A new pair; `familyId` absent means a new login (a new family). */
+  async function issuePair(
+    user: UserRow,
+    tx: Db,
+    family?: { id: string; expiresAt: Date },
+  ): Promise<TokenPair> {
+    const issuedAt = now();
+    const absolute =
+      family?.expiresAt ?? new Date(config.now() + config.refreshAbsoluteSeconds * 1000);
+    const familyId =
+      family?.id ?? (await repos.refresh.createFamily(user.id, issuedAt, absolute, tx));
+    const idle = new Date(config.now() + config.refreshIdleSeconds * 1000);
+    const expiresAt = idle < absolute ? idle : absolute;
+    const jti = newRefreshId();
+    await repos.refresh.addToken(familyId, jti, issuedAt, expiresAt, tx);
+    const [accessToken, refreshToken] = await Promise.all([
+      tokens.accessToken({
+        id: user.id,
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        roles: tokens.effectiveRoles(user.email, user.roles),
+      }),
+      tokens.refreshToken(user.id, familyId, jti, expiresAt),
+    ]);
+    return { accessToken, refreshToken };
+  }
+
+  app.post<{ Body: LoginRequest }>(
+    '/api/public/v1/auth/login',
+    {
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { email: Email, password: Password },
+          required: ['email', 'password'],
+          additionalProperties: false,
+        },
+        response: { 200: TokenPairSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      // Unknown e-mail, wrong password, locked and unverified all get this same answer.
+      const fail = () => reply.code(401).send(message(request, 'loginFailed'));
+      const user = await repos.users.findByEmail(email);
+      if (!user) {
+        await passwords.verifyDummy(password);
+        return fail();
+      }
+      const at = now();
+      const locked = user.locked_until !== null && user.locked_until > at;
+      const ok = await passwords.verify(user.password_hash, password);
+      if (locked) return fail();
+      if (!ok) {
+        await repos.users.recordFailure(user.id, at, config.lockout);
+        return fail();
+      }
+      await repos.users.resetFailures(user.id);
+      if (!user.verified_at) return fail();
+      if (passwords.needsRehash(user.password_hash)) {
+        await repos.users.updatePasswordHash(user.id, await passwords.hash(password));
+      }
+      return db.transaction((tx) => issuePair(user, tx));
+    },
+  );
+
+  app.post<{ Body: RefreshRequest }>(
+    '/api/public/v1/auth/refresh',
+    {
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { refreshToken: Jwt },
+          required: ['refreshToken'],
+          additionalProperties: false,
+        },
+        response: { 200: TokenPairSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const fail = () => reply.code(401).send(message(request, 'invalidRefresh'));
+      let claims;
+      try {
+        claims = await tokens.verifyRefresh(request.body.refreshToken);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) return fail();
+        throw error;
+      }
+      const pair = await db.transaction(async (tx) => {
+        const used = await repos.refresh.use(claims.jti, now(), tx);
+        if (used.outcome !== 'rotated' || used.userId !== claims.sub) return undefined;
+        const user = await repos.users.findById(used.userId, tx);
+        if (!user) return undefined;
+        return issuePair(user, tx, { id: used.familyId!, expiresAt: used.familyExpiresAt! });
+      });
+      return pair ? pair : fail();
+    },
+  );
+
+  app.post<{ Body: RefreshRequest }>(
+    '/api/public/v1/auth/logout',
+    {
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { refreshToken: Jwt },
+          required: ['refreshToken'],
+          additionalProperties: false,
+        },
+        response: { ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      let claims;
+      try {
+        claims = await tokens.verifyRefresh(request.body.refreshToken, true);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          return reply.code(401).send(message(request, 'invalidRefresh'));
+        }
+        throw error;
+      }
+      await repos.refresh.revokeFamilyOf(claims.jti, now());
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default authRoutes;
