@@ -14,8 +14,9 @@
  *   is written typed after the schema's type (e.g. `example: 5` for an integer).
  * - A body exists when it has an explicit schema or a non-blank example. Its schema
  *   (explicit, else inferred from customerJson) becomes the component named after the body and
- *   the media type refers to it with `$ref`; the same name with an identical schema is shared,
- *   a different schema under a taken name gets `<name>_2`, `<name>_3`, … A body without a name
+ *   the media type refers to it with `$ref`; the same name with the same schema (schema
+ *   `example`s aside, as validateEndpoints compares) shares the first body's component; a
+ *   different schema under a taken name gets `<name>_2`, `<name>_3`, … A body without a name
  *   is inlined. Kept components of imported endpoints (`schemaComponents`) are emitted under
  *   their own names first (the first definition of a name wins).
  * - Examples: a non-blank customerJson gives `examples: { <name>: { summary: <name>, value } }`
@@ -214,7 +215,8 @@ function typedExample(example: string, type: string | undefined): unknown {
   switch (type) {
     case 'integer':
     case 'number':
-      return NUMBER_RE.test(text) && Number.isFinite(Number(text)) ? Number(text) : example;
+      // -0 is written as 0: it would not survive the example's JSON text on import.
+      return NUMBER_RE.test(text) && Number.isFinite(Number(text)) ? Number(text) + 0 : example;
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : example;
     case 'object':

@@ -82,33 +82,51 @@ export function pureSchemaRef(schema: Schema | undefined): string | undefined {
   return schemaRefName(schema.$ref);
 }
 
-const canonicalCache = new WeakMap<object, string>();
+const shapeCache = new WeakMap<object, string>();
 
-/** A canonical JSON text (object keys sorted) used to compare schemas structurally. */
-export function canonicalJson(value: unknown): string {
+/**
+ * A canonical text of a schema's shape: object keys sorted, `required` as a set, and schema
+ * `example`s left out (a property NAMED example is kept). Two bodies with the same shape may
+ * share one component; this matches the BODY_NAME_SCHEMA_CLASH rule of validateEndpoints.
+ */
+export function schemaShape(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const cached = canonicalCache.get(value);
+  const cached = shapeCache.get(value);
   if (cached !== undefined) return cached;
   let out: string;
   if (Array.isArray(value)) {
-    out = '[' + value.map((item) => canonicalJson(item)).join(',') + ']';
+    out = '[' + value.map((item) => schemaShape(item)).join(',') + ']';
   } else {
-    const keys = Object.keys(value).sort();
+    const record = value as JsonObject;
     const parts: string[] = [];
-    for (const key of keys) {
-      const item = (value as JsonObject)[key];
-      if (item === undefined) continue;
-      parts.push(JSON.stringify(key) + ':' + canonicalJson(item));
+    for (const key of Object.keys(record).sort()) {
+      const item = record[key];
+      if (key === 'example' || item === undefined) continue;
+      let part: string;
+      if (key === 'properties' && isObject(item)) {
+        part =
+          '{' +
+          Object.keys(item)
+            .sort()
+            .map((name) => JSON.stringify(name) + ':' + schemaShape(item[name]))
+            .join(',') +
+          '}';
+      } else if (key === 'required' && Array.isArray(item)) {
+        part = JSON.stringify(item.map(String).sort());
+      } else {
+        part = schemaShape(item);
+      }
+      parts.push(JSON.stringify(key) + ':' + part);
     }
     out = '{' + parts.join(',') + '}';
   }
-  canonicalCache.set(value, out);
+  shapeCache.set(value, out);
   return out;
 }
 
-/** Structural equality of two schemas (identity first, canonical text otherwise). */
+/** Whether two schemas have the same shape (identity first, {@link schemaShape} otherwise). */
 export function sameSchema(a: Schema, b: Schema): boolean {
-  return a === b || canonicalJson(a) === canonicalJson(b);
+  return a === b || schemaShape(a) === schemaShape(b);
 }
 
 /**

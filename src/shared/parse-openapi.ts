@@ -508,9 +508,8 @@ function readParameters(
         );
         return;
       }
-      const key = `${location}\u0000${name}`;
-      merged.delete(key);
-      merged.set(key, resolved);
+      // The operation's parameter replaces the path item's one in its place.
+      merged.set(`${location}\u0000${name}`, resolved);
     });
   }
   const parameters: Parameter[] = [];

@@ -1,0 +1,97 @@
+/**
+ * Hostile input to the import: typed errors, fast, never a hang or a stack overflow. The
+ * per-test timeouts are hang guards, not performance claims (those live in bench/).
+ */
+import { describe, expect, it } from 'vitest';
+import { CoreError, parseOpenApi } from '../../src/shared';
+import { MAX_DOCUMENT_CHARS, readDocument } from '../../src/shared/yaml-io';
+
+function errorOf(fn: () => unknown): CoreError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof CoreError) return error;
+    throw new Error(`expected a CoreError, got ${String(error)}`);
+  }
+  throw new Error('expected a CoreError, got a result');
+}
+
+/** The classic "billion laughs": nine levels of nine aliases each. */
+function aliasBomb(): string {
+  const lines = ['openapi: 3.0.1', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  const names = 'abcdefghi';
+  for (let i = 1; i < names.length; i++) {
+    const prev = names[i - 1] as string;
+    lines.push(
+      `${names[i] as string}: &${names[i] as string} [${Array(9).fill(`*${prev}`).join(',')}]`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('hostile documents', () => {
+  it('stops a YAML alias bomb with YAML_ALIAS_LIMIT', { timeout: 5_000 }, () => {
+    expect(errorOf(() => parseOpenApi(aliasBomb())).code).toBe('YAML_ALIAS_LIMIT');
+  });
+
+  it('still accepts a few honest aliases', () => {
+    const text = 'openapi: 3.0.1\ninfo: &i { title: T, version: v1 }\nx-copy: *i\npaths: {}\n';
+    expect(parseOpenApi(text).endpoints).toEqual([]);
+  });
+
+  it.each([
+    ['JSON arrays', '['.repeat(5000) + ']'.repeat(5000)],
+    ['JSON objects', '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)],
+    ['YAML flow sequences', 'openapi: 3.0.1\npaths: ' + '['.repeat(5000) + ']'.repeat(5000)],
+    ['YAML block sequences', '- '.repeat(5000) + 'x'],
+    ['an unclosed YAML flow', '['.repeat(5000)],
+  ])(
+    'refuses 5,000-deep %s with a typed error, no stack overflow',
+    { timeout: 10_000 },
+    (_what, text) => {
+      const code = errorOf(() => parseOpenApi(text)).code;
+      expect(['TOO_DEEP', 'YAML_SYNTAX']).toContain(code);
+      if (!text.startsWith('[') || text.endsWith(']')) expect(code).toBe('TOO_DEEP');
+    },
+  );
+
+  it('refuses a 20 MB paste with INPUT_TOO_LARGE before parsing it', { timeout: 5_000 }, () => {
+    const text = 'openapi: 3.0.1\nx: "' + 'a'.repeat(20 * 1000 * 1000) + '"\n';
+    expect(text.length).toBeGreaterThan(MAX_DOCUMENT_CHARS);
+    expect(errorOf(() => parseOpenApi(text)).code).toBe('INPUT_TOO_LARGE');
+  });
+
+  it('accepts a document just under the cap', { timeout: 30_000 }, () => {
+    const filler = 'a'.repeat(MAX_DOCUMENT_CHARS - 200);
+    const text = `openapi: 3.0.1\ninfo: { title: T, version: v1, description: "${filler}" }\npaths: {}\n`;
+    expect(parseOpenApi(text).info?.description).toHaveLength(filler.length);
+  });
+
+  it('answers binary garbage with a typed error', { timeout: 10_000 }, () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 20; round++) {
+      const bytes = Array.from({ length: 4096 }, () =>
+        String.fromCharCode(Math.floor(random() * 256)),
+      );
+      const code = errorOf(() => parseOpenApi(bytes.join(''))).code;
+      expect(['YAML_SYNTAX', 'NOT_OPENAPI']).toContain(code);
+    }
+    expect(['YAML_SYNTAX', 'NOT_OPENAPI']).toContain(
+      errorOf(() => parseOpenApi('\u0000\u0001\u0002\uFFFE')).code,
+    );
+  });
+
+  it('reads a BOM-prefixed document', () => {
+    expect(readDocument('\uFEFF{"openapi": "3.0.1"}')).toEqual({ openapi: '3.0.1' });
+  });
+
+  it('never changes Object.prototype', () => {
+    parseOpenApi(
+      'openapi: 3.0.1\npaths: {}\n__proto__: { polluted: yes }\nconstructor: { prototype: { x: 1 } }\n',
+    );
+    parseOpenApi('{"openapi": "3.0.1", "paths": {}, "__proto__": {"polluted": "yes"}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});

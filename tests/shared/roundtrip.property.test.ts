@@ -1,0 +1,49 @@
+/**
+ * Laws of generation and import over random valid endpoint lists: the generated document is
+ * valid OpenAPI 3.0 (checked by an independent validator), and generate ∘ parse ∘ generate =
+ * generate, byte for byte.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { generateOpenApi, parseOpenApi } from '../../src/shared';
+import { endpointsArbitrary } from './support/arbitraries';
+
+describe('generateOpenApi / parseOpenApi laws', () => {
+  it('generates a valid OpenAPI 3.0 document for any valid endpoint list', async () => {
+    const validator = new Validator();
+    await fc.assert(
+      fc.asyncProperty(endpointsArbitrary, async (endpoints) => {
+        const yaml = generateOpenApi(endpoints);
+        const result = await validator.validate(
+          parseYaml(yaml) as Parameters<Validator['validate']>[0],
+        );
+        expect(result.errors ?? []).toEqual([]);
+        expect(result.valid).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('round-trips: generate(parse(generate(e)).endpoints) equals generate(e) byte for byte', () => {
+    fc.assert(
+      fc.property(endpointsArbitrary, (endpoints) => {
+        const first = generateOpenApi(endpoints);
+        const parsed = parseOpenApi(first);
+        expect(generateOpenApi(parsed.endpoints)).toBe(first);
+        expect(parsed.endpoints).toHaveLength(endpoints.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic: the same input gives the same bytes', () => {
+    fc.assert(
+      fc.property(endpointsArbitrary, (endpoints) => {
+        expect(generateOpenApi(structuredClone(endpoints))).toBe(generateOpenApi(endpoints));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
