@@ -1,7 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
-import { peekReturnUrl, useSession } from '../session';
+import {
+  forceLogout,
+  getAccessToken,
+  peekReturnUrl,
+  reasonFor,
+  RefreshError,
+  refreshAccessToken,
+  syncSession,
+  useSession,
+} from '../session';
+import { isTokenUnexpired } from '../session/tokens';
 
 /** Shown by guarded routes while the login state loads (spec §2). */
 export function LoadingState() {
@@ -40,10 +50,33 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /admin: guests go to /login; signed-in users without a valid admin token see 'Forbidden!'. */
+/**
+ * /admin: guests go to /login; signed-in users without a valid admin token see 'Forbidden!'.
+ * An access token that merely expired while the app was open is refreshed first (the role is
+ * read from it), so an admin is not turned away every few minutes.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { loading, signedIn, isAdmin } = useSession();
-  if (loading) return <LoadingState />;
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  // Re-render after a refresh even when the login state itself did not change.
+  const [, setRefreshed] = useState(0);
+  const stale = signedIn && !isAdmin && !refreshFailed && !isTokenUnexpired(getAccessToken());
+
+  useEffect(() => {
+    if (loading || !stale) return;
+    refreshAccessToken().then(
+      () => {
+        syncSession();
+        setRefreshed((count) => count + 1);
+      },
+      (error: unknown) => {
+        if (error instanceof RefreshError && error.kind === 'unreachable') setRefreshFailed(true);
+        else forceLogout(reasonFor(error));
+      },
+    );
+  }, [loading, stale]);
+
+  if (loading || stale) return <LoadingState />;
   if (!signedIn) return <Navigate to="/login" replace state={{ from: '/admin' }} />;
   if (!isAdmin) {
     return (

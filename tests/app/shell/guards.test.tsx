@@ -3,8 +3,16 @@ import { Outlet, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GuestOnly, RequireAdmin, RequireAuth } from '../../../src/app/components/Guards';
 import { routes } from '../../../src/app/routes';
-import { saveReturnUrl, syncSession } from '../../../src/app/session';
-import { freshSession, jsonResponse, renderRoutes, signIn, signOut, stubFetch } from './helpers';
+import { browserLocation, saveReturnUrl, syncSession } from '../../../src/app/session';
+import {
+  freshSession,
+  jsonResponse,
+  renderRoutes,
+  signIn,
+  signOut,
+  stubFetch,
+  tokenPair,
+} from './helpers';
 
 /** The guards around stub pages: what is tested is who gets where. */
 const table: RouteObject[] = [
@@ -127,7 +135,9 @@ describe('guards', () => {
     expect(screen.getByText('Forbidden!')).toBeTruthy();
     view.unmount();
 
-    signIn({ roles: ['admin'], accessTtl: -1 });
+    // A valid token without the role is not refreshed: Forbidden at once.
+    signIn({ roles: ['user'] });
+    stubFetch({});
     view = renderRoutes(table, '/admin');
     expect(screen.getByText('Forbidden!')).toBeTruthy();
     view.unmount();
@@ -135,6 +145,38 @@ describe('guards', () => {
     signOut();
     view = renderRoutes(table, '/admin');
     await screen.findByText('login page');
+  });
+
+  it('an expired access token is refreshed before the admin role is judged', async () => {
+    signIn({ roles: ['admin'], accessTtl: -1 });
+    const { calls } = stubFetch({
+      'POST /api/public/v1/auth/refresh': () => jsonResponse(tokenPair({ roles: ['admin'] })),
+    });
+    renderRoutes(table, '/admin');
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await screen.findByText('admin page');
+    expect(calls).toHaveLength(1);
+  });
+
+  it("an expired access token whose refresh shows no admin role gives 'Forbidden!'", async () => {
+    signIn({ roles: ['admin'], accessTtl: -1 });
+    stubFetch({
+      'POST /api/public/v1/auth/refresh': () => jsonResponse(tokenPair({ roles: ['user'] })),
+    });
+    renderRoutes(table, '/admin');
+    await screen.findByText('Forbidden!');
+  });
+
+  it('a refused refresh on /admin ends the session', async () => {
+    signIn({ roles: ['admin'], accessTtl: -1 });
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+    stubFetch({
+      'POST /api/public/v1/auth/refresh': () => jsonResponse({ message: 'revoked' }, 401),
+      'POST /api/public/v1/auth/logout': () => new Response(null, { status: 204 }),
+    });
+    renderRoutes(table, '/admin');
+    await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
+    expect(String(replace.mock.calls[0]![0])).toMatch(/^\/login\?reason=refresh_failed&t=\d+$/);
   });
 
   it('reacts when the session ends while a guarded page is open', async () => {
