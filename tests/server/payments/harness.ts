@@ -47,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
-      options: `-c search_path=${schema} -c TimeZone=Europe/Moscow`,
+      options: `-c search_path=${schema} -c TimeZone=America/New_York`,
     });
     const clientDb = (client: pg.PoolClient): PaymentsDb => {
       const db: PaymentsDb = {

@@ -1,30 +1,68 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { ProviderError } from '../types';
 
-/** POSTs JSON text to a provider and returns the parsed JSON answer; ProviderError on any failure. */
+/**
+ * POSTs JSON text to a provider and returns the parsed JSON answer; ProviderError on any failure.
+ * Each call opens its own connection: orders are rare, and a pooled keep-alive socket that the
+ * provider has just closed would fail a POST we must not blindly repeat.
+ */
 export async function postJson(
   url: string,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<{ status: number; json: unknown }> {
-  let response: Response;
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const { status, text } = await new Promise<{ status: number; text: string }>(
+    (resolve, reject) => {
+      const request = send(
+        target,
+        {
+          method: 'POST',
+          agent: false,
+          timeout: timeoutMs,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) request.destroy(new Error('answer too large'));
+            else chunks.push(chunk);
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+      request.on('error', reject);
+      request.end(body);
+    },
+  ).catch((error: Error & { code?: string }) => {
+    throw new ProviderError(`Provider unreachable: ${error.code ?? ''} ${error.message}`.trim());
+  });
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    throw new ProviderError(`Provider unreachable: ${(error as Error).message}`);
-  }
-  const text = await response.text();
-  try {
-    return { status: response.status, json: JSON.parse(text) as unknown };
+    return { status, json: JSON.parse(text) as unknown };
   } catch {
-    throw new ProviderError(`Provider answered ${response.status} with a body that is not JSON`);
+    throw new ProviderError(`Provider answered ${status} with a body that is not JSON`);
   }
 }
+
+/** Largest provider answer we read. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** Parses a JSON object from a raw body; undefined when it is not one. */
 export function parseObject(rawBody: Buffer): Record<string, unknown> | undefined {

@@ -25,6 +25,8 @@ export interface InitRecord {
 export interface FakeTbank {
   url: string;
   inits: InitRecord[];
+  /** While true, Init answers 503 with an HTML page, as a gateway in trouble would. */
+  outage: boolean;
   /** Requests refused by the fake, with the reason it gave. */
   refused: string[];
   /** Sends a signed notification for an order to the NotificationURL it was given. */
@@ -42,7 +44,12 @@ export async function startFakeTbank(terminalKey: string, password: string): Pro
   const refused: string[] = [];
   let nextPaymentId = 3_093_639_567;
   let baseUrl = '';
+  const state = { outage: false };
   const server = await startFakeServer((request, raw, response) => {
+    if (state.outage) {
+      response.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503</h1>');
+      return;
+    }
     if (request.method !== 'POST' || request.url !== '/v2/Init') {
       return sendJson(response, 404, { Success: false, ErrorCode: '404', Message: 'Not found' });
     }
@@ -89,6 +96,12 @@ export async function startFakeTbank(terminalKey: string, password: string): Pro
   return {
     url: server.url,
     inits,
+    get outage() {
+      return state.outage;
+    },
+    set outage(value: boolean) {
+      state.outage = value;
+    },
     refused,
     async notify(orderId, status, overrides = {}, options = {}) {
       const init = [...inits].reverse().find((record) => record.body.OrderId === orderId);
