@@ -193,11 +193,15 @@ function PlanTiles({
   onSelect: (product: Product) => void;
 }) {
   const { t, i18n } = useLingui();
-  const perMonth = (product: Product, months: number) =>
-    `${currencySymbol(product.price.currency)}${i18n.number(
-      Math.round((product.price.amount / months) * 100) / 100,
-      { maximumFractionDigits: 2 },
-    )}`;
+  // English puts the symbol first (₽490); Russian after the amount (490 ₽).
+  const symbolFirst = i18n.locale !== 'ru';
+  const perMonth = (product: Product, months: number) => {
+    const symbol = currencySymbol(product.price.currency);
+    const amount = i18n.number(Math.round((product.price.amount / months) * 100) / 100, {
+      maximumFractionDigits: 2,
+    });
+    return symbolFirst ? `${symbol}${amount}` : `${amount}\u00a0${symbol}`;
+  };
   const refs = useRef<(HTMLDivElement | null)[]>([]);
   const tiles = PLAN_MONTHS.map((months) => ({
     months,
@@ -255,10 +259,17 @@ function PlanTiles({
             <span className="pricing-plan-price">
               {product ? (
                 <>
-                  <span className="pricing-plan-currency">
-                    {currencySymbol(product.price.currency)}
-                  </span>
+                  {symbolFirst && (
+                    <span className="pricing-plan-currency">
+                      {currencySymbol(product.price.currency)}
+                    </span>
+                  )}
                   <span className="pricing-plan-amount">{i18n.number(product.price.amount)}</span>
+                  {!symbolFirst && (
+                    <span className="pricing-plan-currency">
+                      {currencySymbol(product.price.currency)}
+                    </span>
+                  )}
                 </>
               ) : (
                 <span className="pricing-plan-amount" aria-label={t`No price`}>
