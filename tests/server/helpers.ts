@@ -159,6 +159,19 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header value. */
+export function decodeMimeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) => {
+      if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => `%${hex}`);
+      return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    });
+}
+
 /** Every `.eml` in DATA_DIR/outbox, oldest first; optionally only those to `email`. */
 export async function readOutbox(dataDir: string, email?: string): Promise<OutboxMail[]> {
   const dir = path.join(dataDir, 'outbox');
@@ -167,8 +180,12 @@ export async function readOutbox(dataDir: string, email?: string): Promise<Outbo
   const mails: OutboxMail[] = [];
   for (const name of names) {
     const raw = await readFile(path.join(dir, name), 'utf8');
-    const header = (key: string) =>
-      new RegExp(`^${key}:\\s*(.*)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim();
+    // Unfold the header section (continuation lines start with white space).
+    const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    const header = (key: string) => {
+      const value = new RegExp(`^${key}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim();
+      return value === undefined ? undefined : decodeMimeWords(value);
+    };
     const to = header('To') ?? '';
     if (email && !to.toLowerCase().includes(email.toLowerCase())) continue;
     mails.push({
