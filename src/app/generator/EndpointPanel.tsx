@@ -90,7 +90,10 @@ export const EndpointPanel = memo(function EndpointPanel({
             {endpoint.method}
           </span>
           <span className="gen-panel-path">{endpoint.path || t`(no path)`}</span>
-          <span className={endpoint.summary ? 'gen-panel-summary' : 'gen-panel-summary gen-muted'}>
+          <span
+            className={endpoint.summary ? 'gen-panel-summary' : 'gen-panel-summary gen-muted'}
+            aria-hidden={endpoint.summary ? undefined : true}
+          >
             {endpoint.summary || t`Summary`}
           </span>
         </h3>

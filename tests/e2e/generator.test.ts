@@ -1,0 +1,388 @@
+/**
+ * The generator screen end to end: real server, real Chromium, the demo (subscribed) user and a
+ * fresh user without a subscription. Screenshots go to screenshots/ (git-ignored).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { generateOpenApi, type Endpoint } from '../../src/shared';
+import {
+  launchBrowser,
+  newContext,
+  readVerificationLink,
+  ROOT,
+  SCREENSHOT_DIR,
+  startServer,
+  type StartedServer,
+} from './harness';
+
+const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
+const corpusMissing = !existsSync(CORPUS);
+if (corpusMissing && process.env.CI === 'true') {
+  throw new Error(`The corpus is missing at ${CORPUS} (required when CI=true)`);
+}
+const FORM_KEY = 'specform.generator.form.v1';
+
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.baseUrl}/generator`);
+  await page.getByTestId('endpoint-panel').first().waitFor();
+  await page.locator('.monaco-editor').waitFor();
+}
+
+async function withClipboard(context: BrowserContext): Promise<void> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+}
+
+/** The whole output editor text, read the way a user would: select all, copy. */
+async function editorText(page: Page): Promise<string> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.keyboard.press('Control+End');
+  // Copy with an empty selection copies the (empty) line: an empty editor reads as "\n".
+  return text === '\n' ? '' : text;
+}
+
+/** Pastes text into the output editor at the caret (after replacing everything if asked). */
+async function pasteIntoEditor(page: Page, text: string, replaceAll = false): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press(replaceAll ? 'Control+A' : 'Control+End');
+  await page.keyboard.press('Control+V');
+}
+
+async function savedEndpoints(page: Page): Promise<Endpoint[]> {
+  await page.waitForTimeout(600); // the form saves 400 ms after the last change
+  const raw = await page.evaluate((key) => localStorage.getItem(key), FORM_KEY);
+  return raw ? (JSON.parse(raw) as { endpoints: Endpoint[] }).endpoints : [];
+}
+
+function panel(page: Page, index: number): Locator {
+  return page.getByTestId('endpoint-panel').nth(index);
+}
+
+async function labelsOf(p: Locator): Promise<string[]> {
+  return p.getByTestId('panel-label').allTextContents();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `generator-${name}.png`) });
+}
+
+async function addParameter(p: Locator, kind: string, name: string, example: string) {
+  await p.getByRole('button', { name: `Add ${kind}` }).click();
+  const row = p
+    .locator(
+      `[data-location=${kind === 'header' ? 'header' : kind === 'query parameter' ? 'query' : 'path'}] [data-testid=param-row]`,
+    )
+    .last();
+  await row.getByLabel('Name', { exact: true }).fill(name);
+  await row.getByLabel('Example', { exact: true }).fill(example);
+  await row.getByLabel('Description', { exact: true }).fill(`The ${name}`);
+}
+
+async function fillResponse(p: Locator, index: number, code: string, name: string, json: string) {
+  const response = p.getByTestId('response').nth(index);
+  await response.getByLabel('Status code', { exact: true }).fill(code);
+  await response.getByLabel('Body name', { exact: true }).fill(name);
+  await response.getByRole('textbox', { name: /example JSON/ }).fill(json);
+}
+
+describe('generator (demo user, active subscription)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    expect(server.demo, 'the server printed the demo account').toBeDefined();
+    context = await newContext(browser, { width: 1440, height: 900 });
+    await withClipboard(context);
+    page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.dismiss());
+    await login(page, server.demo!.email, server.demo!.password);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('builds two endpoints through the form and generates the core YAML, valid OpenAPI 3.0', async () => {
+    await shot(page, 'empty-en');
+    const first = panel(page, 0);
+    await first.getByLabel('Method', { exact: true }).selectOption('PUT');
+    await first.getByLabel('Path', { exact: true }).fill('/users/{id}');
+    await first.getByLabel('Summary', { exact: true }).fill('Update a user');
+    await addParameter(first, 'header', 'X-Request-Id', 'abc-123');
+    await addParameter(first, 'query parameter', 'notify', 'true');
+    await addParameter(first, 'path parameter', 'id', '42');
+    const body = first.getByTestId('request-body');
+    await body.getByLabel('Body name', { exact: true }).fill('UpdateUser');
+    await body.getByRole('textbox', { name: /example JSON/ }).fill('{"name": "Ann", "age": 31}');
+    await body.getByRole('button', { name: 'Format' }).click();
+    await expect
+      .poll(() => body.getByRole('textbox', { name: /example JSON/ }).inputValue())
+      .toBe('{\n  "name": "Ann",\n  "age": 31\n}');
+    await fillResponse(first, 0, '200', 'User', '{"id": 42, "name": "Ann"}');
+    await first.getByRole('button', { name: 'Add response' }).click();
+    await fillResponse(first, 1, '404', 'Error', '{"message": "not found"}');
+
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const second = panel(page, 1);
+    await second.getByLabel('Method', { exact: true }).selectOption('GET');
+    await expect
+      .poll(() =>
+        second.getByTestId('request-body').evaluate((el) => (el as HTMLFieldSetElement).disabled),
+      )
+      .toBe(true);
+    await second.getByLabel('Path', { exact: true }).fill('/users');
+    await addParameter(second, 'query parameter', 'limit', '10');
+    await second.getByRole('button', { name: 'Add response' }).click();
+    await second.getByRole('button', { name: 'Add response' }).click();
+    await fillResponse(second, 0, '200', 'UserList', '[{"id": 1, "name": "Ann"}]');
+    await fillResponse(second, 1, '404', 'NotFound', '{"message": "none"}');
+
+    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+    await shot(page, 'filled-en');
+    await generate.click();
+    await expect
+      .poll(async () => (await editorText(page)).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const yaml = await editorText(page);
+    const endpoints = await savedEndpoints(page);
+    expect(endpoints).toHaveLength(2);
+    expect(yaml).toBe(generateOpenApi(endpoints));
+    const document = parse(yaml) as { openapi: string; paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).sort()).toEqual(['/users', '/users/{id}']);
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    await shot(page, 'generated-en');
+  });
+
+  it('shows duplicate flags that clear, and asks before removing', async () => {
+    const second = panel(page, 1);
+    await second.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await expect.poll(() => page.getByTestId('endpoint-panel').count()).toBe(3);
+    await expect.poll(() => labelsOf(panel(page, 1))).toContain('Duplicate');
+    await expect.poll(() => labelsOf(panel(page, 2))).toContain('Duplicate');
+    expect(await page.getByRole('button', { name: 'Generate OpenAPI' }).isDisabled()).toBe(true);
+    await panel(page, 2).getByLabel('Path', { exact: true }).fill('');
+    await expect.poll(() => labelsOf(panel(page, 2))).toContain('Path invalid');
+    await shot(page, 'labels-en');
+    await panel(page, 2).getByLabel('Path', { exact: true }).fill('/users/search');
+    await expect.poll(() => labelsOf(panel(page, 1))).toEqual([]);
+    await expect.poll(() => labelsOf(panel(page, 2))).toEqual([]);
+
+    await panel(page, 2).getByRole('button', { name: 'Remove', exact: true }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect
+      .poll(() => dialog.getByTestId('confirm-endpoint').textContent())
+      .toBe('GET /users/search');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await page.getByTestId('endpoint-panel').count()).toBe(3);
+    await panel(page, 2).getByRole('button', { name: 'Remove', exact: true }).click();
+    await page
+      .getByTestId('confirm-dialog')
+      .getByRole('button', { name: 'Remove', exact: true })
+      .click();
+    await expect.poll(() => page.getByTestId('endpoint-panel').count()).toBe(2);
+  });
+
+  it('offers to convert pasted JSON; Convert inserts YAML, Cancel and Escape change nothing', async () => {
+    const before = await editorText(page);
+    const dialog = page.getByTestId('json-paste-dialog');
+
+    await pasteIntoEditor(page, '{"servers": [{"url": "https://api.example.com"}]}');
+    await dialog.waitFor();
+    expect(await page.getByTestId('paste-yaml').inputValue()).toBe(
+      'servers:\n  - url: https://api.example.com\n',
+    );
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await shot(page, 'paste-dialog-en');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await editorText(page)).toBe(before);
+
+    await pasteIntoEditor(page, '[1, 2]');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await editorText(page)).toBe(before);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await pasteIntoEditor(page, '\n');
+    await pasteIntoEditor(page, '{"servers": [{"url": "https://api.example.com"}]}');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await editorText(page);
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.endsWith('servers:\n  - url: https://api.example.com\n')).toBe(true);
+  });
+
+  it.skipIf(corpusMissing)(
+    'loads a corpus document into panels and lists the warnings',
+    async () => {
+      const text = await readFile(path.join(CORPUS, 'swagger-petstore__openapi.yaml'), 'utf8');
+      await pasteIntoEditor(page, text, true);
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled()).toBe(true);
+      await load.click();
+      // The form was changed after the last Generate: Load asks first.
+      await page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true })
+        .click();
+      await expect
+        .poll(() => page.getByTestId('endpoint-panel').count(), { timeout: 15_000 })
+        .toBe(19);
+      const warnings = page.getByTestId('import-warnings');
+      await warnings.waitFor();
+      expect(await warnings.textContent()).toMatch(/could not be loaded into the form/);
+      expect(await warnings.locator('.gen-warnings-group').count()).toBeGreaterThan(0);
+      await shot(page, 'loaded-en');
+    },
+  );
+
+  it('keeps the form across a reload', async () => {
+    const before = await savedEndpoints(page);
+    await page.reload();
+    await page.getByTestId('endpoint-panel').first().waitFor();
+    expect(before.length).toBe(19);
+    expect(await page.getByTestId('endpoint-panel').count()).toBe(before.length);
+    const after = await savedEndpoints(page);
+    expect(after.map((e) => `${e.method} ${e.path}`)).toEqual(
+      before.map((e) => `${e.method} ${e.path}`),
+    );
+    const firstPath = await panel(page, 0).locator('.gen-panel-path').textContent();
+    expect(firstPath).toBe(before[0]?.path);
+  });
+
+  it.skipIf(corpusMissing)(
+    'loads the Stripe document (468 operations) into collapsed panels',
+    async () => {
+      const text = await readFile(path.join(CORPUS, 'stripe__spec3.yaml'), 'utf8');
+      await pasteIntoEditor(page, text, true);
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await load.click();
+      await page.getByTestId('import-warnings').waitFor({ timeout: 60_000 });
+      await expect
+        .poll(() => page.locator('.gen-panel-path').first().textContent(), { timeout: 60_000 })
+        .toMatch(/^\//);
+      // Virtualised: only a screenful of panels is in the DOM.
+      const rendered = await page.getByTestId('endpoint-panel').count();
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(80);
+      await shot(page, 'large-en');
+      await page.evaluate(() => localStorage.setItem('language', 'ru'));
+      await page.reload();
+      await page.locator('.gen-panel-path').first().waitFor({ timeout: 60_000 });
+      await page.locator('.monaco-editor').waitFor();
+      await shot(page, 'large-ru');
+    },
+  );
+});
+
+describe('generator in Russian', () => {
+  it('renders the empty, filled and dialog states in Russian', async () => {
+    const context = await newContext(browser, { locale: 'ru', width: 1440, height: 900 });
+    await withClipboard(context);
+    const page = await context.newPage();
+    await login(page, server.demo!.email, server.demo!.password);
+    await page.evaluate((key) => localStorage.removeItem(key), FORM_KEY);
+    await page.reload();
+    await page.getByTestId('endpoint-panel').first().waitFor();
+    await page.locator('.monaco-editor').waitFor();
+    await shot(page, 'empty-ru');
+    const first = panel(page, 0);
+    await first.locator('.gen-field-path input').fill('users');
+    await page.getByTestId('panel-label').first().waitFor();
+    await shot(page, 'labels-ru');
+    await first.locator('.gen-field-path input').fill('/users');
+    await first.getByTestId('response').locator('input').nth(2).fill('User');
+    await first.getByTestId('response').locator('textarea').fill('{"id": 1}');
+    await pasteIntoEditor(page, '{"a": [1, 2]}');
+    await page.getByTestId('json-paste-dialog').waitFor();
+    await shot(page, 'paste-dialog-ru');
+    await page.keyboard.press('Escape');
+    await shot(page, 'filled-ru');
+    await context.close();
+  });
+});
+
+describe('generator without a subscription', () => {
+  it('shows the renew link and no output', async () => {
+    const email = `nosub-${Date.now()}@example.com`;
+    const password = 'Secret123!';
+    const registered = await fetch(`${server.baseUrl}/api/public/v1/registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Ivan',
+        lastName: 'Petrov',
+        email,
+        password,
+        acceptTerms: true,
+      }),
+    });
+    expect(registered.ok).toBe(true);
+    const link = await readVerificationLink(server.dataDir, email);
+    const uuid = decodeURIComponent(link.split('/emailverification/')[1] ?? '');
+    const verified = await fetch(`${server.baseUrl}/api/public/v1/registration/verify`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uuid }),
+    });
+    expect(verified.ok).toBe(true);
+
+    const context = await newContext(browser);
+    await withClipboard(context);
+    const page = await context.newPage();
+    await login(page, email, password);
+    const first = panel(page, 0);
+    await first.getByLabel('Path', { exact: true }).fill('/ping');
+    await first.getByTestId('response').getByLabel('Body name', { exact: true }).fill('Pong');
+    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+    await expect.poll(() => generate.isEnabled()).toBe(true);
+    await generate.click();
+    const renew = page.getByTestId('renew-link');
+    await renew.waitFor();
+    expect(await renew.getAttribute('href')).toBe('/renew-subscription');
+    expect(await editorText(page)).toBe('');
+    expect(await generate.isEnabled()).toBe(true);
+
+    await pasteIntoEditor(page, 'openapi: 3.0.1\ninfo: {title: t, version: v}\npaths: {}\n');
+    const load = page.getByRole('button', { name: 'Load YAML' });
+    await expect.poll(() => load.isEnabled()).toBe(true);
+    await load.click();
+    await expect.poll(() => load.isEnabled()).toBe(true);
+    expect(await page.getByTestId('endpoint-panel').count()).toBe(1);
+    await shot(page, 'renew-en');
+    await context.close();
+  });
+});
