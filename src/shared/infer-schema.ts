@@ -81,7 +81,7 @@ function detectSlot(s: string): number {
   const c = s.charCodeAt(0);
   if (c >= 48 && c <= 57) {
     // Dates start with a digit; so may uuids.
-    if (s.length === 10) return isDate(s) ? 2 : -1;
+    if (s.length === 10 && isDate(s)) return 2;
     if (s.length >= 20 && s.charCodeAt(10) !== 45 && isDateTime(s)) return 1;
   }
   if (s.length === 36 && UUID_RE.test(s)) return 4;

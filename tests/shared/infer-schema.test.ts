@@ -139,6 +139,8 @@ describe('inferSchema: improvements of issue 2', () => {
     ['2024-02-29T10:20:30.123+03:00', 'date-time'],
     ['2024-02-29', 'date'],
     ['ann@example.com', 'email'],
+    ['1234@ab.cd', 'email'],
+    ['8a@example.org', 'email'],
     ['123e4567-e89b-12d3-a456-426614174000', 'uuid'],
     ['https://example.com/a/b?c=d#e', 'uri'],
     ['http://localhost:8080/', 'uri'],
