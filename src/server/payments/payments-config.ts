@@ -117,9 +117,12 @@ function pair<T>(
 
 /**
  * Reads the payment settings from the environment, validated with a message naming the variable.
- * `publicUrl` comes from the server's own configuration (PUBLIC_URL).
+ * `publicUrl` and `production` come from the server's own configuration (PUBLIC_URL, NODE_ENV).
  */
-export function loadPaymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
+export function loadPaymentsConfig(
+  env: Env,
+  frame: { publicUrl: string; production: boolean },
+): PaymentsConfig {
   const prices = {} as Record<PlanId, number>;
   for (const plan of PLANS) {
     const raw = value(env, plan.env) ?? plan.fallback;
@@ -153,9 +156,9 @@ export function loadPaymentsConfig(env: Env, publicUrl: string): PaymentsConfig 
     );
   }
   // Free subscriptions must never be one missing variable away in production.
-  const sandbox = sandboxRaw === undefined ? env.NODE_ENV !== 'production' : sandboxRaw === 'true';
+  const sandbox = sandboxRaw === undefined ? !frame.production : sandboxRaw === 'true';
   return {
-    publicUrl: publicUrl.replace(/\/+$/, ''),
+    publicUrl: frame.publicUrl.replace(/\/+$/, ''),
     prices,
     tbank,
     cryptomus,

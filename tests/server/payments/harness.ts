@@ -151,6 +151,12 @@ export async function buildPaymentsApp(
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   // A PaymentsDb is all commerce uses of server-core's DbHandle.
   app.decorate('db', testDb.db as never);
+  // The parts of server-core's config that commerce reads.
+  app.decorate('config', {
+    publicUrl: baseUrl,
+    production: options.env?.NODE_ENV === 'production',
+    rateLimit: { windowSeconds: 60, max: 1_000_000, authMax: 1_000_000 },
+  } as never);
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = /^Bearer ([0-9a-f-]{36})$/i.exec(request.headers.authorization ?? '');

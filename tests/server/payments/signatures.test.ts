@@ -106,7 +106,10 @@ describe('money', () => {
 
 describe('payments configuration', () => {
   it('has sensible defaults and the sandbox outside production', () => {
-    const config = loadPaymentsConfig({}, 'http://localhost:8080/');
+    const config = loadPaymentsConfig(
+      {},
+      { publicUrl: 'http://localhost:8080/', production: false },
+    );
     expect(config.prices).toEqual({
       'mir-1m': 49000,
       'mir-12m': 490000,
@@ -117,9 +120,12 @@ describe('payments configuration', () => {
     expect(config.tbank).toBeNull();
     expect(config.cryptomus).toBeNull();
     expect(config.sandbox).toBe(true);
-    expect(loadPaymentsConfig({ NODE_ENV: 'production' }, 'https://x').sandbox).toBe(false);
+    expect(loadPaymentsConfig({}, { publicUrl: 'https://x', production: true }).sandbox).toBe(
+      false,
+    );
     expect(
-      loadPaymentsConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }, 'https://x').sandbox,
+      loadPaymentsConfig({ PAYMENTS_SANDBOX: 'true' }, { publicUrl: 'https://x', production: true })
+        .sandbox,
     ).toBe(true);
   });
 
@@ -134,7 +140,7 @@ describe('payments configuration', () => {
         CRYPTOMUS_API_KEY: 'K',
         CRYPTOMUS_API_URL: 'http://127.0.0.1:9/',
       },
-      'https://specform.example',
+      { publicUrl: 'https://specform.example', production: true },
     );
     expect(config.prices['mir-1m']).toBe(29950);
     expect(config.prices['crypto-12m']).toBe(3900);
@@ -155,7 +161,11 @@ describe('payments configuration', () => {
     [{ TBANK_TERMINAL_KEY: 'T', TBANK_PASSWORD: 'P', TBANK_API_URL: 'ftp://x' }, /TBANK_API_URL/],
     [{ PAYMENTS_SANDBOX: 'maybe' }, /PAYMENTS_SANDBOX/],
   ])('refuses %j with a message naming the variable', (env, message) => {
-    expect(() => loadPaymentsConfig(env, 'http://localhost')).toThrow(PaymentsConfigError);
-    expect(() => loadPaymentsConfig(env, 'http://localhost')).toThrow(message);
+    expect(() =>
+      loadPaymentsConfig(env, { publicUrl: 'http://localhost', production: false }),
+    ).toThrow(PaymentsConfigError);
+    expect(() =>
+      loadPaymentsConfig(env, { publicUrl: 'http://localhost', production: false }),
+    ).toThrow(message);
   });
 });
