@@ -29,7 +29,9 @@ export function isJsonPaste(text: string): boolean {
  * (with line/column), TOO_DEEP or INPUT_TOO_LARGE.
  */
 export function jsonToYaml(text: string): string {
-  const value = parseJson(text);
+  let value = parseJson(text);
+  // JSON.parse rounds integers past 2^53; re-read such texts keeping those integers exact.
+  if (LONG_DIGITS.test(text)) value = parseJsonKeepingBigIntegers(text);
   try {
     return stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false });
   } catch (error) {
@@ -38,6 +40,90 @@ export function jsonToYaml(text: string): string {
 }
 
 const isJsonSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** A run of digits long enough to be an integer JSON.parse cannot hold exactly. */
+const LONG_DIGITS = /\d{16}/;
+const INTEGER = /^-?\d+$/;
+
+/**
+ * Parses JSON that JSON.parse has already accepted (and whose depth is checked), iteratively,
+ * turning integers outside the safe range into BigInt so that YAML keeps every digit.
+ * Keys are defined as own properties, so "__proto__" stays data, as with JSON.parse.
+ */
+function parseJsonKeepingBigIntegers(text: string): unknown {
+  interface Frame {
+    container: unknown[] | Record<string, unknown>;
+    key: string | undefined;
+    expectKey: boolean;
+  }
+  const stack: Frame[] = [];
+  let root: unknown;
+  const put = (value: unknown): void => {
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) root = value;
+    else if (Array.isArray(frame.container)) frame.container.push(value);
+    else {
+      Object.defineProperty(frame.container, frame.key as string, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  };
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isJsonSpace(c) || c === 58) {
+      i++;
+    } else if (c === 44) {
+      const frame = stack[stack.length - 1];
+      if (frame !== undefined && !Array.isArray(frame.container)) frame.expectKey = true;
+      i++;
+    } else if (c === 123 || c === 91) {
+      const container: unknown[] | Record<string, unknown> = c === 123 ? {} : [];
+      put(container);
+      stack.push({ container, key: undefined, expectKey: c === 123 });
+      i++;
+    } else if (c === 125 || c === 93) {
+      stack.pop();
+      i++;
+    } else if (c === 34) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 92) j += 2;
+        else if (d === 34) break;
+        else j++;
+      }
+      const value = JSON.parse(text.slice(i, j + 1)) as string;
+      const frame = stack[stack.length - 1];
+      if (frame !== undefined && frame.expectKey) {
+        frame.key = value;
+        frame.expectKey = false;
+      } else put(value);
+      i = j + 1;
+    } else {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 44 || d === 93 || d === 125 || isJsonSpace(d)) break;
+        j++;
+      }
+      const literal = text.slice(i, j);
+      if (literal === 'true') put(true);
+      else if (literal === 'false') put(false);
+      else if (literal === 'null') put(null);
+      else {
+        const number = Number(literal);
+        put(INTEGER.test(literal) && !Number.isSafeInteger(number) ? BigInt(literal) : number);
+      }
+      i = j;
+    }
+  }
+  return root;
+}
 
 /**
  * Pretty-prints JSON with indent 2 (the body editor's Format button). Numbers and strings are

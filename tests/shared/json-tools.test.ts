@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   formatJson,
@@ -74,6 +74,38 @@ describe('jsonToYaml', () => {
   it('quotes strings that YAML would otherwise read as other types', () => {
     const value = { a: 'true', b: '1.0', c: 'null', d: 'yes', e: '', f: '- x', g: 'a: b' };
     expect(parse(jsonToYaml(JSON.stringify(value)))).toEqual(value);
+  });
+
+  it('keeps integers past 2^53 exact, and everything else as JSON.parse reads it', () => {
+    const json =
+      '{"id": 12345678901234567890, "neg": -98765432109876543210, "safe": 9007199254740991,' +
+      ' "f": 1.5e3, "s": "12345678901234567890 \\"q\\" \\u00e9", "a": [true, false, null, {}, []],' +
+      ' "__proto__": {"x": 1}, "dup": 1, "dup": 2}';
+    const yaml = jsonToYaml(json);
+    expect(yaml).toContain('id: 12345678901234567890\n');
+    expect(yaml).toContain('neg: -98765432109876543210\n');
+    const back = parse(yaml, { intAsBigInt: true }) as Record<string, unknown>;
+    expect(back.id).toBe(12345678901234567890n);
+    const plain = parse(yaml) as Record<string, unknown>;
+    const expected = JSON.parse(json) as Record<string, unknown>;
+    expect({ ...plain, id: 0, neg: 0 }).toEqual({ ...expected, id: 0, neg: 0 });
+    expect(Object.keys(plain)).toEqual(Object.keys(expected));
+  });
+
+  it('gives the same YAML as stringifying JSON.parse when no precision is at stake', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        // The long digit run (inside a string) switches jsonToYaml to its exact reader.
+        const text = `[${JSON.stringify(value)}, "1234567890123456"]`;
+        const viaJsonParse = stringify(JSON.parse(text), {
+          indent: 2,
+          lineWidth: 0,
+          aliasDuplicateObjects: false,
+        });
+        expect(jsonToYaml(text)).toBe(viaJsonParse);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps "__proto__" keys as data', () => {
