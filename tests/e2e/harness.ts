@@ -167,9 +167,16 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function newContext(
   browser: Browser,
-  opts: { locale?: 'en' | 'ru'; cookieBanner?: boolean; width?: number; height?: number } = {},
+  opts: {
+    baseURL?: string;
+    locale?: 'en' | 'ru';
+    cookieBanner?: boolean;
+    width?: number;
+    height?: number;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    baseURL: opts.baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
   });
   const locale = opts.locale ?? 'en';
@@ -240,4 +247,45 @@ export async function readVerificationLink(dataDir: string, email: string): Prom
     if (Date.now() > deadline) throw new Error(`No verification link for ${email} in ${outbox}`);
     await sleep(200);
   }
+}
+
+let userCounter = 0;
+
+/** A unique e-mail address for one test run. */
+export function uniqueEmail(prefix = 'user'): string {
+  userCounter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${userCounter}@example.com`;
+}
+
+/**
+ * Registers an account through the API and verifies it with the link from the outbox, so a test
+ * can start at the login page. Names are Latin letters only (spec §5).
+ */
+export async function registerVerifiedUser(
+  server: Pick<StartedServer, 'baseUrl' | 'dataDir'>,
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
+  const user = {
+    email: opts.email ?? uniqueEmail(),
+    password: opts.password ?? 'Kx7#pQ2m!vZ',
+    firstName: opts.firstName ?? 'Anna',
+    lastName: opts.lastName ?? 'Smith',
+  };
+  const registration = await fetch(`${server.baseUrl}/api/public/v1/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, acceptTerms: true }),
+  });
+  if (!registration.ok) {
+    throw new Error(`registration failed: ${registration.status} ${await registration.text()}`);
+  }
+  const link = await readVerificationLink(server.dataDir, user.email);
+  const uuid = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  const verify = await fetch(`${server.baseUrl}/api/public/v1/registration/verify`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uuid }),
+  });
+  if (!verify.ok) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
+  return user;
 }

@@ -60,7 +60,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const [refreshFailed, setRefreshFailed] = useState(false);
   // Re-render after a refresh even when the login state itself did not change.
   const [, setRefreshed] = useState(0);
-  const stale = signedIn && !isAdmin && !refreshFailed && !isTokenUnexpired(getAccessToken());
+  // The role counts only while the access token is valid, whatever the store last saw.
+  const stale = signedIn && !refreshFailed && !isTokenUnexpired(getAccessToken());
 
   useEffect(() => {
     if (loading || !stale) return;
