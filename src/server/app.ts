@@ -60,7 +60,9 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
 
   app.setNotFoundHandler(async (request, reply) => {
     const spa = (app as unknown as { spaFallback?: boolean }).spaFallback;
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url)) {
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    // A missing hashed asset is a real 404 (an old tab after a deploy), not an app route.
+    if (spa && get && !isApi(request.url) && !request.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found' });

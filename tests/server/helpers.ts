@@ -13,7 +13,8 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import { migrate } from '../../src/server/db';
+import { type DbHandle, migrate } from '../../src/server/db';
+import { createPgDb } from '../../src/server/db/pg-db';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { createPgliteDb } from '../../src/server/db/pglite-db';
 import type { TokenPair } from '../../src/shared/api-types';
@@ -267,3 +268,28 @@ export async function signedInUser(t: TestApp, overrides: Partial<Record<string,
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A database that outlives one app instance (to test restarts): pass `database` to
+ * buildTestApp; the apps' close() leaves it open, `dispose()` closes it.
+ */
+export async function openSharedDb(): Promise<{ database: DbHandle; dispose(): Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL;
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (databaseUrl) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(databaseUrl, `CREATE SCHEMA ${schema}`);
+    handle = createPgDb({ connectionString: databaseUrl, schema });
+    drop = () => adminQuery(databaseUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } else {
+    handle = await createPgliteDb('memory://', { loadDataDir: await pgliteTemplate() });
+  }
+  return {
+    database: { ...handle, close: async () => {} },
+    dispose: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}

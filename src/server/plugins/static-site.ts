@@ -19,7 +19,7 @@ export default fp(
       root,
       prefix: '/',
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const relative = path.relative(root, filePath).split(path.sep).join('/');

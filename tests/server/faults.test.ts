@@ -1,0 +1,240 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_EMAIL } from '../../src/server/plugins/demo-account';
+import {
+  adminQuery,
+  bearer,
+  buildTestApp,
+  login,
+  newUser,
+  openSharedDb,
+  signedInUser,
+  type TestApp,
+} from './helpers';
+
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CI = process.env.CI === 'true';
+
+async function reachable(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pgUp = await reachable(async () => {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  await client.end();
+});
+const redisUp = await reachable(async () => {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } finally {
+    redis.disconnect();
+  }
+});
+if (!pgUp && !CI) console.warn(`PostgreSQL at ${PG_URL} is not reachable: fault tests skipped`);
+if (!redisUp && !CI)
+  console.warn(`Redis at ${REDIS_URL} is not reachable: shared-limit test skipped`);
+
+/** A TCP proxy on loopback in front of PostgreSQL that can be cut and restored. */
+class TcpProxy {
+  #server: net.Server | undefined;
+  #sockets = new Set<net.Socket>();
+  port = 0;
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<void> {
+    this.#server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on('close', () => this.#sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.#server.address() as net.AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+describe.skipIf(!pgUp && !CI)('database outage (security.md §15)', () => {
+  const target = new URL(PG_URL);
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await proxy.start();
+    await adminQuery(PG_URL, `CREATE SCHEMA ${schema}`);
+    const viaProxy = new URL(PG_URL);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    t = await buildTestApp({ databaseUrl: viaProxy.toString(), databaseSchema: schema });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy.stop();
+    await adminQuery(PG_URL, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  });
+
+  it('answers 503 { message } while the database is away and recovers without restart', async () => {
+    const user = await signedInUser(t);
+    const calls = () => [
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/customer',
+        headers: bearer(user.tokens.accessToken),
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/auth/login',
+        payload: { email: user.email, password: user.password },
+      }),
+      t.app.inject({ method: 'POST', url: '/api/public/v1/registration', payload: newUser() }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/auth/refresh',
+        payload: { refreshToken: user.tokens.refreshToken },
+      }),
+      t.app.inject({ method: 'GET', url: '/readyz' }),
+    ];
+
+    await proxy.stop();
+    const down = await Promise.all(calls());
+    for (const res of down) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().message).toEqual(expect.any(String));
+      expect(res.body).not.toMatch(/ECONNREFUSED|terminated|127\.0\.0\.1/);
+    }
+    expect(down[0]!.headers['retry-after']).toBe('5');
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    await proxy.start();
+    const up = await Promise.all(calls());
+    expect(up.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('restarts', () => {
+  it('keep the signing key, so sessions survive', async () => {
+    const shared = await openSharedDb();
+    try {
+      const first = await buildTestApp({ database: shared.database });
+      const user = await signedInUser(first);
+      await first.close();
+      const second = await buildTestApp({ database: shared.database });
+      try {
+        const res = await second.app.inject({
+          method: 'GET',
+          url: '/api/v1/customer',
+          headers: bearer(user.tokens.accessToken),
+        });
+        expect(res.statusCode).toBe(200);
+        const refreshed = await second.app.inject({
+          method: 'POST',
+          url: '/api/public/v1/auth/refresh',
+          payload: { refreshToken: user.tokens.refreshToken },
+        });
+        expect(refreshed.statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await shared.dispose();
+    }
+  });
+});
+
+describe('demo account', () => {
+  it('is created on the first start only, printed once, verified and subscribed; never in production', async () => {
+    const shared = await openSharedDb();
+    const write = vi.spyOn(process.stdout, 'write');
+    try {
+      const prod = await buildTestApp({
+        database: shared.database,
+        demoAccount: 'auto',
+        nodeEnv: 'production',
+        production: true,
+      });
+      await prod.close();
+      expect(write.mock.calls.map(String).join('')).not.toContain('Demo account created');
+
+      const first = await buildTestApp({ database: shared.database, demoAccount: true });
+      const printed = write.mock.calls
+        .map((call) => String(call[0]))
+        .filter((line) => line.startsWith('Demo account created'));
+      expect(printed).toHaveLength(1);
+      const match = /^Demo account created: email=(\S+) password=(\S+)\n$/.exec(printed[0]!);
+      expect(match?.[1]).toBe(DEMO_EMAIL);
+      const tokens = await login(first, match![1]!, match![2]!);
+      const profile = await first.app.inject({
+        method: 'GET',
+        url: '/api/v1/customer',
+        headers: bearer(tokens.accessToken),
+      });
+      const until = profile.json().subscription.until as number;
+      expect(until * 1000).toBeGreaterThan(first.clock.now() + 364 * 86400 * 1000);
+      await first.close();
+
+      const second = await buildTestApp({ database: shared.database, demoAccount: true });
+      await second.close();
+      const all = write.mock.calls
+        .map((call) => String(call[0]))
+        .filter((line) => line.startsWith('Demo account created'));
+      expect(all).toHaveLength(1);
+    } finally {
+      write.mockRestore();
+      await shared.dispose();
+    }
+  });
+});
+
+describe.skipIf(!redisUp && !CI)('rate limits in Redis (REDIS_URL)', () => {
+  it('are shared by several instances', async () => {
+    const limits = { windowSeconds: 60, max: 1000, authMax: 3 };
+    const a = await buildTestApp({ redisUrl: REDIS_URL, rateLimit: limits });
+    const b = await buildTestApp({ redisUrl: REDIS_URL, rateLimit: limits });
+    try {
+      const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`;
+      const hit = (t: TestApp) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/public/v1/registration/verify',
+          payload: { uuid: 'A'.repeat(43) },
+          remoteAddress: ip,
+        });
+      const codes = [
+        (await hit(a)).statusCode,
+        (await hit(b)).statusCode,
+        (await hit(a)).statusCode,
+        (await hit(b)).statusCode,
+      ];
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

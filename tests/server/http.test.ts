@@ -1,0 +1,196 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARGON2_MINIMUM, ConfigError, loadConfig } from '../../src/server/config';
+import { createPasswordHasher, parsePhc } from '../../src/server/plugins/passwords';
+import { buildTestApp, useTestApp, type TestApp } from './helpers';
+
+describe('configuration (validated at start)', () => {
+  it('has documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      accessTokenTtlSeconds: 300,
+      refreshIdleSeconds: 7 * 86400,
+      refreshAbsoluteSeconds: 30 * 86400,
+      argon2: ARGON2_MINIMUM,
+      production: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ADMIN_EMAILS: 'A@x.io, b@y.io' }).adminEmails).toEqual([
+      'a@x.io',
+      'b@y.io',
+    ]);
+  });
+
+  it('names every bad value in one clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://u:secret@h/db',
+        PUBLIC_URL: 'localhost',
+        ACCESS_TOKEN_TTL_SECONDS: '-5',
+        ARGON2_MEMORY_KIB: '1024',
+        ADMIN_EMAILS: 'not-an-email',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT must be an integer from 0 to 65535 \(got "eighty"\)/);
+    expect(message).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\//);
+    expect(message).not.toContain('secret');
+    expect(message).toMatch(/PUBLIC_URL/);
+    expect(message).toMatch(/ACCESS_TOKEN_TTL_SECONDS/);
+    expect(message).toMatch(/ARGON2_MEMORY_KIB must be an integer from 19456/);
+    expect(message).toMatch(/ADMIN_EMAILS contains a bad e-mail address/);
+  });
+});
+
+describe('password hashing (security.md §1)', () => {
+  it('uses argon2id with at least m=19456, t=2, p=1 in production', async () => {
+    const hasher = await createPasswordHasher(loadConfig({ NODE_ENV: 'production' }).argon2);
+    const phc = await hasher.hash('Kq7#mZ2p');
+    expect(parsePhc(phc)).toEqual({
+      algorithm: 'argon2id',
+      version: 19,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(await hasher.verify(phc, 'Kq7#mZ2p')).toBe(true);
+    expect(await hasher.verify(phc, 'Kq7#mZ2q')).toBe(false);
+    expect(await hasher.verify('garbage', 'Kq7#mZ2p')).toBe(false);
+    expect(hasher.needsRehash(phc)).toBe(false);
+    expect(hasher.needsRehash(phc.replace('m=19456', 'm=8192'))).toBe(true);
+    expect(hasher.needsRehash('$2b$10$abcdefghijklmnopqrstuv')).toBe(true);
+  });
+});
+
+describe('public routes, headers and errors', () => {
+  const t = useTestApp({
+    operator: {
+      name: 'IP Ivanov I. I.',
+      supportEmail: 'help@specform.test',
+      taxNumber: '7700000000',
+      registrationNumber: '300000000000000',
+    },
+  });
+
+  it('serves the site settings, health and readiness', async () => {
+    const site = await t.app.inject({ method: 'GET', url: '/api/public/v1/site' });
+    expect(site.statusCode).toBe(200);
+    expect(site.json()).toEqual({
+      operatorName: 'IP Ivanov I. I.',
+      supportEmail: 'help@specform.test',
+      taxNumber: '7700000000',
+      registrationNumber: '300000000000000',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+    });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends the security headers and no CORS', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/v1/site',
+      headers: { origin: 'https://evil.example' },
+    });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toMatch(/frame-src[^;]*https:\/\/www\.youtube-nocookie\.com/);
+    expect(csp).toMatch(/frame-src[^;]*https:\/\/rutube\.ru/);
+    expect(csp).toMatch(/img-src 'self' data:/);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers unknown API paths and methods with 404 { message }', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing'],
+      ['DELETE', '/api/v1/customer'],
+      ['GET', '/login'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('needs a bearer token for the profile', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer a b']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/customer',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+});
+
+describe('behind TLS', () => {
+  it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+    const t = await buildTestApp({ publicUrl: 'https://specform.example' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('serving the built app', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'specform-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Specform</title>');
+    await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+    t = await buildTestApp({ staticDir: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year and falls back to index.html for app routes', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/generator', '/emailverification/abc', '/policies/privacy-policy']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<title>Specform</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+    expect((await t.app.inject({ method: 'POST', url: '/generator' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
