@@ -287,6 +287,38 @@ describe('inferSchema: every sample validates against its own schema', () => {
     );
   });
 
+  it('holds for random maps (id, date, code and many keys) nested in records', () => {
+    const leaf = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 4 }),
+      fc.constant(null),
+      fc.record(
+        { a: fc.integer(), b: fc.option(fc.string({ maxLength: 2 })) },
+        { requiredKeys: ['a'] },
+      ),
+    );
+    const mapKey = fc.oneof(
+      fc.nat().map(String),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc.constantFrom('USD', 'EUR', 'GBP', 'JPY', 'CHF', 'AUD', 'CAD'),
+      fc.uuid(),
+    );
+    const map = fc.dictionary(mapKey, leaf, { minKeys: 1, maxKeys: 12 });
+    const wide = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.integer(), {
+      minKeys: 90,
+      maxKeys: 140,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.record({ m: map, w: wide }), { maxLength: 4 }), (records) => {
+        const text = JSON.stringify(records);
+        const schema = inferSchema(text);
+        expect(schemaErrors(schema!, JSON.parse(text))).toBeNull();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('holds for random arrays of records with optional, null and mixed fields', () => {
     const record = fc.dictionary(
       fc.constantFrom('id', 'name', 'when', 'mail', 'tags', 'child', '__proto__', ''),
