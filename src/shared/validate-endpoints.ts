@@ -24,6 +24,7 @@ export type EndpointIssueCode =
   /** Two responses of one endpoint share a status code (the later ones are flagged). */
   | 'RESPONSE_CODE_DUPLICATE';
 
+/** One rule broken by an endpoint, and the field it concerns. */
 export interface EndpointIssue {
   code: EndpointIssueCode;
   /**
@@ -34,6 +35,7 @@ export interface EndpointIssue {
   field: string;
 }
 
+/** The result of {@link validateEndpoints} for a whole endpoint list. */
 export interface ValidationReport {
   /** Issues by endpoint id; every endpoint id is present (an empty list when it is clean). */
   issues: Record<string, EndpointIssue[]>;

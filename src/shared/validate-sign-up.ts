@@ -10,8 +10,10 @@ export type SignUpErrorCode =
   | 'COMMON_PASSWORD'
   | 'TERMS_NOT_ACCEPTED';
 
+/** The fields of the sign-up form (the registration payload). */
 export type SignUpField = 'email' | 'firstName' | 'lastName' | 'password' | 'acceptTerms';
 
+/** Per-field outcome of {@link validateSignUp}; `valid` when `errors` is empty. */
 export interface SignUpValidation {
   valid: boolean;
   errors: Partial<Record<SignUpField, SignUpErrorCode>>;

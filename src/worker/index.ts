@@ -54,6 +54,7 @@ export const api = {
   newEndpoint: (first?: boolean) => run(() => newEndpoint(first)),
 };
 
+/** The worker API's type: the app imports only this (and wraps the worker with comlink). */
 export type GeneratorApi = typeof api;
 
 // Expose only inside a worker; importing this module elsewhere (tests) must not.
