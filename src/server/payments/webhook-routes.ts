@@ -40,6 +40,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
         { provider: name, orderId: event.orderId, providerStatus: event.providerStatus, outcome },
         'notification handled',
       );
+      if (outcome.kind === 'ignored' && event.status === 'paid') {
+        // Money for an order we closed (cancelled, failed) or do not know: a person must look.
+        request.log.warn(
+          { provider: name, orderId: event.orderId, reason: outcome.reason },
+          'payment received for an order that cannot take it; needs manual review',
+        );
+      }
       if (outcome.kind === 'rejected') return reply.code(400).send({ message: outcome.message });
       return reply
         .code(200)

@@ -109,6 +109,17 @@ describe('T-Bank acquiring (MIR)', () => {
     expect((await orderRow(orderId))?.status).toBe('paid');
   });
 
+  it('acknowledges statuses it does not act on (REFUNDED) without changing anything', async () => {
+    const user = await t.createUser(FUTURE);
+    const { order: orderId } = await newOrder(user, 'mir-1m');
+    await tbank.notify(orderId, 'CONFIRMED');
+    const after = await t.subscriptionUntil(user);
+    expect(await tbank.notify(orderId, 'REFUNDED')).toEqual({ status: 200, body: 'OK' });
+    expect(await tbank.notify(orderId, 'SOMETHING_NEW')).toEqual({ status: 200, body: 'OK' });
+    expect(await t.subscriptionUntil(user)).toEqual(after);
+    expect((await orderRow(orderId))?.status).toBe('paid');
+  });
+
   it('refuses a notification signed with another password', async () => {
     const user = await t.createUser(null);
     const { order: orderId } = await newOrder(user, 'mir-1m');
@@ -214,6 +225,14 @@ describe('Cryptomus (CRYPTO)', () => {
       200,
     );
     expect(await t.subscriptionUntil(user)).toEqual(new Date('2031-08-01T09:00:00Z'));
+  });
+
+  it('ignores webhooks that are not about invoices (static wallets)', async () => {
+    const user = await t.createUser(null);
+    const { order: orderId } = await newOrder(user, 'crypto-1m');
+    expect((await cryptomus.notify(orderId, 'paid', { type: 'wallet' })).status).toBe(200);
+    expect(await t.subscriptionUntil(user)).toBeNull();
+    expect((await orderRow(orderId))?.status).toBe('pending');
   });
 
   it('refuses a webhook signed with another key', async () => {
