@@ -81,10 +81,12 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!signedIn) return <Navigate to="/login" replace state={{ from: '/admin' }} />;
   if (!isAdmin) {
     return (
-      <div className="page">
-        <h1 className="shell-forbidden">
-          <Trans>Forbidden!</Trans>
-        </h1>
+      <div className="page page-narrow">
+        <div className="card">
+          <h1 className="shell-forbidden">
+            <Trans>Forbidden!</Trans>
+          </h1>
+        </div>
       </div>
     );
   }

@@ -13,7 +13,7 @@ export default function ProfilePage() {
   if (!profile) {
     if (state.status === 'loading') return <LoadingState />;
     return (
-      <div className="page page-narrow">
+      <div className="page page-narrow page-profile">
         <div className="card auth-card">
           <h1>
             <Trans>Profile</Trans>
@@ -29,7 +29,7 @@ export default function ProfilePage() {
   const active = isSubscriptionActive(profile);
   const until = profile.subscription?.until;
   return (
-    <div className="page page-narrow">
+    <div className="page page-narrow page-profile">
       <div className="card auth-card">
         <h1>
           <Trans>Profile</Trans>

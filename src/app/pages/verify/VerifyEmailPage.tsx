@@ -103,13 +103,17 @@ export default function VerifyEmailPage() {
         >
           {message}
         </div>
-        {ok ? (
-          <p>
+        <p className="verify-actions">
+          {ok ? (
             <Link to="/login" className="btn btn-primary btn-block">
               <Trans>Log in</Trans>
             </Link>
-          </p>
-        ) : null}
+          ) : (
+            <Link to="/" className="btn btn-block">
+              <Trans>Go to the home page</Trans>
+            </Link>
+          )}
+        </p>
       </div>
     </div>
   );
