@@ -29,14 +29,18 @@ export function own(object: JsonObject, key: string): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
-/** Defines an own data property (safe for `__proto__`). */
+/** Sets an own data property, also for the key `__proto__` (where `=` would set the prototype). */
 export function setOwn(object: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(object, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    object[key] = value;
+  }
 }
 
 /** Escapes one JSON pointer token (RFC 6901). */

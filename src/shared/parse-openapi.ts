@@ -859,39 +859,51 @@ function refOk(ctx: Context, ref: string): boolean {
   return name !== undefined && isObject(own(ctx.schemas, name));
 }
 
-/** Direct schema-component references inside one component, computed once per name. */
+/** The existing schema component a `$ref` (or discriminator mapping target) names. */
+function componentOf(ctx: Context, ref: string): string | undefined {
+  const name = schemaRefName(ref);
+  return name !== undefined && Object.hasOwn(ctx.schemas, name) ? name : undefined;
+}
+
+/**
+ * Names of the schema components one component refers to directly, computed once per name
+ * (after the component is sanitised). Only valid references remain after sanitising;
+ * discriminator mappings that point nowhere are kept as written and not followed.
+ */
 function refsOf(ctx: Context, name: string): string[] {
   let refs = ctx.refsOf.get(name);
   if (refs === undefined) {
-    const found: string[] = [];
-    forEachSchemaRef(ctx.schemas[name], (ref) => found.push(ref));
-    refs = found;
+    sanitizeComponent(ctx, name);
+    const found = new Set<string>();
+    forEachSchemaRef(ctx.schemas[name], (ref) => {
+      const target = componentOf(ctx, ref);
+      if (target !== undefined) found.add(target);
+    });
+    refs = [...found];
     ctx.refsOf.set(name, refs);
   }
   return refs;
 }
 
-/** Every schema component the given schemas reach, transitively (cycles included). */
+/**
+ * Every schema component the given schemas reach, transitively (cycles included), in
+ * breadth-first order (generation sorts names itself).
+ */
 function collectComponents(ctx: Context, schemas: Schema[]): Record<string, Schema> | undefined {
   const names = new Set<string>();
-  const queue: string[] = [];
-  // Only valid references remain after sanitizing; discriminator mappings that point nowhere
-  // are kept as written (they are plain strings to OpenAPI 3.0).
-  const visit = (ref: string) => {
-    const name = schemaRefName(ref);
-    if (name !== undefined && Object.hasOwn(ctx.schemas, name) && !names.has(name)) {
-      names.add(name);
-      queue.push(name);
-    }
-  };
-  for (const schema of schemas) forEachSchemaRef(schema, visit);
-  for (let i = 0; i < queue.length; i++) {
-    const name = queue[i] as string;
-    sanitizeComponent(ctx, name);
-    for (const ref of refsOf(ctx, name)) visit(ref);
+  for (const schema of schemas) {
+    forEachSchemaRef(schema, (ref) => {
+      const name = componentOf(ctx, ref);
+      if (name !== undefined) names.add(name);
+    });
   }
   if (names.size === 0) return undefined;
-  const sorted = [...names].sort();
-  for (const name of sorted) ctx.used.add(name);
-  return Object.fromEntries(sorted.map((name) => [name, ctx.schemas[name] as Schema]));
+  // A Set iterates entries added during iteration: this is the breadth-first walk.
+  for (const name of names) for (const target of refsOf(ctx, name)) names.add(target);
+  const kept: Record<string, Schema> = {};
+  for (const name of names) {
+    ctx.used.add(name);
+    setOwn(kept, name, ctx.schemas[name]);
+  }
+  return kept;
 }
