@@ -40,7 +40,11 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
         { provider: name, orderId: event.orderId, providerStatus: event.providerStatus, outcome },
         'notification handled',
       );
-      if (outcome.kind === 'ignored' && event.status === 'paid') {
+      if (
+        outcome.kind === 'ignored' &&
+        event.status === 'paid' &&
+        !outcome.reason.endsWith('paid')
+      ) {
         // Money for an order we closed (cancelled, failed) or do not know: a person must look.
         request.log.warn(
           { provider: name, orderId: event.orderId, reason: outcome.reason },
