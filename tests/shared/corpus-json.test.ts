@@ -65,6 +65,35 @@ describe('corpus: JSON samples', () => {
     });
   });
 
+  it('turns the objects the MANIFEST calls maps into additionalProperties', () => {
+    const schemaOf = (file: string) => inferSchema(readFileSync(join(dir, file), 'utf8')) as Schema;
+    const isMap = (schema: Schema | undefined) =>
+      schema?.type === 'object' &&
+      typeof schema.additionalProperties === 'object' &&
+      schema.properties === undefined;
+    expect(isMap(schemaOf('simdjson__gsoc-2018.json'))).toBe(true);
+    expect(isMap(schemaOf('quicktype-priority__bug855-short.json'))).toBe(true);
+    expect(isMap(schemaOf('quicktype-misc__ed095__github-emojis-map.json'))).toBe(true);
+    expect(isMap(schemaOf('quicktype-samples__us-avg-temperatures.json').properties?.data)).toBe(
+      true,
+    );
+    expect(isMap(schemaOf('quicktype-misc__033b1__fx-rates.json').properties?.rates)).toBe(true);
+    const citm = schemaOf('nativejson-benchmark__citm_catalog.json').properties ?? {};
+    for (const name of [
+      'areaNames',
+      'events',
+      'seatCategoryNames',
+      'subTopicNames',
+      'topicNames',
+    ]) {
+      expect(isMap(citm[name]), name).toBe(true);
+    }
+    // Keys that are words, not data, stay properties (quicktype's "dontMakeAMap" guard).
+    const blns = schemaOf('quicktype-priority__blns-object.json');
+    expect(Object.keys(blns.properties ?? {})).toEqual(['a', 'b', 'c']);
+    expect(isMap(blns.properties?.a)).toBe(false);
+  });
+
   it('prints a table', () => {
     if (files.length > 0) {
       expect(rows).toHaveLength(files.length);
