@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { useSiteSettings } from '../../api/site';
+import { entrepreneurName } from '../legal/operator-name';
 import './contacts.css';
 
 /** Contacts (spec §2): operator name, support e-mail, tax and registration numbers, quick links. */
 export default function ContactsPage() {
   const { t } = useLingui();
   const site = useSiteSettings();
-  const name = site?.operatorName;
+  const name = site?.operatorName ? entrepreneurName(site.operatorName) : undefined;
   const pending = <span className="contacts-pending">{t`Loading...`}</span>;
   return (
     <div className="page contacts">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SiteSettings } from '../../../shared';
 import { useSiteSettings } from '../../api/site';
+import { entrepreneurName } from './operator-name';
 import './legal.css';
 
 /** Date the legal texts were last revised; change it together with the texts. */
@@ -16,12 +17,13 @@ export interface LegalSection {
 
 /**
  * Operator details for the legal texts. The values come from the server's site settings; until
- * they arrive (or when the server cannot be reached) a neutral placeholder stands in.
+ * they arrive (or when the server cannot be reached) a neutral placeholder stands in. The name
+ * is the entrepreneur's own name: the texts put "individual entrepreneur" in front of it.
  */
 export function useOperator(): SiteSettings & { known: boolean } {
   const settings = useSiteSettings();
   return {
-    operatorName: settings?.operatorName || '…',
+    operatorName: settings?.operatorName ? entrepreneurName(settings.operatorName) : '…',
     supportEmail: settings?.supportEmail || '',
     taxNumber: settings?.taxNumber || '…',
     registrationNumber: settings?.registrationNumber || '…',
