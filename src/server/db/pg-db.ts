@@ -18,7 +18,7 @@ export function createPgDb(options: PgOptions): DbHandle {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 20,
-    connectionTimeoutMillis: 3000,
+    connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });

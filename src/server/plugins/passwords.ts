@@ -1,4 +1,5 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import os from 'node:os';
 import fp from 'fastify-plugin';
 import type { Argon2Params } from '../config';
 
@@ -38,16 +39,41 @@ export interface PasswordHasher {
   needsRehash(phc: string): boolean;
 }
 
+/**
+ * At most this many hashes run at once. argon2 runs on libuv's thread pool (4 threads), which
+ * WebCrypto (token signing) and file I/O share: a burst of logins must queue here, in JS,
+ * rather than fill the pool and stall every other request behind it.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism()));
+
+/** A counting semaphore. */
+function limiter(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
 /** argon2id hashing with configurable parameters (OWASP minimum by default). */
 export async function createPasswordHasher(params: Argon2Params): Promise<PasswordHasher> {
   const options = { algorithm: ARGON2ID, ...params, outputLen: 32 };
+  const limit = limiter(MAX_CONCURRENT_HASHES);
   const dummy = await hash('dummy-password-for-timing', options);
   const hasher: PasswordHasher = {
     params,
-    hash: (password) => hash(password, options),
+    hash: (password) => limit(() => hash(password, options)),
     verify: async (phc, password) => {
       try {
-        return await verify(phc, password);
+        return await limit(() => verify(phc, password));
       } catch {
         return false;
       }
