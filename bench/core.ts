@@ -137,7 +137,7 @@ function main(): void {
     return;
   }
   console.log(
-    `Node ${process.version}; medians of ${DOC_RUNS} (documents) / ${SAMPLE_RUNS} (samples) runs.\n`,
+    `Node ${process.version}; median CPU ms of ${DOC_RUNS} (documents) / ${SAMPLE_RUNS} (samples) runs.\n`,
   );
   const rows: Row[] = [];
   for (const name of DOCUMENTS) {

@@ -585,7 +585,16 @@ function readParameter(
     }
   } else if (examples !== undefined) {
     const first = firstExample(ctx, examples, pointerOf(pointer, 'examples'), site);
-    if (first !== undefined) parameter.example = exampleText(first);
+    if (first !== undefined) {
+      parameter.example = exampleText(first.value);
+      warn(
+        ctx,
+        'EXAMPLE_METADATA',
+        first.pointer,
+        `Only the value of example '${first.key}' is kept, as the parameter's example.`,
+        site,
+      );
+    }
   }
 
   const style = own(value, 'style');
@@ -644,8 +653,21 @@ function exampleText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** The value of the first entry of an `examples` map; the others are warned about. */
-function firstExample(ctx: Context, examples: unknown, pointer: string, site: Site): unknown {
+interface FirstExample {
+  key: string;
+  value: unknown;
+  summary: unknown;
+  /** Pointer of the example entry as listed. */
+  pointer: string;
+}
+
+/** The first entry of an `examples` map; the others are warned about. */
+function firstExample(
+  ctx: Context,
+  examples: unknown,
+  pointer: string,
+  site: Site,
+): FirstExample | undefined {
   if (!isObject(examples)) {
     warn(ctx, 'INVALID_FIELD', pointer, "'examples' is not an object.", site);
     return undefined;
@@ -662,13 +684,40 @@ function firstExample(ctx: Context, examples: unknown, pointer: string, site: Si
   });
   const firstKey = keys[0];
   if (firstKey === undefined) return undefined;
-  const resolved = resolve(ctx, examples[firstKey], pointerOf(pointer, firstKey), site);
+  const entryPointer = pointerOf(pointer, firstKey);
+  const resolved = resolve(ctx, examples[firstKey], entryPointer, site);
   if (resolved === undefined) return undefined;
   for (const key of Object.keys(resolved.value)) {
     if (key === 'value' || key === 'summary') continue;
     warnField(ctx, key, resolved.pointer, { externalValue: 'EXTERNAL_EXAMPLE' }, site);
   }
-  return own(resolved.value, 'value');
+  return {
+    key: firstKey,
+    value: own(resolved.value, 'value'),
+    summary: own(resolved.value, 'summary'),
+    pointer: entryPointer,
+  };
+}
+
+/**
+ * Generation writes a body's example as `<name>: { summary: <name>, value }`; an imported
+ * example with another key or summary is reported, since only its value is kept.
+ */
+function checkExampleName(
+  ctx: Context,
+  first: FirstExample | undefined,
+  name: string,
+  site: Site,
+): void {
+  if (first === undefined) return;
+  if (first.key === name && (first.summary === undefined || first.summary === name)) return;
+  warn(
+    ctx,
+    'EXAMPLE_METADATA',
+    first.pointer,
+    `Example '${first.key}' is kept as '${name}'; only its value is kept.`,
+    site,
+  );
 }
 
 // ---------------------------------------------------------------- bodies
@@ -732,6 +781,7 @@ function readBody(
     warnField(ctx, key, mediaPointer, { encoding: 'MEDIA_TYPE_ENCODING' }, site);
   }
   let customerJson = '';
+  let first: FirstExample | undefined;
   const example = own(media, 'example');
   const examples = own(media, 'examples');
   if (example !== undefined) {
@@ -746,8 +796,8 @@ function readBody(
       );
     }
   } else if (examples !== undefined) {
-    const first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
-    if (first !== undefined) customerJson = jsonText(first);
+    first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
+    if (first !== undefined) customerJson = jsonText(first.value);
   }
   const rawSchema = own(media, 'schema');
   if (!isObject(rawSchema)) {
@@ -768,10 +818,13 @@ function readBody(
       'The JSON media type has no schema; the schema will be inferred from its example.',
       site,
     );
-    return withDescription({ name: claimDerivedName(ctx, derivedName), customerJson }, container);
+    const name = claimDerivedName(ctx, derivedName);
+    checkExampleName(ctx, first, name, site);
+    return withDescription({ name, customerJson }, container);
   }
   const schema = sanitizeInline(ctx, rawSchema, pointerOf(mediaPointer, 'schema'), site);
   const named = nameBody(ctx, schema, derivedName);
+  checkExampleName(ctx, first, named.name, site);
   return withDescription({ name: named.name, customerJson, schema: named.schema }, container);
 }
 

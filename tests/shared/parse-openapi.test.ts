@@ -211,12 +211,14 @@ describe('parseOpenApi: reading', () => {
     expect(generateOpenApi(fromJson.endpoints)).toBe(generateOpenApi(result.endpoints));
   });
 
-  it('warns about the components sections it inlines', () => {
-    expect(codes(result.warnings)).toEqual([
-      'COMPONENTS_INLINED',
-      'COMPONENTS_INLINED',
-      'COMPONENTS_INLINED',
+  it('warns about inlined component sections and the renamed example only', () => {
+    expect(result.warnings.map((w) => `${w.code} ${w.pointer}`)).toEqual([
+      'COMPONENTS_INLINED /components/parameters',
+      'COMPONENTS_INLINED /components/requestBodies',
+      'COMPONENTS_INLINED /components/responses',
+      'EXAMPLE_METADATA /paths/~1pets~1{petId}/get/responses/200/content/application~1json/examples/rex',
     ]);
+    expect(result.warnings[3]).toMatchObject({ path: '/pets/{petId}', method: 'GET' });
   });
 });
 
