@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { initI18n } from './i18n';
+import { activateLocale, FALLBACK_LOCALE, initI18n } from './i18n';
 import { initSession } from './session';
 import './styles/global.css';
 
@@ -9,11 +9,15 @@ const root = document.getElementById('root');
 if (root) {
   // The login check runs alongside; guarded routes show 'Loading...' until it ends.
   void initSession();
-  void initI18n().then(() => {
+  const render = () =>
     createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,
     );
-  });
+  // A catalog chunk that fails to load must not leave a blank page: try the fallback language.
+  initI18n()
+    .catch(() => activateLocale(FALLBACK_LOCALE))
+    .catch((error: unknown) => console.error('Could not load translations', error))
+    .finally(render);
 }
