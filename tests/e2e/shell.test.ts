@@ -73,7 +73,7 @@ describe('app frame (default server)', () => {
   it('the cookie banner shows until accepted', async () => {
     const context = await newContext(browser, { baseURL: server.baseUrl, cookieBanner: true });
     const page = await context.newPage();
-    await page.goto('/contacts');
+    await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Accept' }).click();
