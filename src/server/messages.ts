@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SignUpErrorCode } from '../shared/validate-sign-up';
+import type { SignUpErrorCode } from '../shared';
 
 /** Server answers shown to users ({ message }), in English and Russian (Accept-Language). */
 const MESSAGES = {

@@ -194,3 +194,60 @@ describe('serving the built app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 });
+
+describe('every accounts route validates its input', () => {
+  const t = useTestApp({ bodyLimitBytes: 4096 });
+  const routes = [
+    ['POST', '/api/public/v1/registration'],
+    ['PUT', '/api/public/v1/registration/verify'],
+    ['POST', '/api/public/v1/auth/login'],
+    ['POST', '/api/public/v1/auth/refresh'],
+    ['POST', '/api/public/v1/auth/logout'],
+  ] as const;
+
+  it.each(routes)('%s %s: 400 for bad input, 413 for an oversized body', async (method, url) => {
+    for (const payload of ['{}', '[]', '"text"', 'null', '{"a":', '{"email":{"$ne":1}}']) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({ message: expect.any(String) });
+    }
+    const big = await t.app.inject({
+      method,
+      url,
+      payload: JSON.stringify({ padding: 'x'.repeat(5000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('per-IP limits on every sensitive route', () => {
+  const t = useTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 2 } });
+  const routes = [
+    ['POST', '/api/public/v1/registration'],
+    ['PUT', '/api/public/v1/registration/verify'],
+    ['POST', '/api/public/v1/auth/login'],
+    ['POST', '/api/public/v1/auth/refresh'],
+    ['POST', '/api/public/v1/auth/logout'],
+  ] as const;
+
+  it.each(routes)('%s %s answers the third call in a minute with 429', async (method, url) => {
+    const remoteAddress = `10.1.${routes.findIndex(([, u]) => u === url)}.1`;
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.app.inject({ method, url, payload: {}, remoteAddress });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json()).toEqual({ message: expect.any(String) });
+      }
+    }
+    expect(codes).toEqual([400, 400, 429]);
+  });
+});

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RegistrationRequest, VerifyRequest } from '../../../shared/api-types';
-import { validateSignUp } from '../../../shared/validate-sign-up';
+import { type RegistrationRequest, type VerifyRequest, validateSignUp } from '../../../shared';
 import { accountExistsMail, verificationMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';
