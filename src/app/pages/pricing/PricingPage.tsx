@@ -24,7 +24,7 @@ type Prices =
 /** Pricing (`/pricing`, mode 'public') and renewal (`/renew-subscription`, mode 'renew'): spec §2 "Pricing page". */
 export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
   const { t, i18n } = useLingui();
-  const { signedIn } = useSession();
+  const { signedIn, loading: sessionLoading } = useSession();
   const [prices, setPrices] = useState<Prices>({ status: 'loading' });
   const [chosenType, setChosenType] = useState<PaymentType | undefined>();
   const [chosenId, setChosenId] = useState<string | undefined>();
@@ -129,7 +129,7 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
               }}
             />
 
-            {signedIn ? (
+            {sessionLoading ? null : signedIn ? (
               <button
                 type="button"
                 className="pricing-buy"

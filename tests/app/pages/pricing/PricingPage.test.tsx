@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../../src/shared';
 import PricingPage from '../../../../src/app/pages/pricing/PricingPage';
+import { resetSessionState, syncSession } from '../../../../src/app/session';
 import { jsonResponse, renderPage, signIn, signOut, stubFetch } from './page-helpers';
 
 const PRODUCTS: Product[] = [
@@ -63,6 +64,17 @@ describe('PricingPage selection', () => {
     expect(options.map((o) => o.textContent)).toEqual(['RUB: MIR, QR, T-Pay']);
     expect(screen.queryByRole('button', { name: 'Renew Subscription' })).toBeNull();
     expect(screen.getByRole('link', { name: 'log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows neither the button nor the sign-in prompt while the login state loads', async () => {
+    resetSessionState();
+    serveProducts();
+    renderPage(<PricingPage mode="public" />);
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Renew Subscription' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'log in' })).toBeNull();
+    act(() => syncSession());
+    expect(screen.getByRole('link', { name: 'log in' })).toBeTruthy();
   });
 
   it('offers CRYPTO to signed-in users; changing the type selects its first plan', async () => {
