@@ -9,16 +9,16 @@ export function ErrorPage() {
   else if (error instanceof Error) detail = error.message;
   else detail = String(error);
   return (
-    <div className="page page-narrow shell-error" role="alert">
-      <h1>
-        <Trans>Unexpected Application Error</Trans>
-      </h1>
-      <p className="muted">{detail}</p>
-      <p>
+    <div className="page page-narrow">
+      <div className="card shell-status-card" role="alert">
+        <h1>
+          <Trans>Unexpected Application Error</Trans>
+        </h1>
+        <p className="muted shell-error-detail">{detail}</p>
         <a href="/" className="btn btn-primary">
           <Trans>Go to the home page</Trans>
         </a>
-      </p>
+      </div>
     </div>
   );
 }
@@ -27,15 +27,17 @@ export function ErrorPage() {
 export function NotFoundPage() {
   return (
     <div className="page page-narrow">
-      <h1>
-        <Trans>Page not found</Trans>
-      </h1>
-      <p className="muted">
-        <Trans>The page you are looking for does not exist or has moved.</Trans>
-      </p>
-      <Link to="/" className="btn btn-primary">
-        <Trans>Go to the home page</Trans>
-      </Link>
+      <div className="card shell-status-card">
+        <h1>
+          <Trans>Page not found</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>The page you are looking for does not exist or has moved.</Trans>
+        </p>
+        <Link to="/" className="btn btn-primary">
+          <Trans>Go to the home page</Trans>
+        </Link>
+      </div>
     </div>
   );
 }
