@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { failureReason } from './failure-text';
+import type { PurchaseState } from './usePurchase';
+
+/** The purchase outcome under the Renew button: progress, the way back to the profile, or the error of spec §8. */
+export function PurchaseStatus({ state }: { state: PurchaseState }) {
+  const { t, i18n } = useLingui();
+  if (state.status === 'idle') return <div className="pricing-purchase" aria-live="polite" />;
+  if (state.status === 'pending') {
+    return (
+      <div className="pricing-purchase" aria-live="polite">
+        <p className="pricing-status">
+          <Trans>Creating your order…</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'opened') {
+    return (
+      <div className="pricing-purchase pricing-purchase-opened" aria-live="polite">
+        <p>
+          <Trans>
+            The payment page has opened in a new tab. When you have paid, return to your profile: it
+            shows the new subscription end date.
+          </Trans>
+        </p>
+        <Link className="pricing-profile-link" to="/profile">
+          <Trans>Go to profile</Trans>
+        </Link>
+      </div>
+    );
+  }
+  let message: string;
+  switch (state.code) {
+    case 'PRODUCT_ID_REQUIRED':
+      message = t`Product ID is required`;
+      break;
+    case 'INVALID_RESPONSE':
+      message = t`Invalid purchase response`;
+      break;
+    case 'WINDOW_FAILED':
+      message = t`Failed to open payment window`;
+      break;
+    case 'PURCHASE_FAILED': {
+      const cause = failureReason(i18n, state.failure) || state.cause || '';
+      message = cause ? t`Purchase failed: ${cause}` : t`Purchase failed`;
+      break;
+    }
+    case 'UNKNOWN':
+      message = t`Unknown error occurred during purchase`;
+      break;
+  }
+  return (
+    <div className="pricing-purchase" aria-live="polite">
+      <p className="pricing-error" role="alert">
+        {message}
+      </p>
+      {state.paymentUrl && (
+        <a
+          className="pricing-profile-link"
+          href={state.paymentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <Trans>Open the payment page</Trans>
+        </a>
+      )}
+    </div>
+  );
+}
