@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { EndpointPanel } from './EndpointPanel';
 import { useOrder, type EndpointStore } from './endpoint-store';
 
@@ -90,11 +90,11 @@ function VirtualList({
 }
 
 /** The endpoint panels; virtualised for long lists (a 468-operation import stays responsive). */
-export function EndpointList(props: EndpointListProps) {
+export const EndpointList = memo(function EndpointList(props: EndpointListProps) {
   const order = useOrder(props.store);
   return order.length > VIRTUALIZE_ABOVE ? (
     <VirtualList {...props} order={order} />
   ) : (
     <PlainList {...props} order={order} />
   );
-}
+});

@@ -112,6 +112,7 @@ export default function GeneratorPage() {
     [store],
   );
   const onRemove = useCallback((id: string) => setRemoveId(id), []);
+  const dismissWarnings = useCallback(() => setWarnings([]), []);
 
   const describeError = (failure: unknown): string => {
     if (failure instanceof CoreCallError) {
@@ -212,7 +213,7 @@ export default function GeneratorPage() {
             {error}
           </p>
         ) : null}
-        <ImportWarnings warnings={warnings} onDismiss={() => setWarnings([])} />
+        <ImportWarnings warnings={warnings} onDismiss={dismissWarnings} />
         {order.length === 0 ? (
           <p className="gen-empty gen-muted">
             <Trans>

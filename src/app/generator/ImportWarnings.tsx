@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ImportWarning } from '../core/generator-client';
+import { WARNING_MESSAGES } from './warning-messages';
 
 export interface ImportWarningsProps {
   warnings: ImportWarning[];
@@ -33,9 +34,15 @@ export function groupWarnings(warnings: readonly ImportWarning[]): Group[] {
 /** Groups shown before "Show all" (thousands of DOM rows would stall the tab). */
 const FIRST_GROUPS = 50;
 
+/** Warnings shown per group before "and N more" (a document-level group can hold hundreds). */
+const FIRST_ITEMS = 20;
+
 /** What the form could not hold from a loaded document, grouped by operation; dismissible. */
-export function ImportWarnings({ warnings, onDismiss }: ImportWarningsProps) {
-  const { t } = useLingui();
+export const ImportWarnings = memo(function ImportWarnings({
+  warnings,
+  onDismiss,
+}: ImportWarningsProps) {
+  const { t, i18n } = useLingui();
   const groups = useMemo(() => groupWarnings(warnings), [warnings]);
   const [showAll, setShowAll] = useState(false);
   if (warnings.length === 0) return null;
@@ -74,25 +81,33 @@ export function ImportWarnings({ warnings, onDismiss }: ImportWarningsProps) {
               )}
             </span>
             <ul>
-              {group.items.map((warning, i) => (
-                <li key={i}>
-                  {warning.message}{' '}
+              {(showAll ? group.items : group.items.slice(0, FIRST_ITEMS)).map((warning, i) => (
+                <li key={i} title={warning.message}>
+                  {WARNING_MESSAGES[warning.code]
+                    ? i18n._(WARNING_MESSAGES[warning.code]!)
+                    : warning.message}{' '}
                   {warning.pointer ? <code className="gen-muted">{warning.pointer}</code> : null}
                 </li>
               ))}
+              {!showAll && group.items.length > FIRST_ITEMS ? (
+                <li className="gen-muted">
+                  <Trans>and {group.items.length - FIRST_ITEMS} more</Trans>
+                </li>
+              ) : null}
             </ul>
           </li>
         ))}
       </ul>
-      {groups.length > shown.length ? (
+      {!showAll &&
+      (groups.length > shown.length || groups.some((g) => g.items.length > FIRST_ITEMS)) ? (
         <button
           type="button"
           className="gen-button gen-button-small"
           onClick={() => setShowAll(true)}
         >
-          <Trans>Show all {groups.length} operations</Trans>
+          <Trans>Show all {count} warnings</Trans>
         </button>
       ) : null}
     </section>
   );
-}
+});

@@ -129,6 +129,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             insertSpaces: true,
             fontSize: 13,
             renderValidationDecorations: 'on',
+            // Symbol- and provider-based views ask monaco-yaml for the outline, folding ranges and
+            // links of the whole document; for a 4 MB document those answers alone stall the main
+            // thread for seconds. Indentation gives the same folding and sticky lines for YAML.
+            stickyScroll: { enabled: true, defaultModel: 'indentationModel' },
+            foldingStrategy: 'indentation',
+            links: false,
             ariaLabel: t`OpenAPI YAML`,
           }}
           onMount={onMount}

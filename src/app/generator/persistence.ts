@@ -1,22 +1,40 @@
 /**
- * "Nothing lost" (issue 5): the form is saved to localStorage as the user types (debounced) and
- * restored on reload. Each endpoint's JSON is cached per object, so a keystroke re-serialises one
- * endpoint, not the whole list.
+ * "Nothing lost" (issue 5): the form is saved to localStorage as the user types (debounced, in idle
+ * time) and restored on reload.
+ *
+ * Imported endpoints carry `schemaComponents`: maps of every component their schemas reach, the
+ * same objects shared between endpoints (Stripe: 800 components, ~320 per endpoint). Written out
+ * per endpoint that is 200 MB of JSON, so the saved form is normalised: components are written
+ * once, in a table, and each endpoint lists table indexes; restoring puts the sharing back.
+ * Serialised pieces are cached per object, so after a keystroke only one endpoint is re-serialised;
+ * the first save after a large import is spread over idle callbacks.
  */
-import type { Endpoint } from '../../shared';
+import type { Endpoint, Schema } from '../../shared';
 import type { EndpointStore } from './endpoint-store';
 
 export const FORM_STORAGE_KEY = 'specform.generator.form.v1';
 /** Debounce of saving while typing. */
 export const SAVE_DEBOUNCE_MS = 400;
 
+interface SavedEndpoint extends Omit<Endpoint, 'schemaComponents'> {
+  /** Indexes into the saved component table. */
+  c?: number[];
+}
+
 interface Saved {
   v: 1;
+  collapsed: string[];
+  endpoints: SavedEndpoint[];
+  /** The component table: [name, schema] pairs. */
+  components?: [string, Schema][];
+}
+
+export interface RestoredForm {
   endpoints: Endpoint[];
   collapsed: string[];
 }
 
-function isEndpointLike(value: unknown): value is Endpoint {
+function isEndpointLike(value: unknown): value is SavedEndpoint {
   if (!value || typeof value !== 'object') return false;
   const e = value as Partial<Endpoint>;
   return (
@@ -31,75 +49,186 @@ function isEndpointLike(value: unknown): value is Endpoint {
 /** The saved form, if there is a readable one. */
 export function loadSavedForm(
   storage: Storage | undefined = globalThis.localStorage,
-): Saved | undefined {
+): RestoredForm | undefined {
   try {
     const raw = storage?.getItem(FORM_STORAGE_KEY);
     if (!raw) return undefined;
     const value = JSON.parse(raw) as Partial<Saved>;
     if (value.v !== 1 || !Array.isArray(value.endpoints)) return undefined;
-    const endpoints = value.endpoints.filter(isEndpointLike).map((e) => ({
-      ...e,
-      summary: typeof e.summary === 'string' ? e.summary : '',
-    }));
+    const table = Array.isArray(value.components) ? value.components : [];
+    const endpoints = value.endpoints.filter(isEndpointLike).map((saved) => {
+      const { c, ...rest } = saved;
+      const endpoint: Endpoint = {
+        ...rest,
+        summary: typeof rest.summary === 'string' ? rest.summary : '',
+      };
+      if (Array.isArray(c)) {
+        const map: Record<string, Schema> = {};
+        for (const index of c) {
+          const entry = table[index];
+          if (entry) map[entry[0]] = entry[1];
+        }
+        endpoint.schemaComponents = map;
+      }
+      return endpoint;
+    });
     const collapsed = Array.isArray(value.collapsed)
       ? value.collapsed.filter((x): x is string => typeof x === 'string')
       : [];
-    return { v: 1, endpoints, collapsed };
+    return { endpoints, collapsed };
   } catch {
     return undefined;
   }
 }
 
-const cache = new WeakMap<Endpoint, string>();
+/**
+ * Serialises a store's form incrementally: the component table only grows (a component is a
+ * name and a schema object), endpoint JSON is cached per endpoint object.
+ */
+export class FormSerializer {
+  private table: string[] = [];
+  private index = new Map<string, Map<Schema, number>>();
+  private endpoints = new WeakMap<Endpoint, string>();
 
-function endpointJson(endpoint: Endpoint): string {
-  let json = cache.get(endpoint);
-  if (json === undefined) {
-    json = JSON.stringify(endpoint);
-    cache.set(endpoint, json);
+  private componentIndex(name: string, schema: Schema): number {
+    let bySchema = this.index.get(name);
+    if (!bySchema) {
+      bySchema = new Map();
+      this.index.set(name, bySchema);
+    }
+    let at = bySchema.get(schema);
+    if (at === undefined) {
+      at = this.table.length;
+      this.table.push(`[${JSON.stringify(name)},${JSON.stringify(schema)}]`);
+      bySchema.set(schema, at);
+    }
+    return at;
   }
-  return json;
+
+  /** Serialises one endpoint (cached). */
+  endpointJson(endpoint: Endpoint): string {
+    let json = this.endpoints.get(endpoint);
+    if (json === undefined) {
+      const { schemaComponents, ...rest } = endpoint;
+      const saved: SavedEndpoint = rest;
+      if (schemaComponents !== undefined) {
+        saved.c = Object.entries(schemaComponents).map(([name, schema]) =>
+          this.componentIndex(name, schema),
+        );
+      }
+      json = JSON.stringify(saved);
+      this.endpoints.set(endpoint, json);
+    }
+    return json;
+  }
+
+  /** Whether the endpoint is serialised already. */
+  isCached(endpoint: Endpoint): boolean {
+    return this.endpoints.has(endpoint);
+  }
+
+  /** The whole saved form. */
+  serialize(store: EndpointStore): string {
+    const { endpoints, collapsed } = store.snapshot();
+    const parts = endpoints.map((e) => this.endpointJson(e));
+    return `{"v":1,"collapsed":${JSON.stringify(collapsed)},"endpoints":[${parts.join(',')}],"components":[${this.table.join(',')}]}`;
+  }
+
+  /** Forgets the component table when it has outgrown what the form still uses. */
+  compactIfStale(store: EndpointStore): void {
+    if (this.table.length < 64) return;
+    const used = new Set<string>();
+    for (const endpoint of store.list()) {
+      for (const name of Object.keys(endpoint.schemaComponents ?? {})) used.add(name);
+    }
+    if (used.size * 2 < this.table.length) {
+      this.table = [];
+      this.index = new Map();
+      this.endpoints = new WeakMap();
+    }
+  }
 }
 
 /** Writes the store now; false when storage refuses (full or missing). */
 export function saveForm(
   store: EndpointStore,
   storage: Storage | undefined = globalThis.localStorage,
+  serializer: FormSerializer = new FormSerializer(),
 ): boolean {
   if (!storage) return false;
-  const { endpoints, collapsed } = store.snapshot();
-  const text = `{"v":1,"collapsed":${JSON.stringify(collapsed)},"endpoints":[${endpoints.map(endpointJson).join(',')}]}`;
   try {
-    storage.setItem(FORM_STORAGE_KEY, text);
+    storage.setItem(FORM_STORAGE_KEY, serializer.serialize(store));
     return true;
   } catch {
-    // Over quota (a very large import): keep the last save rather than a broken one.
+    // Over quota: keep the last save rather than a broken one.
     return false;
   }
 }
 
-/** Saves the store after each burst of changes; returns the unsubscribe. */
+interface IdleDeadline {
+  timeRemaining(): number;
+}
+type IdleWindow = typeof globalThis & {
+  requestIdleCallback?: (
+    cb: (deadline: IdleDeadline) => void,
+    options?: { timeout: number },
+  ) => number;
+};
+
+/** Saves the store after each burst of changes, in idle time; returns the unsubscribe. */
 export function autoSave(
   store: EndpointStore,
   storage: Storage | undefined = globalThis.localStorage,
 ): () => void {
+  const serializer = new FormSerializer();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    clearTimeout(timer);
+  let dirty = false;
+  let stopped = false;
+  const write = () => {
+    dirty = false;
+    saveForm(store, storage, serializer);
+  };
+  const idle = (globalThis as IdleWindow).requestIdleCallback;
+  /** Serialises uncached endpoints while the browser is idle, then writes. */
+  const step = (deadline?: IdleDeadline) => {
+    if (stopped || !dirty) return;
+    if (idle && deadline) {
+      for (const endpoint of store.list()) {
+        if (serializer.isCached(endpoint)) continue;
+        if (deadline.timeRemaining() < 4) {
+          idle(step, { timeout: 1000 });
+          return;
+        }
+        serializer.endpointJson(endpoint);
+      }
+    }
+    write();
+  };
+  let lastOrder = store.getOrder();
+  const schedule = () => {
     timer = undefined;
-    saveForm(store, storage);
+    // Only a changed list (Load, add, remove) can leave components unused.
+    if (store.getOrder() !== lastOrder) {
+      lastOrder = store.getOrder();
+      serializer.compactIfStale(store);
+    }
+    if (idle) idle(step, { timeout: 2000 });
+    else step();
   };
   const unsubscribe = store.subscribeChange(() => {
+    dirty = true;
     clearTimeout(timer);
-    timer = setTimeout(flush, SAVE_DEBOUNCE_MS);
+    timer = setTimeout(schedule, SAVE_DEBOUNCE_MS);
   });
   const onHide = () => {
-    if (timer !== undefined) flush();
+    if (dirty) write();
   };
   globalThis.addEventListener?.('pagehide', onHide);
   return () => {
+    stopped = true;
     unsubscribe();
+    clearTimeout(timer);
     globalThis.removeEventListener?.('pagehide', onHide);
-    if (timer !== undefined) flush();
+    if (dirty) write();
   };
 }

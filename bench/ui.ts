@@ -1,0 +1,251 @@
+/**
+ * UI benchmark of the generator screen with a large document (`npm run bench:ui`; a script, not a
+ * test). Real server, real Chromium; long tasks from a PerformanceObserver ('longtask'), event
+ * timing ('event'), and a per-keystroke "key → next frame" measure. Loads the corpus' Stripe
+ * document (4 MB, 468 operations), types into one panel's path field, generates, prints a table.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
+
+const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
+const PROFILE = process.env.BENCH_PROFILE;
+
+interface PerfWindow {
+  __perf: {
+    longTasks: { start: number; duration: number }[];
+    events: { name: string; duration: number }[];
+    keys: number[];
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function longestTaskSince(page: Page, since: number): Promise<number> {
+  return page.evaluate(
+    (t) =>
+      Math.max(
+        0,
+        ...(window as unknown as PerfWindow).__perf.longTasks
+          .filter((x) => x.start >= t)
+          .map((x) => x.duration),
+      ),
+    since,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(STRIPE)) {
+    console.log(`bench:ui: the corpus is missing (${STRIPE}); nothing to measure.`);
+    return;
+  }
+  const stripe = await readFile(STRIPE, 'utf8');
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    if (!server.demo) throw new Error('no demo account in the server output');
+    const context = await newContext(browser, { width: 1440, height: 900 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.baseUrl,
+    });
+    // tsx compiles named functions with esbuild's keepNames: give the page its __name helper.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
+    await context.addInitScript(() => {
+      const perf: PerfWindow['__perf'] = { longTasks: [], events: [], keys: [] };
+      (window as unknown as PerfWindow).__perf = perf;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          perf.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) perf.events.push({ name: e.name, duration: e.duration });
+      }).observe({
+        type: 'event',
+        buffered: true,
+        durationThreshold: 16,
+      } as PerformanceObserverInit);
+      // Key → next frame: from the keydown's timestamp to a task queued right after the next paint.
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          const start = event.timeStamp;
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => perf.keys.push(performance.now() - start);
+            channel.port2.postMessage(0);
+          });
+        },
+        true,
+      );
+    });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.dismiss());
+    await page.goto(`${server.baseUrl}/login`);
+    await page.locator('input[name=email]').fill(server.demo.email);
+    await page.locator('input[name=password]').fill(server.demo.password);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.baseUrl}/generator`);
+    await page.locator('.monaco-editor').waitFor();
+
+    // Setup (not measured): the document goes into the output editor the way a user puts it there.
+    await page.evaluate((t) => navigator.clipboard.writeText(t), stripe);
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+V');
+    await page.waitForTimeout(3000);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.textContent === 'Load YAML' && !b.disabled,
+        ),
+      undefined,
+      { timeout: 60_000 },
+    );
+
+    // 1. Load → panels visible.
+    const loadStart = await page.evaluate(() => performance.now());
+    const loadMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const t0 = performance.now();
+          [...document.querySelectorAll('button')]
+            .find((b) => b.textContent === 'Load YAML')!
+            .click();
+          const check = () => {
+            const first = document.querySelector('.gen-panel-path');
+            if (
+              first?.textContent?.startsWith('/v1') &&
+              document.querySelector('[data-testid=import-warnings]')
+            ) {
+              resolve(performance.now() - t0);
+            } else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
+    await page.waitForTimeout(3000); // validation, saving and Monaco settle
+    const loadLongest = await longestTaskSince(page, loadStart);
+    const panelsInDom = await page.getByTestId('endpoint-panel').count();
+    const totalOps = await page
+      .waitForFunction(
+        () => {
+          const raw = localStorage.getItem('specform.generator.form.v1');
+          const n = raw ? (JSON.parse(raw) as { endpoints: unknown[] }).endpoints.length : 0;
+          return n > 1 ? { n, chars: raw!.length } : false;
+        },
+        undefined,
+        { timeout: 20_000 },
+      )
+      .then((h) => h.jsonValue() as Promise<{ n: number; chars: number }>)
+      .catch(() => ({ n: NaN, chars: NaN }));
+
+    // 2. Typing into one panel's path field with 468 endpoints present.
+    const firstPanel = page.getByTestId('endpoint-panel').first();
+    await firstPanel.getByRole('button', { name: 'Expand endpoint' }).click();
+    const pathInput = firstPanel.getByLabel('Path', { exact: true });
+    await pathInput.click();
+    await page.keyboard.press('End');
+    const typeStart = await page.evaluate(() => {
+      const perf = (window as unknown as PerfWindow).__perf;
+      perf.keys.length = 0;
+      perf.events.length = 0;
+      return performance.now();
+    });
+    const cdp = PROFILE ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const typed = '/segment_x';
+    for (let round = 0; round < 4; round++) {
+      await page.keyboard.type(typed, { delay: 60 });
+      for (let i = 0; i < typed.length; i++) await page.keyboard.press('Backspace', { delay: 60 });
+    }
+    await page.waitForTimeout(1500);
+    if (cdp && PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(PROFILE, JSON.stringify(profile));
+    }
+    const keys = await page.evaluate(() => (window as unknown as PerfWindow).__perf.keys.slice());
+    const slowEvents = await page.evaluate(() =>
+      (window as unknown as PerfWindow).__perf.events.slice(),
+    );
+    const typeLongest = await longestTaskSince(page, typeStart);
+
+    // 3. Generate.
+    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+    const canGenerate = await generate.isEnabled();
+    let generateMs = NaN;
+    let generateLongest = NaN;
+    if (canGenerate) {
+      const genStart = await page.evaluate(() => performance.now());
+      generateMs = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const button = [...document.querySelectorAll('button')].find(
+              (b) => b.textContent === 'Generate OpenAPI',
+            )!;
+            const t0 = performance.now();
+            button.click();
+            const check = () => {
+              const busy = [...document.querySelectorAll('button')].some(
+                (b) => b.textContent === 'Generating…',
+              );
+              const first = document.querySelector('.monaco-editor .view-line')?.textContent ?? '';
+              if (!busy && first.startsWith('openapi')) resolve(performance.now() - t0);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }),
+      );
+      await page.waitForTimeout(3000);
+      generateLongest = await longestTaskSince(page, genStart);
+    }
+
+    const rows: [string, string][] = [
+      [
+        'operations loaded (saved form)',
+        `${totalOps.n} (${(totalOps.chars / 1e6).toFixed(1)} M chars)`,
+      ],
+      ['panels in the DOM (virtualised)', String(panelsInDom)],
+      ['load: click → panels visible', `${loadMs.toFixed(0)} ms`],
+      ['load: longest main-thread task (incl. 3 s after)', `${loadLongest.toFixed(0)} ms`],
+      ['keystrokes measured', String(keys.length)],
+      ['keystroke → next frame p50', `${percentile(keys, 50).toFixed(1)} ms`],
+      ['keystroke → next frame p95', `${percentile(keys, 95).toFixed(1)} ms`],
+      ['keystroke → next frame max', `${Math.max(...keys).toFixed(1)} ms`],
+      [
+        'event timing entries ≥ 16 ms while typing',
+        `${slowEvents.length} (max ${slowEvents.length ? Math.max(...slowEvents.map((e) => e.duration)) : 0} ms)`,
+      ],
+      ['typing: longest main-thread task', `${typeLongest.toFixed(0)} ms`],
+      [
+        'generate: click → YAML in the editor',
+        canGenerate ? `${generateMs.toFixed(0)} ms` : 'n/a (Generate disabled)',
+      ],
+      [
+        'generate: longest main-thread task (incl. 3 s after)',
+        canGenerate ? `${generateLongest.toFixed(0)} ms` : 'n/a',
+      ],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log(`\nGenerator UI with ${path.basename(STRIPE)} (Chromium ${browser.version()})\n`);
+    console.log(`| ${'measure'.padEnd(width)} | value |`);
+    console.log(`|${'-'.repeat(width + 2)}|-------|`);
+    for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

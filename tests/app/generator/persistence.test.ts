@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Endpoint, Schema } from '../../../src/shared';
+import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import {
+  FORM_STORAGE_KEY,
+  FormSerializer,
+  loadSavedForm,
+  saveForm,
+} from '../../../src/app/generator/persistence';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    clear: () => map.clear(),
+    key: () => null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+function endpoint(id: string, components?: Record<string, Schema>): Endpoint {
+  const e: Endpoint = {
+    id,
+    method: 'GET',
+    path: `/${id}`,
+    summary: '',
+    parameters: [],
+    responses: [
+      {
+        statusCode: 200,
+        body: { name: 'Pet', customerJson: '', schema: { $ref: '#/components/schemas/Pet' } },
+      },
+    ],
+  };
+  if (components) e.schemaComponents = components;
+  return e;
+}
+
+describe('form persistence', () => {
+  it('writes shared components once and restores the sharing', () => {
+    const pet: Schema = {
+      type: 'object',
+      properties: { tag: { $ref: '#/components/schemas/Tag' } },
+    };
+    const tag: Schema = { type: 'string' };
+    const store = new EndpointStore(
+      [endpoint('a', { Pet: pet, Tag: tag }), endpoint('b', { Pet: pet })],
+      ['b'],
+    );
+    const storage = memoryStorage();
+    expect(saveForm(store, storage)).toBe(true);
+    const raw = storage.getItem(FORM_STORAGE_KEY)!;
+    expect(raw.match(/"properties"/g)).toHaveLength(1);
+    const restored = loadSavedForm(storage)!;
+    expect(restored.collapsed).toEqual(['b']);
+    expect(restored.endpoints.map((e) => e.id)).toEqual(['a', 'b']);
+    expect(restored.endpoints[0]!.schemaComponents).toEqual({ Pet: pet, Tag: tag });
+    expect(restored.endpoints[0]!.schemaComponents!.Pet).toBe(
+      restored.endpoints[1]!.schemaComponents!.Pet,
+    );
+    expect(restored.endpoints[1]).toEqual(store.getEndpoint('b'));
+  });
+
+  it('re-serialises only what changed and keeps the output identical to a fresh serialisation', () => {
+    const shared: Schema = { type: 'integer' };
+    const store = new EndpointStore([endpoint('a', { N: shared }), endpoint('b', { N: shared })]);
+    const serializer = new FormSerializer();
+    serializer.serialize(store);
+    store.update('a', (e) => ({ ...e, path: '/changed' }));
+    expect(serializer.isCached(store.getEndpoint('a')!)).toBe(false);
+    expect(serializer.isCached(store.getEndpoint('b')!)).toBe(true);
+    const incremental = serializer.serialize(store);
+    expect(JSON.parse(incremental)).toEqual(JSON.parse(new FormSerializer().serialize(store)));
+  });
+
+  it('ignores unreadable saves and keeps the last good one when storage is full', () => {
+    const storage = memoryStorage();
+    storage.setItem(FORM_STORAGE_KEY, '{not json');
+    expect(loadSavedForm(storage)).toBeUndefined();
+    storage.setItem(
+      FORM_STORAGE_KEY,
+      JSON.stringify({ v: 1, endpoints: [{ id: 1 }], collapsed: [] }),
+    );
+    expect(loadSavedForm(storage)?.endpoints).toEqual([]);
+    const full = memoryStorage();
+    full.setItem(FORM_STORAGE_KEY, 'previous');
+    full.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    expect(saveForm(new EndpointStore([endpoint('a')]), full)).toBe(false);
+    expect(full.getItem(FORM_STORAGE_KEY)).toBe('previous');
+  });
+});
