@@ -14,7 +14,6 @@ dt{color:#5b6475}dd{margin:0;font-weight:600}
 form{margin:0}
 button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #c9ced8;background:#fff;cursor:pointer}
 button.pay{background:#1f6feb;border-color:#1f6feb;color:#fff}
-.status{padding:.75rem 1rem;border-radius:8px;background:#eef2f8;margin:0 0 1rem}
 a{color:#1f6feb}
 `.trim();
 
@@ -75,14 +74,12 @@ export function renderSandboxPage(order: SandboxPageOrder, publicUrl: string): s
   <form method="post" action="${base}/pay"><input type="hidden" name="confirm" value="1"><button class="pay" type="submit">Pay · Оплатить</button></form>
   <form method="post" action="${base}/cancel"><input type="hidden" name="confirm" value="1"><button type="submit">Cancel · Отменить</button></form>
 </div>`
-    : `<p class="status" role="status">${escapeHtml(statusEn)} · ${escapeHtml(statusRu)}</p>
-<p><a href="${escapeHtml(publicUrl)}/profile">Go to your profile · Перейти в профиль</a></p>`;
+    : `<p><a href="${escapeHtml(publicUrl)}/profile">Go to your profile · Перейти в профиль</a></p>`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>Sandbox payment · Тестовая оплата — Specform</title>
 <style>${STYLE}</style>
 </head>
@@ -94,7 +91,7 @@ export function renderSandboxPage(order: SandboxPageOrder, publicUrl: string): s
 <dt>Plan · <span lang="ru">Тариф</span></dt><dd>${escapeHtml(planEn)} · <span lang="ru">${escapeHtml(planRu)}</span></dd>
 <dt>Amount · <span lang="ru">Сумма</span></dt><dd>${escapeHtml(price)}</dd>
 <dt>Order · <span lang="ru">Заказ</span></dt><dd><code>${escapeHtml(order.id)}</code></dd>
-<dt>Status · <span lang="ru">Статус</span></dt><dd>${escapeHtml(statusEn)} · <span lang="ru">${escapeHtml(statusRu)}</span></dd>
+<dt>Status · <span lang="ru">Статус</span></dt><dd class="status" role="status">${escapeHtml(statusEn)} · <span lang="ru">${escapeHtml(statusRu)}</span></dd>
 </dl>
 ${actions}
 </main>

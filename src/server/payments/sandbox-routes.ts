@@ -45,11 +45,15 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
     async (request, reply) => {
       const order = await loadOrder(request, reply);
       if (!order) return reply;
-      return reply
-        .header('content-security-policy', SANDBOX_CSP)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderSandboxPage(order, publicUrl));
+      return (
+        reply
+          .header('content-security-policy', SANDBOX_CSP)
+          // Same-origin form posts then carry our Origin; other sites learn nothing.
+          .header('referrer-policy', 'same-origin')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderSandboxPage(order, publicUrl))
+      );
     },
   );
 
@@ -58,9 +62,15 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
       `/sandbox/pay/:orderId/${action}`,
       { schema: { params: orderIdParamsSchema } },
       async (request, reply) => {
-        // A form on another site must not be able to pay or cancel somebody's order.
+        // A form on another site must not be able to pay or cancel somebody's order. An opaque
+        // origin ("null": sandboxed frames, data: pages) counts as foreign.
         const origin = request.headers.origin;
-        if (origin && origin !== publicOrigin && !sameHost(origin, request.headers.host)) {
+        const site = request.headers['sec-fetch-site'];
+        const foreignOrigin =
+          origin !== undefined &&
+          origin !== publicOrigin &&
+          !sameHost(origin, request.headers.host);
+        if (foreignOrigin || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
           return reply.code(403).send({ message: 'Cross-origin form posts are refused' });
         }
         const order = await loadOrder(request, reply);
