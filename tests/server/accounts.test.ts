@@ -20,9 +20,10 @@ const VOLATILE = new Set(['date', 'x-ratelimit-remaining', 'x-ratelimit-reset', 
 const stable = (headers: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !VOLATILE.has(k)));
 
-describe('registration (spec §7, security.md §2, §3, §5)', () => {
-  const t = useTestApp();
+/** One app (one database) for the whole file: tests use distinct e-mail addresses. */
+const t = useTestApp();
 
+describe('registration (spec §7, security.md §2, §3, §5)', () => {
   it('creates an account, mails a verification link built from PUBLIC_URL and stores only its hash', async () => {
     const form = newUser();
     const res = await t.app.inject({
@@ -144,8 +145,6 @@ describe('registration (spec §7, security.md §2, §3, §5)', () => {
 });
 
 describe('verification (spec §8 outcomes, security.md §5)', () => {
-  const t = useTestApp();
-
   async function register() {
     const form = newUser();
     await t.app.inject({ method: 'POST', url: REGISTER, payload: form });
@@ -201,7 +200,6 @@ describe('verification (spec §8 outcomes, security.md §5)', () => {
 });
 
 describe('login (security.md §1, §3, §4)', () => {
-  const t = useTestApp();
   const attempt = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: LOGIN, payload: { email, password } });
 
@@ -312,12 +310,12 @@ describe('login (security.md §1, §3, §4)', () => {
 
 describe('per-IP rate limits (security.md §4)', () => {
   it('answers a burst with 429, Retry-After and { message }', async () => {
-    const t = await buildTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 3 } });
+    const limited = await buildTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 3 } });
     try {
       const codes: number[] = [];
       let last;
       for (let i = 0; i < 5; i += 1) {
-        last = await t.app.inject({
+        last = await limited.app.inject({
           method: 'POST',
           url: LOGIN,
           payload: { email: 'x@example.com', password: 'Kq7#mZ2p' },
@@ -329,7 +327,7 @@ describe('per-IP rate limits (security.md §4)', () => {
       expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
       expect(last!.json()).toEqual({ message: expect.stringMatching(/rate limit/i) });
       // Another address is not affected.
-      const other = await t.app.inject({
+      const other = await limited.app.inject({
         method: 'PUT',
         url: VERIFY,
         payload: { uuid: 'A'.repeat(43) },
@@ -337,7 +335,7 @@ describe('per-IP rate limits (security.md §4)', () => {
       });
       expect(other.statusCode).toBe(404);
     } finally {
-      await t.close();
+      await limited.close();
     }
   });
 });

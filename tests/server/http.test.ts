@@ -73,16 +73,17 @@ describe('password hashing (security.md §1)', () => {
   });
 });
 
-describe('public routes, headers and errors', () => {
-  const t = useTestApp({
-    operator: {
-      name: 'IP Ivanov I. I.',
-      supportEmail: 'help@specform.test',
-      taxNumber: '7700000000',
-      registrationNumber: '300000000000000',
-    },
-  });
+/** One app for the file's API tests (the static-site block builds its own). */
+const t = useTestApp({
+  operator: {
+    name: 'IP Ivanov I. I.',
+    supportEmail: 'help@specform.test',
+    taxNumber: '7700000000',
+    registrationNumber: '300000000000000',
+  },
+});
 
+describe('public routes, headers and errors', () => {
   it('serves the site settings, health and readiness', async () => {
     const site = await t.app.inject({ method: 'GET', url: '/api/public/v1/site' });
     expect(site.statusCode).toBe(200);
@@ -145,58 +146,52 @@ describe('public routes, headers and errors', () => {
   });
 });
 
-describe('behind TLS', () => {
-  it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
-    const t = await buildTestApp({ publicUrl: 'https://specform.example' });
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('serving the built app', () => {
+describe('serving the built app behind TLS', () => {
   let dist: string;
-  let t: TestApp;
+  let site: TestApp;
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'specform-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Specform</title>');
     await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
-    t = await buildTestApp({ staticDir: dist });
+    site = await buildTestApp({ staticDir: dist, publicUrl: 'https://specform.example' });
   });
   afterAll(async () => {
-    await t?.close();
+    await site?.close();
     await rm(dist, { recursive: true, force: true });
   });
 
+  it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+    const res = await site.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
   it('caches hashed assets for a year and falls back to index.html for app routes', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    const asset = await site.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const robots = await site.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.headers['cache-control']).toBe('no-cache');
     for (const url of ['/', '/generator', '/emailverification/abc', '/policies/privacy-policy']) {
-      const page = await t.app.inject({ method: 'GET', url });
+      const page = await site.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<title>Specform</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
-    const api = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    const api = await site.app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
-    expect((await t.app.inject({ method: 'POST', url: '/generator' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await site.app.inject({ method: 'POST', url: '/generator' })).statusCode).toBe(404);
+    expect((await site.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('every accounts route validates its input', () => {
-  const t = useTestApp({ bodyLimitBytes: 4096 });
   const routes = [
     ['POST', '/api/public/v1/registration'],
     ['PUT', '/api/public/v1/registration/verify'],
@@ -219,7 +214,7 @@ describe('every accounts route validates its input', () => {
     const big = await t.app.inject({
       method,
       url,
-      payload: JSON.stringify({ padding: 'x'.repeat(5000) }),
+      payload: JSON.stringify({ padding: 'x'.repeat(t.app.config.bodyLimitBytes) }),
       headers: { 'content-type': 'application/json' },
     });
     expect(big.statusCode).toBe(413);
@@ -228,7 +223,7 @@ describe('every accounts route validates its input', () => {
 });
 
 describe('per-IP limits on every sensitive route', () => {
-  const t = useTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 2 } });
+  const limited = useTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 2 } });
   const routes = [
     ['POST', '/api/public/v1/registration'],
     ['PUT', '/api/public/v1/registration/verify'],
@@ -241,7 +236,7 @@ describe('per-IP limits on every sensitive route', () => {
     const remoteAddress = `10.1.${routes.findIndex(([, u]) => u === url)}.1`;
     const codes: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.app.inject({ method, url, payload: {}, remoteAddress });
+      const res = await limited.app.inject({ method, url, payload: {}, remoteAddress });
       codes.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,9 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/server/mail/mailer';
 import { verificationMail } from '../../src/server/mail/templates';
-import { buildTestApp, decodeQuotedPrintable, newUser, readOutbox, useTestApp } from './helpers';
+import { buildTestApp, decodeQuotedPrintable, newUser, readOutbox } from './helpers';
 
 interface Received {
   from: string;
@@ -86,7 +89,13 @@ describe('mail over SMTP (a real SMTP peer on loopback)', () => {
 });
 
 describe('mail without SMTP (the outbox)', () => {
-  const t = useTestApp();
+  const t = { dataDir: '' };
+  beforeAll(async () => {
+    t.dataDir = await mkdtemp(path.join(os.tmpdir(), 'specform-outbox-'));
+  });
+  afterAll(async () => {
+    await rm(t.dataDir, { recursive: true, force: true });
+  });
 
   it('writes an .eml with both languages and logs "Mail to <address>: <link>"', async () => {
     const lines: string[] = [];

@@ -10,7 +10,7 @@ import {
 } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/api-types';
-import { bearer, buildTestApp, login, signedInUser, useTestApp, type TestApp } from './helpers';
+import { bearer, login, signedInUser, useTestApp, type TestApp } from './helpers';
 
 const REFRESH = '/api/public/v1/auth/refresh';
 const LOGOUT = '/api/public/v1/auth/logout';
@@ -32,9 +32,10 @@ async function signWithServerKey(t: TestApp, claims: Record<string, unknown>, he
     .sign(key);
 }
 
-describe('access tokens (security.md §6)', () => {
-  const t = useTestApp({ adminEmails: ['boss@example.com'] });
+/** One app (one database) for the whole file: tests use distinct accounts. */
+const t = useTestApp({ adminEmails: ['boss@example.com'] });
 
+describe('access tokens (security.md §6)', () => {
   it('are Keycloak-shaped EdDSA JWTs that the JWKS verifies', async () => {
     const user = await signedInUser(t);
     const jwks = (await t.app.inject({ method: 'GET', url: '/api/public/v1/jwks' })).json<{
@@ -135,8 +136,6 @@ describe('access tokens (security.md §6)', () => {
 });
 
 describe('customer profile (spec §7)', () => {
-  const t = useTestApp();
-
   it('shows subscription.until in Unix seconds, or null without a subscription', async () => {
     const user = await signedInUser(t);
     const none = await profile(t, user.tokens.accessToken);
@@ -159,8 +158,6 @@ describe('customer profile (spec §7)', () => {
 });
 
 describe('refresh tokens (security.md §7)', () => {
-  const t = useTestApp();
-
   it('rotate on every use; Keycloak reuse scenario: RT1 → 200, RT1 again → 401, RT2 dead too', async () => {
     const user = await signedInUser(t);
     const rt1 = user.tokens.refreshToken;
@@ -248,19 +245,5 @@ describe('refresh tokens (security.md §7)', () => {
     expect(bad.statusCode).toBe(401);
     expect((await refresh(t, user.tokens.accessToken)).statusCode).toBe(401);
     expect((await refresh(t, 'x'.repeat(5000))).statusCode).toBe(400);
-  });
-});
-
-describe('signing key', () => {
-  it('is generated once and kept in the database, so sessions survive a restart', async () => {
-    const first = await buildTestApp();
-    try {
-      const { rows } = await first.app.db.query<{ kid: string }>('SELECT kid FROM signing_keys');
-      expect(rows).toHaveLength(1);
-      const jwks = (await first.app.inject({ method: 'GET', url: '/api/public/v1/jwks' })).json();
-      expect(jwks.keys[0].kid).toBe(rows[0]!.kid);
-    } finally {
-      await first.close();
-    }
   });
 });
