@@ -136,6 +136,8 @@ describe('pricing', () => {
     await page.getByText(/The payment page has opened in a new tab/).waitFor();
     const profileLink = page.getByRole('link', { name: 'Go to profile' });
     expect(await profileLink.getAttribute('href')).toBe('/profile');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pages-renew-opened-en-desktop.png') });
+    await popup.screenshot({ path: path.join(SCREENSHOT_DIR, 'pages-renew-payment-tab.png') });
 
     await popup.close();
     await expect.poll(() => logs.includes('Payment window closed'), { timeout: 5000 }).toBe(true);
