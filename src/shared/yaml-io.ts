@@ -1,8 +1,24 @@
 /**
  * Safe reading of untrusted YAML/JSON documents: a size cap, `yaml`'s alias limit kept, a
  * depth guard, and typed errors with line/column instead of crashes or hangs.
+ *
+ * Two `yaml` behaviours are worked around because hostile text turns them into hangs:
+ * - deep flow nesting (`[[[[…` without end) makes its parser and composer build millions of
+ *   frames before failing (minutes, gigabytes), so nesting is measured before parsing;
+ * - its duplicate-key check compares each key with every earlier key of the map (quadratic:
+ *   300,000 keys take minutes), so keys are checked here instead, with a set per map.
  */
-import { parse as parseYaml, YAMLError } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  parseDocument,
+  YAMLError,
+} from 'yaml';
 import { CoreError } from './errors';
 import { assertDepth, assertInputSize } from './limits';
 
@@ -62,15 +78,109 @@ function firstNonSpace(text: string): string {
 }
 
 function readYaml(text: string): unknown {
+  guardNesting(text);
+  const lineCounter = new LineCounter();
   try {
-    return parseYaml(text, {
-      maxAliasCount: MAX_ALIAS_COUNT,
+    const doc = parseDocument(text, {
       prettyErrors: true,
       logLevel: 'error',
-      uniqueKeys: true,
-    }) as unknown;
+      uniqueKeys: false,
+      lineCounter,
+    });
+    const first = doc.errors[0];
+    if (first !== undefined) throw first;
+    assertUniqueKeys(doc.contents, lineCounter);
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
   } catch (error) {
+    if (error instanceof CoreError) throw error;
     throw yamlFailure(error);
+  }
+}
+
+/**
+ * Refuses text nested deeper than {@link MAX_DOCUMENT_DEPTH} before `yaml` sees it.
+ * - A line that opens with more than that many `- ` / `? ` indicators is refused outright
+ *   (no honest document nests block collections on one line that deeply).
+ * - Flow nesting cannot exceed the number of `[` and `{` in the text, so a text with few of
+ *   them is safe without more work; otherwise `yaml`'s own lexer (linear, and exact about
+ *   brackets inside strings and comments) measures the real flow depth.
+ */
+function guardNesting(text: string): void {
+  let opens = 0;
+  let lineStart = true;
+  let compact = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (lineStart) {
+      if (code === 0x20) continue;
+      if (code === 0x2d || code === 0x3f) {
+        const next = text.charCodeAt(i + 1);
+        if (next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next)) {
+          if (++compact > MAX_DOCUMENT_DEPTH) throw tooDeep();
+          i++;
+          continue;
+        }
+      }
+      lineStart = false;
+      compact = 0;
+    }
+    if (code === 0x0a) lineStart = true;
+    else if (code === 0x5b || code === 0x7b) opens++;
+  }
+  if (opens > MAX_DOCUMENT_DEPTH && flowDepth(text) > MAX_DOCUMENT_DEPTH) throw tooDeep();
+}
+
+/** The deepest flow nesting, from `yaml`'s lexer tokens; stops once past the limit. */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token.length !== 1) continue;
+    const code = token.charCodeAt(0);
+    if (code === 0x5b || code === 0x7b) {
+      if (++depth > max) {
+        max = depth;
+        if (max > MAX_DOCUMENT_DEPTH) break;
+      }
+    } else if ((code === 0x5d || code === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return max;
+}
+
+/**
+ * YAML_SYNTAX for a key repeated in one mapping (what `yaml`'s `uniqueKeys` reports, in linear
+ * time). Scalar keys compare by value; other keys are rare and left alone. Iterative.
+ */
+function assertUniqueKeys(root: unknown, lines: LineCounter): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        if (isScalar(key)) {
+          if (seen.has(key.value)) {
+            const pos = lines.linePos(key.range?.[0] ?? 0);
+            throw new CoreError(
+              'YAML_SYNTAX',
+              `Map keys must be unique (${JSON.stringify(String(key.value))} repeats) at line ${pos.line}, column ${pos.col}`,
+              pos.line,
+              pos.col,
+            );
+          }
+          seen.add(key.value);
+        } else if (key !== null && !isAlias(key)) {
+          stack.push(key);
+        }
+        if (!isAlias(pair.value)) stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) if (!isAlias(item)) stack.push(item);
+    }
   }
 }
 

@@ -55,6 +55,30 @@ describe('hostile documents', () => {
     },
   );
 
+  it.each([
+    ['5 MB of unclosed [', '['.repeat(5_000_000)],
+    ['1 MB of unclosed {a: ', '{a: '.repeat(250_000)],
+    ['a line of 1,000,000 "- " indicators', '- '.repeat(1_000_000)],
+    ['a line of 1,000,000 "? " indicators', '? '.repeat(1_000_000)],
+    ['flows whose strings hide closers', 'x: ' + '[ "]" '.repeat(200_000)],
+    ['one [ per line', 'x:\n' + '  [\n'.repeat(100_000)],
+  ])('refuses %s with TOO_DEEP quickly', { timeout: 15_000 }, (_what, text) => {
+    expect(errorOf(() => parseOpenApi(text)).code).toBe('TOO_DEEP');
+  });
+
+  it('does not count brackets inside strings as nesting', () => {
+    const text = `openapi: 3.0.1\npaths: {}\nx-a: "${'['.repeat(1000)}"\nx-b: '${'{'.repeat(1000)}'\n`;
+    expect(parseOpenApi(text).endpoints).toEqual([]);
+  });
+
+  it('reports a repeated key with its line and column (checked in linear time)', () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
+    const error = errorOf(() => parseOpenApi(`openapi: 3.0.1\nx-map:\n${keys}\n  k7: again\n`));
+    expect(error.code).toBe('YAML_SYNTAX');
+    expect(error.line).toBe(20_003);
+    expect(error.column).toBe(3);
+  });
+
   it('refuses a 20 MB paste with INPUT_TOO_LARGE before parsing it', { timeout: 5_000 }, () => {
     const text = 'openapi: 3.0.1\nx: "' + 'a'.repeat(20 * 1000 * 1000) + '"\n';
     expect(text.length).toBeGreaterThan(MAX_DOCUMENT_CHARS);
