@@ -89,6 +89,8 @@ export function VideoSection() {
           <button
             type="button"
             className="landing-video-poster"
+            aria-labelledby="landing-video-cta"
+            aria-describedby="landing-video-note"
             onClick={() => setPlayed((prev) => new Set(prev).add(active))}
           >
             <span className="landing-play" aria-hidden="true">
@@ -96,10 +98,10 @@ export function VideoSection() {
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>
             </span>
-            <span className="landing-video-cta">
+            <span className="landing-video-cta" id="landing-video-cta">
               <Trans>Play the tutorial on {provider}</Trans>
             </span>
-            <span className="landing-video-note">
+            <span className="landing-video-note" id="landing-video-note">
               <Trans>
                 The player loads from {provider} only after you press play. The video starts at{' '}
                 {startsAt}.

@@ -34,7 +34,9 @@ describe('LandingPage', () => {
     expect(rutube.getAttribute('aria-selected')).toBe('false');
 
     const panel = screen.getByRole('tabpanel');
-    fireEvent.click(within(panel).getByRole('button', { name: /Play the tutorial on YouTube/ }));
+    const play = within(panel).getByRole('button', { name: 'Play the tutorial on YouTube' });
+    expect(play.getAttribute('aria-describedby')).toBe('landing-video-note');
+    fireEvent.click(play);
     const frame = container.querySelector('iframe');
     expect(frame?.getAttribute('src')).toBe(
       `https://www.youtube-nocookie.com/embed/${TUTORIAL_VIDEO.youtubeId}?start=157&autoplay=1`,

@@ -153,6 +153,16 @@ describe('PricingPage selection', () => {
     expect(tile(12).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('shows visitors MIR with dashes when only CRYPTO has products', async () => {
+    serveProducts(PRODUCTS.filter((p) => p.paymentType === 'CRYPTO'));
+    renderPage(<PricingPage mode="public" />);
+    await loaded();
+    expect((screen.getByLabelText('Payment type') as HTMLSelectElement).value).toBe('MIR');
+    expect(tile(1).textContent).toContain('—');
+    expect(tile(12).textContent).toContain('—');
+    expect(document.body.textContent).not.toContain('$');
+  });
+
   it('shows unknown currency codes as given', async () => {
     serveProducts([
       { id: 'k1', paymentType: 'MIR', months: 1, price: { amount: 7, currency: 'KZT' } },
