@@ -167,6 +167,41 @@ describe('sessions with a short-lived access token', () => {
     await context.close();
   });
 
+  it('a failed refresh sends the user to /login with a reason, and back after login', async () => {
+    const user = await registerVerifiedUser(server);
+    const context = await newContext(browser, { baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await logIn(page, user.email, user.password);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByTestId('profile-email').getByText(user.email).waitFor();
+    // Revoke the session on the server behind the app's back.
+    const refreshToken = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('refreshToken') ?? '{}') as { token?: string }).token,
+    );
+    const revoked = await fetch(`${server.baseUrl}/api/public/v1/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(revoked.status).toBe(204);
+    await page.waitForTimeout((ACCESS_TTL_SECONDS + 1) * 1000);
+
+    await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(/\/login\?reason=refresh_failed&t=\d+$/);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('returnUrl'))).toBe('/profile');
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
+
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/profile');
+    await page.getByTestId('profile-email').getByText(user.email).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('returnUrl'))).toBeNull();
+    await context.close();
+  });
+
   it('an admin is welcomed on /admin, even after the access token expired', async () => {
     const admin = await registerVerifiedUser(server, { email: adminEmail });
     const context = await newContext(browser, { baseURL: server.baseUrl });
