@@ -110,6 +110,17 @@ class Reader {
     }
   }
 
+  /** A PostgreSQL identifier (lower-case letters, digits, underscores). */
+  identifier(name: string): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) {
+      this.problems.push(`${name} must be a lower-case SQL identifier (got "${value}")`);
+      return undefined;
+    }
+    return value;
+  }
+
   email(name: string, fallback: string): string {
     const value = this.raw(name);
     if (value === undefined) return fallback;
@@ -168,7 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: r.string('HOST', '0.0.0.0'),
     dataDir,
     databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    databaseSchema: undefined,
+    databaseSchema: r.identifier('DATABASE_SCHEMA'),
     embeddedDbPath: path.join(dataDir, 'db'),
     publicUrl,
     smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),

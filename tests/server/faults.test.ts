@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -235,6 +236,74 @@ describe.skipIf(!redisUp && !CI)('rate limits in Redis (REDIS_URL)', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 { message } without any detail', async () => {
+    const shared = await openSharedDb();
+    const broken = {
+      ...shared.database,
+      query: async <T>(sql: string, params?: unknown[]) => {
+        if (sql.includes('FROM users WHERE email')) {
+          throw new Error('relation "users" is on fire at /srv/secret/path');
+        }
+        return shared.database.query<T>(sql, params);
+      },
+    };
+    const t = await buildTestApp({ database: broken });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/auth/login',
+        payload: { email: 'a@example.com', password: 'Kq7#mZ2p' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Internal server error' });
+      expect(res.body).not.toMatch(/fire|secret|users/);
+    } finally {
+      await t.close();
+      await shared.dispose();
+    }
+  });
+});
+
+describe.skipIf(!pgUp && !CI)('admin command', () => {
+  it('grant-admin stores the admin role for an existing account', async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(PG_URL, `CREATE SCHEMA ${schema}`);
+    const t = await buildTestApp({ databaseUrl: PG_URL, databaseSchema: schema });
+    try {
+      const user = await signedInUser(t);
+      const run = (email: string) =>
+        spawnSync(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/cli.ts', 'grant-admin', email],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: PG_URL,
+              DATABASE_SCHEMA: schema,
+              LOG_LEVEL: 'silent',
+            },
+            encoding: 'utf8',
+          },
+        );
+      const ok = run(user.email.toUpperCase());
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain(`Granted admin to ${user.email}`);
+      const { rows } = await t.app.db.query<{ roles: string[] }>(
+        'SELECT roles FROM users WHERE email = $1',
+        [user.email],
+      );
+      expect(rows[0]!.roles).toEqual(['user', 'admin']);
+      const missing = run('nobody@example.com');
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('No account');
+    } finally {
+      await t.close();
+      await adminQuery(PG_URL, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
   });
 });
