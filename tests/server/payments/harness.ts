@@ -28,6 +28,21 @@ const USERS_STUB = `CREATE TABLE users (
   subscription_until timestamptz
 )`;
 
+let template: Promise<Blob> | undefined;
+
+/** initdb takes seconds: migrate one PGlite per test file and start the others from its dump. */
+function pgliteTemplate(sql: string): Promise<Blob> {
+  template ??= (async () => {
+    const lite = await PGlite.create('memory://');
+    await lite.exec(USERS_STUB);
+    await lite.exec(sql);
+    const dump = await lite.dumpDataDir('gzip');
+    await lite.close();
+    return dump;
+  })();
+  return template;
+}
+
 export interface TestDb {
   db: PaymentsDb;
   kind: 'pglite' | 'postgres';
@@ -91,7 +106,9 @@ export async function createTestDb(): Promise<TestDb> {
     };
   }
 
-  const lite = await PGlite.create('memory://');
+  const lite = await PGlite.create('memory://', { loadDataDir: await pgliteTemplate(sql) });
+  // A session time zone far from UTC proves the extension arithmetic does not depend on it.
+  await lite.exec(`SET TimeZone = 'America/New_York'`);
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const result = tail.then(task, task);
@@ -112,10 +129,6 @@ export async function createTestDb(): Promise<TestDb> {
       serial(async () => ({ rows: (await lite.query<T>(text, params)).rows })),
     transaction: (fn) => serial(() => lite.transaction((tx) => fn(txDb(tx)))),
   };
-  // A session time zone far from UTC proves the extension arithmetic does not depend on it.
-  await lite.exec(`SET TimeZone = 'America/New_York'`);
-  await lite.exec(USERS_STUB);
-  await lite.exec(sql);
   return { db, kind: 'pglite', close: () => lite.close() };
 }
 
