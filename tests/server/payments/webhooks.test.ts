@@ -123,6 +123,19 @@ describe('checks', () => {
     expect(await t.subscriptionUntil(user)).not.toBeNull();
   });
 
+  it("judges a payment by the price copied into the order, not today's price", async () => {
+    const user = await t.createUser(null);
+    const orderId = await newOrder(user);
+    await t.db.query(`UPDATE products SET amount_minor = 59900 WHERE id = 'mir-1m'`);
+    try {
+      expect((await deliver(notification(orderId, { amount: '599.00' }))).statusCode).toBe(400);
+      expect((await deliver(notification(orderId, { amount: '490.00' }))).statusCode).toBe(200);
+      expect(await t.subscriptionUntil(user)).not.toBeNull();
+    } finally {
+      await t.db.query(`UPDATE products SET amount_minor = 49000 WHERE id = 'mir-1m'`);
+    }
+  });
+
   it('refuses a bad, missing or foreign-key signature with 401 { message }', async () => {
     const user = await t.createUser(null);
     const orderId = await newOrder(user);
