@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import type { SiteSettings } from '../../../shared';
 import { useSiteSettings } from '../../api/site';
 import { entrepreneurName } from './operator-name';
@@ -142,18 +142,18 @@ export function LegalDocument({
         </section>
       ))}
       <nav className="legal-related" aria-label={t`Related documents`}>
-        <Link to="/policies/privacy-policy">
+        <NavLink to="/policies/privacy-policy">
           <Trans>Privacy policy</Trans>
-        </Link>
-        <Link to="/policies/terms-of-use">
+        </NavLink>
+        <NavLink to="/policies/terms-of-use">
           <Trans>Terms of use</Trans>
-        </Link>
-        <Link to="/policies/personaldataprocessing">
+        </NavLink>
+        <NavLink to="/policies/personaldataprocessing">
           <Trans>Consent to personal data processing</Trans>
-        </Link>
-        <Link to="/contacts">
+        </NavLink>
+        <NavLink to="/contacts">
           <Trans>Contacts</Trans>
-        </Link>
+        </NavLink>
       </nav>
     </article>
   );
