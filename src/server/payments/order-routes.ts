@@ -76,12 +76,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const user = (request as FastifyRequest & { user?: { id: string } | null }).user;
+      const user = request.user;
       if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-      const body: unknown = request.body;
-      const rawPlan =
-        body !== null && typeof body === 'object' ? (body as { plan?: unknown }).plan : undefined;
-      const plan = typeof rawPlan === 'string' ? rawPlan.trim() : '';
+      const plan = request.body.plan?.trim() ?? '';
       if (plan === '') return reply.code(400).send({ message: 'Product ID is required' });
 
       const product = await findProduct(db, plan);
@@ -118,7 +115,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
           months: order.months,
           amountMinor: order.amountMinor,
           currency: order.currency,
-          description: `Specform subscription, ${order.months} month(s)`,
+          // Shown on the provider's payment form, mostly to Russian-speaking payers.
+          description: `Specform: подписка на ${order.months} мес. / ${order.months}-month subscription`,
         });
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
