@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPasswordHasher, parsePhc } from '../../src/server/plugins/passwords';
 import {
   TEST_ARGON2,
+  borrowDb,
   buildTestApp,
   createVerifiedUser,
   login,
@@ -310,7 +311,10 @@ describe('login (security.md §1, §3, §4)', () => {
 
 describe('per-IP rate limits (security.md §4)', () => {
   it('answers a burst with 429, Retry-After and { message }', async () => {
-    const limited = await buildTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 3 } });
+    const limited = await buildTestApp({
+      ...borrowDb(t),
+      rateLimit: { windowSeconds: 60, max: 1000, authMax: 3 },
+    });
     try {
       const codes: number[] = [];
       let last;

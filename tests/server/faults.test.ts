@@ -138,10 +138,18 @@ describe.skipIf(!pgUp && !CI)('database outage (security.md §15)', () => {
   });
 });
 
+/** One database outliving several app instances (restarts, shared limits, demo account). */
+let shared: Awaited<ReturnType<typeof openSharedDb>>;
+beforeAll(async () => {
+  shared = await openSharedDb();
+});
+afterAll(async () => {
+  await shared?.dispose();
+});
+
 describe('restarts', () => {
   it('keep the signing key, so sessions survive', async () => {
-    const shared = await openSharedDb();
-    try {
+    {
       const first = await buildTestApp({ database: shared.database });
       const user = await signedInUser(first);
       await first.close();
@@ -162,15 +170,12 @@ describe('restarts', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      await shared.dispose();
     }
   });
 });
 
 describe('demo account', () => {
   it('is created on the first start only, printed once, verified and subscribed; never in production', async () => {
-    const shared = await openSharedDb();
     const write = vi.spyOn(process.stdout, 'write');
     try {
       const prod = await buildTestApp({
@@ -207,7 +212,6 @@ describe('demo account', () => {
       expect(all).toHaveLength(1);
     } finally {
       write.mockRestore();
-      await shared.dispose();
     }
   });
 });
@@ -215,8 +219,16 @@ describe('demo account', () => {
 describe.skipIf(!redisUp && !CI)('rate limits in Redis (REDIS_URL)', () => {
   it('are shared by several instances', async () => {
     const limits = { windowSeconds: 60, max: 1000, authMax: 3 };
-    const a = await buildTestApp({ redisUrl: REDIS_URL, rateLimit: limits });
-    const b = await buildTestApp({ redisUrl: REDIS_URL, rateLimit: limits });
+    const a = await buildTestApp({
+      database: shared.database,
+      redisUrl: REDIS_URL,
+      rateLimit: limits,
+    });
+    const b = await buildTestApp({
+      database: shared.database,
+      redisUrl: REDIS_URL,
+      rateLimit: limits,
+    });
     try {
       const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`;
       const hit = (t: TestApp) =>
@@ -242,7 +254,6 @@ describe.skipIf(!redisUp && !CI)('rate limits in Redis (REDIS_URL)', () => {
 
 describe('unexpected errors', () => {
   it('answer 500 { message } without any detail', async () => {
-    const shared = await openSharedDb();
     const broken = {
       ...shared.database,
       query: async <T>(sql: string, params?: unknown[]) => {
@@ -264,7 +275,6 @@ describe('unexpected errors', () => {
       expect(res.body).not.toMatch(/fire|secret|users/);
     } finally {
       await t.close();
-      await shared.dispose();
     }
   });
 });

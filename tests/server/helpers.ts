@@ -293,3 +293,8 @@ export async function openSharedDb(): Promise<{ database: DbHandle; dispose(): P
     },
   };
 }
+
+/** Another app's database for a second app with other settings (closing it leaves the db open). */
+export function borrowDb(t: TestApp): Partial<Config> {
+  return { database: { ...t.app.db, close: async () => {} } };
+}

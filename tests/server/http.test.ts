@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_MINIMUM, ConfigError, loadConfig } from '../../src/server/config';
 import { createPasswordHasher, parsePhc } from '../../src/server/plugins/passwords';
-import { buildTestApp, useTestApp, type TestApp } from './helpers';
+import { borrowDb, buildTestApp, useTestApp, type TestApp } from './helpers';
 
 describe('configuration (validated at start)', () => {
   it('has documented defaults', () => {
@@ -155,7 +155,11 @@ describe('serving the built app behind TLS', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Specform</title>');
     await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
-    site = await buildTestApp({ staticDir: dist, publicUrl: 'https://specform.example' });
+    site = await buildTestApp({
+      ...borrowDb(t),
+      staticDir: dist,
+      publicUrl: 'https://specform.example',
+    });
   });
   afterAll(async () => {
     await site?.close();
@@ -223,7 +227,16 @@ describe('every accounts route validates its input', () => {
 });
 
 describe('per-IP limits on every sensitive route', () => {
-  const limited = useTestApp({ rateLimit: { windowSeconds: 60, max: 1000, authMax: 2 } });
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      ...borrowDb(t),
+      rateLimit: { windowSeconds: 60, max: 1000, authMax: 2 },
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
   const routes = [
     ['POST', '/api/public/v1/registration'],
     ['PUT', '/api/public/v1/registration/verify'],
