@@ -57,7 +57,8 @@ async function capture(
   }
 }
 
-const server = await startServer();
+const ADMIN_EMAIL = `admin.${Date.now()}@example.com`;
+const server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 const browser = await launchBrowser();
 try {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -153,6 +154,17 @@ try {
       await page.locator('.shell-forbidden').waitFor();
     },
     { signIn: user },
+  );
+  const admin = await registerVerifiedUser(server, { email: ADMIN_EMAIL });
+  await capture(
+    browser,
+    server,
+    'admin-welcome',
+    async (page) => {
+      await page.goto('/admin');
+      await page.locator('.shell-admin-welcome').waitFor();
+    },
+    { signIn: admin },
   );
   await capture(browser, server, 'menu-open', async (page) => {
     await page.goto('/contacts');
