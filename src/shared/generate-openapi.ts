@@ -144,10 +144,9 @@ function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObjec
   if (endpoint.description !== undefined) operation.description = endpoint.description;
   if (endpoint.operationId !== undefined) operation.operationId = endpoint.operationId;
   if (endpoint.deprecated !== undefined) operation.deprecated = endpoint.deprecated;
-  if (endpoint.parameters.length > 0) {
-    operation.parameters = endpoint.parameters.map((parameter) =>
-      buildParameter(parameter, registry),
-    );
+  const parameters = endpoint.parameters ?? [];
+  if (parameters.length > 0) {
+    operation.parameters = parameters.map((parameter) => buildParameter(parameter, registry));
   }
   const requestMedia = endpoint.requestBody
     ? buildMedia(endpoint.requestBody, registry)
@@ -163,13 +162,13 @@ function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObjec
     operation.requestBody = requestBody;
   }
   const responses: JsonObject = {};
-  for (const response of endpoint.responses) {
+  for (const response of endpoint.responses ?? []) {
     const code = response.statusCode;
     if (code === undefined || !Number.isInteger(code)) continue;
     const key = String(code);
     if (Object.hasOwn(responses, key)) continue;
     const out: JsonObject = { description: response.description ?? reasonPhrase(code) };
-    const media = buildMedia(response.body, registry);
+    const media = response.body ? buildMedia(response.body, registry) : undefined;
     if (media !== undefined) out.content = { [JSON_MEDIA_TYPE]: media };
     responses[key] = out;
   }

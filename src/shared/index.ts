@@ -11,3 +11,4 @@ export * from './new-endpoint';
 export * from './api-types';
 export * from './generate-openapi';
 export * from './parse-openapi';
+export * from './yaml-io';
