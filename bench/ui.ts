@@ -11,7 +11,9 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
+/** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate. */
 const PROFILE = process.env.BENCH_PROFILE;
+const PHASE = process.env.BENCH_PHASE ?? 'type';
 
 interface PerfWindow {
   __perf: {
@@ -38,6 +40,21 @@ async function longestTaskSince(page: Page, since: number): Promise<number> {
       ),
     since,
   );
+}
+
+async function startProfile(page: Page, phase: string) {
+  if (!PROFILE || phase !== PHASE) return undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfile(cdp: Awaited<ReturnType<typeof startProfile>>): Promise<void> {
+  if (!cdp || !PROFILE) return;
+  const { profile } = await cdp.send('Profiler.stop');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(PROFILE, JSON.stringify(profile));
 }
 
 async function main(): Promise<void> {
@@ -110,6 +127,7 @@ async function main(): Promise<void> {
     );
 
     // 1. Load → panels visible.
+    const loadProfile = await startProfile(page, 'load');
     const loadStart = await page.evaluate(() => performance.now());
     const loadMs = await page.evaluate(
       () =>
@@ -131,6 +149,7 @@ async function main(): Promise<void> {
         }),
     );
     await page.waitForTimeout(3000); // validation, saving and Monaco settle
+    await stopProfile(loadProfile);
     const loadLongest = await longestTaskSince(page, loadStart);
     const panelsInDom = await page.getByTestId('endpoint-panel').count();
     const totalOps = await page
@@ -158,22 +177,14 @@ async function main(): Promise<void> {
       perf.events.length = 0;
       return performance.now();
     });
-    const cdp = PROFILE ? await context.newCDPSession(page) : undefined;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
+    const typeProfile = await startProfile(page, 'type');
     const typed = '/segment_x';
     for (let round = 0; round < 4; round++) {
       await page.keyboard.type(typed, { delay: 60 });
       for (let i = 0; i < typed.length; i++) await page.keyboard.press('Backspace', { delay: 60 });
     }
     await page.waitForTimeout(1500);
-    if (cdp && PROFILE) {
-      const { profile } = await cdp.send('Profiler.stop');
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(PROFILE, JSON.stringify(profile));
-    }
+    await stopProfile(typeProfile);
     const keys = await page.evaluate(() => (window as unknown as PerfWindow).__perf.keys.slice());
     const slowEvents = await page.evaluate(() =>
       (window as unknown as PerfWindow).__perf.events.slice(),
@@ -186,6 +197,7 @@ async function main(): Promise<void> {
     let generateMs = NaN;
     let generateLongest = NaN;
     if (canGenerate) {
+      const genProfile = await startProfile(page, 'generate');
       const genStart = await page.evaluate(() => performance.now());
       generateMs = await page.evaluate(
         () =>
@@ -207,6 +219,7 @@ async function main(): Promise<void> {
           }),
       );
       await page.waitForTimeout(3000);
+      await stopProfile(genProfile);
       generateLongest = await longestTaskSince(page, genStart);
     }
 

@@ -7,6 +7,7 @@
 import { wrap, releaseProxy, type Remote } from 'comlink';
 import type { DocumentInfo, Endpoint, ErrorInfo, Schema, ValidationReport } from '../../shared';
 import type { GeneratorApi } from '../../worker/index';
+import { ChunkCollector, type ImportMessage } from './import-chunks';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
@@ -108,7 +109,18 @@ async function createLocalBackend(): Promise<Backend> {
 export interface GeneratorClientOptions {
   /** Creates the worker; undefined means "no Worker here" and selects the main-thread fallback. */
   createWorker?: (() => Worker) | undefined;
+  /** Creates the import worker (chunked parse); undefined falls back to `parse`. */
+  createImportWorker?: (() => Worker) | undefined;
   idleMs?: number;
+}
+
+function defaultCreateImportWorker(): (() => Worker) | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  return () =>
+    new Worker(new URL('./import-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'specform-import',
+    });
 }
 
 function defaultCreateWorker(): (() => Worker) | undefined {
@@ -129,10 +141,13 @@ export class GeneratorClient {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private validateSeq = 0;
   private readonly createWorker: (() => Worker) | undefined;
+  private readonly createImportWorker: (() => Worker) | undefined;
   private readonly idleMs: number;
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
+    this.createImportWorker =
+      'createImportWorker' in options ? options.createImportWorker : defaultCreateImportWorker();
     this.idleMs = options.idleMs ?? IDLE_SHUTDOWN_MS;
   }
 
@@ -247,6 +262,46 @@ export class GeneratorClient {
   }
   parse(text: string, options?: CallOptions) {
     return this.call('parse', [text], options);
+  }
+  /**
+   * Parses a document in the import worker, which answers in chunks (see ./import-chunks); a
+   * worker per call, terminated when done or aborted. Without it, the same as {@link parse}.
+   */
+  parseChunked(text: string, options: CallOptions = {}): Promise<ParsedDocument> {
+    const create = this.createImportWorker;
+    if (create === undefined) return this.parse(text, options);
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortError());
+    return new Promise<ParsedDocument>((resolve, reject) => {
+      const worker = create();
+      const collector = new ChunkCollector();
+      const finish = () => {
+        worker.terminate();
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        finish();
+        reject(abortError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.onmessage = (event: MessageEvent<ImportMessage>) => {
+        try {
+          const document = collector.accept(event.data);
+          if (document) {
+            finish();
+            resolve(document);
+          }
+        } catch (error) {
+          finish();
+          reject(new CoreCallError(error as ErrorInfo));
+        }
+      };
+      worker.onerror = (event: ErrorEvent) => {
+        finish();
+        reject(new CoreCallError({ code: 'INTERNAL', message: event.message }));
+      };
+      worker.postMessage({ text });
+    });
   }
   schemaYaml(json: string, options?: CallOptions) {
     return this.call('schemaYaml', [json], options);

@@ -60,7 +60,7 @@ export default function GeneratorPage() {
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
   const [renew, setRenew] = useState(false);
-  const [outputText, setOutputText] = useState('');
+  const [hasOutput, setHasOutput] = useState(false);
   const [warnings, setWarnings] = useState<ImportWarning[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [removeId, setRemoveId] = useState<string | undefined>(undefined);
@@ -149,7 +149,7 @@ export default function GeneratorPage() {
       if (!check.canGenerate) return;
       const yaml = await client.generate(endpoints);
       editor.current?.setValue(yaml);
-      setOutputText(yaml);
+      setHasOutput(yaml.trim().length > 0);
       store.markSaved();
     });
 
@@ -163,14 +163,14 @@ export default function GeneratorPage() {
 
   const onLoad = () =>
     withSubscription('load', async () => {
-      const text = editor.current?.getValue() ?? outputText;
-      const parsed = await client.parse(text);
+      const text = editor.current?.getValue() ?? '';
+      const parsed = await client.parseChunked(text);
       if (store.hasUnsavedChanges()) setPendingLoad(parsed);
       else applyLoad(parsed);
     });
 
   const canGenerate = busy === undefined && order.length > 0 && report?.canGenerate === true;
-  const canLoad = busy === undefined && outputText.trim().length > 0;
+  const canLoad = busy === undefined && hasOutput;
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (
@@ -231,7 +231,7 @@ export default function GeneratorPage() {
       <Suspense fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}>
         <OutputEditor
           ref={editor}
-          onTextChange={setOutputText}
+          onHasTextChange={setHasOutput}
           onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
         />
       </Suspense>

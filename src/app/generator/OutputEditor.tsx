@@ -25,8 +25,8 @@ export interface OutputEditorHandle {
 }
 
 export interface OutputEditorProps {
-  /** The editor text, debounced 200 ms. */
-  onTextChange: (text: string) => void;
+  /** Whether the editor holds any non-blank text; reported 200 ms after the last change. */
+  onHasTextChange: (hasText: boolean) => void;
   /** A paste that may be JSON; call `pasteAsIs` to let it through unchanged. */
   onPaste: (text: string, pasteAsIs: (text: string) => void) => void;
   onReady?: () => void;
@@ -40,7 +40,7 @@ interface Diagnostic {
 }
 
 const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function OutputEditor(
-  { onTextChange, onPaste, onReady },
+  { onHasTextChange, onPaste, onReady },
   ref,
 ) {
   const { t } = useLingui();
@@ -48,9 +48,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const callbacks = useRef({ onTextChange, onPaste });
+  const callbacks = useRef({ onHasTextChange, onPaste });
   useEffect(() => {
-    callbacks.current = { onTextChange, onPaste };
+    callbacks.current = { onHasTextChange, onPaste };
   });
 
   useImperativeHandle(
@@ -90,6 +90,19 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
+    // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
+    // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
+    const model = editor.getModel();
+    model?.onDidChangeContent(() => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const blank =
+          model.getValueLength() === 0 ||
+          model.findNextMatch('\\S', { lineNumber: 1, column: 1 }, true, false, null, false) ===
+            null;
+        callbacks.current.onHasTextChange(!blank);
+      }, EDITOR_DEBOUNCE_MS);
+    });
     const element = container.current;
     if (element) {
       // Capture phase: runs before Monaco's own paste handling on its input element.
@@ -138,13 +151,6 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             ariaLabel: t`OpenAPI YAML`,
           }}
           onMount={onMount}
-          onChange={(value) => {
-            clearTimeout(timer.current);
-            timer.current = setTimeout(
-              () => callbacks.current.onTextChange(value ?? ''),
-              EDITOR_DEBOUNCE_MS,
-            );
-          }}
           onValidate={(markers) =>
             setDiagnostics(
               markers.map((m) => ({

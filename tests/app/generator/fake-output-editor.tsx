@@ -7,11 +7,11 @@ import type {
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
 
 const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
-  function FakeOutputEditor({ onTextChange, onPaste }, ref) {
+  function FakeOutputEditor({ onHasTextChange, onPaste }, ref) {
     const area = useRef<HTMLTextAreaElement>(null);
     const set = (value: string) => {
       if (area.current) area.current.value = value;
-      onTextChange(value);
+      onHasTextChange(value.trim().length > 0);
     };
     const replaceSelection = (text: string) => {
       const el = area.current;
@@ -29,7 +29,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
         data-testid="fake-output"
         ref={area}
         defaultValue=""
-        onChange={(e) => onTextChange(e.target.value)}
+        onChange={(e) => onHasTextChange(e.target.value.trim().length > 0)}
         onPaste={(e) => {
           const text = e.clipboardData.getData('text/plain');
           if (!mayBeJsonPaste(text)) return;

@@ -1,0 +1,114 @@
+/**
+ * The import worker's chunked answer. A parsed document's endpoints share their schema components
+ * (Stripe: 800 components, ~320 reached per endpoint); one structured-clone message of all of it
+ * costs the main thread most of a second to deserialise. Sent instead: a head (counts, warnings,
+ * info), the component table in chunks, then endpoints in chunks with `schemaComponents` as table
+ * indexes. Every message is its own short task on the main thread, which puts the sharing back.
+ */
+import type { DocumentInfo, Endpoint, ErrorInfo, Schema } from '../../shared';
+import type { ImportWarning, ParsedDocument } from './generator-client';
+
+/** Endpoints per message. */
+export const ENDPOINT_CHUNK = 16;
+/** Components per message. */
+export const COMPONENT_CHUNK = 64;
+
+type SlimEndpoint = Omit<Endpoint, 'schemaComponents'> & { c?: number[] };
+
+export type ImportMessage =
+  | {
+      type: 'head';
+      warnings: ImportWarning[];
+      info?: DocumentInfo;
+      endpoints: number;
+      components: number;
+    }
+  | { type: 'components'; items: [string, Schema][] }
+  | { type: 'endpoints'; items: SlimEndpoint[] }
+  | { type: 'done' }
+  | { type: 'error'; error: ErrorInfo };
+
+/** Worker side: posts a parse result as a sequence of {@link ImportMessage}s. */
+export function postInChunks(result: ParsedDocument, post: (message: ImportMessage) => void): void {
+  const table: [string, Schema][] = [];
+  const index = new Map<string, Map<Schema, number>>();
+  const indexOf = (name: string, schema: Schema): number => {
+    let bySchema = index.get(name);
+    if (!bySchema) {
+      bySchema = new Map();
+      index.set(name, bySchema);
+    }
+    let at = bySchema.get(schema);
+    if (at === undefined) {
+      at = table.length;
+      table.push([name, schema]);
+      bySchema.set(schema, at);
+    }
+    return at;
+  };
+  const slim = result.endpoints.map((endpoint) => {
+    const { schemaComponents, ...rest } = endpoint;
+    const out: SlimEndpoint = rest;
+    if (schemaComponents !== undefined) {
+      out.c = Object.entries(schemaComponents).map(([name, schema]) => indexOf(name, schema));
+    }
+    return out;
+  });
+  const head: ImportMessage = {
+    type: 'head',
+    warnings: result.warnings,
+    endpoints: slim.length,
+    components: table.length,
+  };
+  if (result.info !== undefined) head.info = result.info;
+  post(head);
+  for (let i = 0; i < table.length; i += COMPONENT_CHUNK) {
+    post({ type: 'components', items: table.slice(i, i + COMPONENT_CHUNK) });
+  }
+  for (let i = 0; i < slim.length; i += ENDPOINT_CHUNK) {
+    post({ type: 'endpoints', items: slim.slice(i, i + ENDPOINT_CHUNK) });
+  }
+  post({ type: 'done' });
+}
+
+/** Main-thread side: rebuilds the document from the messages, in order. */
+export class ChunkCollector {
+  private table: [string, Schema][] = [];
+  private endpoints: Endpoint[] = [];
+  private warnings: ImportWarning[] = [];
+  private info: DocumentInfo | undefined;
+
+  /** Takes one message; returns the document once complete, throws the error info on failure. */
+  accept(message: ImportMessage): ParsedDocument | undefined {
+    switch (message.type) {
+      case 'head':
+        this.warnings = message.warnings;
+        this.info = message.info;
+        return undefined;
+      case 'components':
+        for (const item of message.items) this.table.push(item);
+        return undefined;
+      case 'endpoints':
+        for (const { c, ...rest } of message.items) {
+          const endpoint: Endpoint = rest;
+          if (c !== undefined) {
+            const map: Record<string, Schema> = {};
+            for (const at of c) {
+              const entry = this.table[at];
+              if (entry) map[entry[0]] = entry[1];
+            }
+            endpoint.schemaComponents = map;
+          }
+          this.endpoints.push(endpoint);
+        }
+        return undefined;
+      case 'done': {
+        const document: ParsedDocument = { endpoints: this.endpoints, warnings: this.warnings };
+        if (this.info !== undefined) document.info = this.info;
+        return document;
+      }
+      case 'error':
+        throw message.error;
+    }
+  }
+}
