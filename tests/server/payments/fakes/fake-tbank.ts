@@ -11,7 +11,8 @@ export function documentedToken(params: Record<string, unknown>, password: strin
   const entries = Object.entries({ ...params, Password: password }).filter(
     ([key, value]) => key !== 'Token' && value !== null && typeof value !== 'object',
   );
-  entries.sort(([a], [b]) => a.localeCompare(b, 'en'));
+  // Byte order, as T-Bank's own PHP SDK (ksort) does: "PayType" comes before "PaymentId".
+  entries.sort(([a], [b]) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b))));
   return createHash('sha256')
     .update(entries.map(([, value]) => String(value)).join(''))
     .digest('hex');
