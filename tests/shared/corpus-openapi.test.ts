@@ -171,3 +171,60 @@ describe.skipIf(!available)('OpenAPI corpus', () => {
     },
   );
 });
+
+describe('corpus comparison helpers (so the corpus test can fail)', () => {
+  const ctx = (allowed: string[] = []): CompareContext => ({
+    memo: new Set(),
+    allowed: (pointer) => allowed.some((p) => pointer === p || pointer.startsWith(p + '/')),
+  });
+  const a = loadDocument(`
+components:
+  schemas:
+    Node: { type: object, properties: { next: { $ref: '#/components/schemas/Node' }, n: { type: integer } } }
+`);
+  const b = loadDocument(`
+components:
+  schemas:
+    Renamed: { type: object, properties: { next: { $ref: '#/components/schemas/Renamed' }, n: { type: integer } } }
+    Wrong: { type: object, properties: { next: { $ref: '#/components/schemas/Wrong' }, n: { type: string } } }
+`);
+
+  it('equates cyclic schemas under other names and inline copies', () => {
+    const ref = { $ref: '#/components/schemas/Node' };
+    expect(sameSchema(ref, a, '', { $ref: '#/components/schemas/Renamed' }, b, ctx())).toBe(true);
+    const inline = {
+      type: 'object',
+      properties: { next: { $ref: '#/components/schemas/Renamed' }, n: { type: 'integer' } },
+    };
+    expect(sameSchema(ref, a, '', inline, b, ctx())).toBe(true);
+  });
+
+  it('finds a difference deep inside a cycle unless a warning names it', () => {
+    const ref = { $ref: '#/components/schemas/Node' };
+    const wrong = { $ref: '#/components/schemas/Wrong' };
+    expect(sameSchema(ref, a, '', wrong, b, ctx())).toBe(false);
+    expect(sameSchema(ref, a, '', wrong, b, ctx(['/components/schemas/Node/properties/n']))).toBe(
+      true,
+    );
+  });
+
+  it('lists operations with merged parameters and JSON schemas', () => {
+    const doc = loadDocument(`
+paths:
+  /a:
+    parameters: [{ name: id, in: query, schema: { type: string } }]
+    get:
+      parameters: [{ name: id, in: query, required: true, schema: { type: integer } }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: array } } } }
+        default: { description: err }
+`);
+    const [op] = listOperations(doc);
+    expect(op?.parameters.get('query id')).toMatchObject({
+      required: true,
+      schema: { type: 'integer' },
+    });
+    expect(op?.responses.get('200')?.schema).toEqual({ type: 'array' });
+    expect(op?.responses.get('default')?.schema).toBeUndefined();
+  });
+});
