@@ -7,7 +7,11 @@
  */
 import { isObject, pointerOf, type JsonObject } from './openapi-common';
 
-export type SchemaReport = (code: string, pointer: string, message: string) => void;
+export type SchemaReport = (
+  code: 'SCHEMA_INVALID' | 'SCHEMA_KEYWORD' | 'SCHEMA_TYPE' | 'UNRESOLVED_REF',
+  pointer: string,
+  message: string,
+) => void;
 
 const TYPES = new Set(['array', 'boolean', 'integer', 'number', 'object', 'string']);
 const STRINGS = new Set(['title', 'description', 'format']);

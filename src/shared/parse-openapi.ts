@@ -33,9 +33,60 @@ import {
 import { sanitizeSchema } from './openapi-schema-sanitize';
 import { readDocument } from './yaml-io';
 
+/** Every code an {@link ImportWarning} can carry (the app maps them to translated text). */
+export const IMPORT_WARNING_CODES = [
+  // Document level
+  'MISSING_OPENAPI_VERSION',
+  'INFO_FIELD',
+  'SERVERS',
+  'SECURITY',
+  'TAG_DEFINITIONS',
+  'EXTERNAL_DOCS',
+  'WEBHOOKS',
+  'COMPONENTS_INLINED',
+  'COMPONENTS_DROPPED',
+  'UNUSED_SCHEMA',
+  // Paths and operations
+  'PATH_ITEM_FIELD',
+  'PATH_ITEM_REF',
+  'UNSUPPORTED_METHOD',
+  'CALLBACKS',
+  'OPERATION_SECURITY',
+  'OPERATION_SERVERS',
+  // Parameters
+  'INVALID_PARAMETER',
+  'COOKIE_PARAMETER',
+  'UNSUPPORTED_PARAMETER_LOCATION',
+  'PATH_PARAMETER_REQUIRED',
+  'PARAMETER_SERIALIZATION',
+  'PARAMETER_CONTENT',
+  // Bodies and responses
+  'UNSUPPORTED_STATUS_CODE',
+  'NON_JSON_MEDIA_TYPE',
+  'EXTRA_JSON_MEDIA_TYPE',
+  'MEDIA_TYPE_WITHOUT_SCHEMA',
+  'MEDIA_TYPE_ENCODING',
+  'RESPONSE_HEADERS',
+  'RESPONSE_LINKS',
+  'EXTRA_EXAMPLES',
+  'EXTERNAL_EXAMPLE',
+  'EXAMPLE_METADATA',
+  // Schemas (made valid OpenAPI 3.0)
+  'SCHEMA_INVALID',
+  'SCHEMA_KEYWORD',
+  'SCHEMA_TYPE',
+  'UNRESOLVED_REF',
+  // Anywhere
+  'EXTENSION',
+  'UNSUPPORTED_FIELD',
+  'INVALID_FIELD',
+] as const;
+
+export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
+
 /** Something of the document the model cannot hold; never dropped silently. */
 export interface ImportWarning {
-  /** Stable code, e.g. NON_JSON_MEDIA_TYPE, COOKIE_PARAMETER, UNSUPPORTED_STATUS_CODE. */
+  /** One of {@link IMPORT_WARNING_CODES}, e.g. NON_JSON_MEDIA_TYPE, COOKIE_PARAMETER. */
   code: string;
   /** The URL path of the operation concerned (absent for document-level warnings). */
   path?: string;
@@ -73,14 +124,14 @@ interface Context {
   sanitized: Set<string>;
 }
 
-const OPERATION_FIELD_CODES: Readonly<Record<string, string>> = {
+const OPERATION_FIELD_CODES: Readonly<Record<string, ImportWarningCode>> = {
   externalDocs: 'EXTERNAL_DOCS',
   callbacks: 'CALLBACKS',
   security: 'OPERATION_SECURITY',
   servers: 'OPERATION_SERVERS',
 };
 
-const ROOT_FIELD_CODES: Readonly<Record<string, string>> = {
+const ROOT_FIELD_CODES: Readonly<Record<string, ImportWarningCode>> = {
   servers: 'SERVERS',
   security: 'SECURITY',
   tags: 'TAG_DEFINITIONS',
@@ -151,7 +202,13 @@ function checkVersion(doc: JsonObject, warnings: ImportWarning[]): void {
   throw new CoreError('NOT_OPENAPI', "The document has neither an 'openapi' field nor 'paths'.");
 }
 
-function warn(ctx: Context, code: string, pointer: string, message: string, site?: Site): void {
+function warn(
+  ctx: Context,
+  code: ImportWarningCode,
+  pointer: string,
+  message: string,
+  site?: Site,
+): void {
   const warning: ImportWarning = { code, pointer, message };
   if (site?.path !== undefined) warning.path = site.path;
   if (site?.method !== undefined) warning.method = site.method;
@@ -163,7 +220,7 @@ function warnField(
   ctx: Context,
   key: string,
   pointer: string,
-  codes: Readonly<Record<string, string>>,
+  codes: Readonly<Record<string, ImportWarningCode>>,
   site?: Site,
 ): void {
   const code = codes[key] ?? (key.startsWith('x-') ? 'EXTENSION' : 'UNSUPPORTED_FIELD');
@@ -237,7 +294,7 @@ function readPaths(ctx: Context): Endpoint[] {
     }
     for (const key of Object.keys(item)) {
       if (key === 'parameters' || Object.hasOwn(IMPORT_METHODS, key)) continue;
-      const codes: Record<string, string> = {
+      const codes: Record<string, ImportWarningCode> = {
         trace: 'UNSUPPORTED_METHOD',
         $ref: 'PATH_ITEM_REF',
         summary: 'PATH_ITEM_FIELD',
@@ -636,7 +693,7 @@ function readParameter(
     ) {
       continue;
     }
-    const codes: Record<string, string> = {
+    const codes: Record<string, ImportWarningCode> = {
       content: 'PARAMETER_CONTENT',
       allowReserved: 'PARAMETER_SERIALIZATION',
       allowEmptyValue: 'PARAMETER_SERIALIZATION',

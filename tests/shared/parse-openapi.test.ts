@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import {
   CoreError,
   generateOpenApi,
+  IMPORT_WARNING_CODES,
   parseOpenApi,
   type Endpoint,
   type ImportWarning,
@@ -300,6 +301,10 @@ paths:
     expect(warning?.method).toBe(method);
     if (method !== undefined) expect(warning?.path).toBe('/a');
     expect(warning?.message.length).toBeGreaterThan(0);
+  });
+
+  it('uses only the documented warning codes', () => {
+    for (const warning of result.warnings) expect(IMPORT_WARNING_CODES).toContain(warning.code);
   });
 
   it('gives every warning a pointer into the source document', () => {
