@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import type { UserRow } from './users-repository';
 import { sha256 } from './verification-repository';
 
 export interface RotateResult {
   outcome: 'rotated' | 'reused' | 'unknown' | 'expired' | 'revoked';
   familyId?: string;
-  userId?: string;
+  /** The account, read in the same statement that spends the token. */
+  user?: UserRow;
   familyExpiresAt?: Date;
 }
 
@@ -35,20 +37,24 @@ export function createRefreshRepository(db: Db) {
     /** Marks the token used if it is live; on reuse revokes the family. */
     async use(jti: string, now: Date, tx: Db): Promise<RotateResult> {
       const hash = sha256(jti);
-      const { rows } = await tx.query<{
-        family_id: string;
-        expires_at: Date;
-        user_id: string;
-        family_expires_at: Date;
-        revoked_at: Date | null;
-      }>(
+      const { rows } = await tx.query<
+        UserRow & {
+          family_id: string;
+          token_expires_at: Date;
+          family_expires_at: Date;
+          revoked_at: Date | null;
+        }
+      >(
         `WITH used AS (
            UPDATE refresh_tokens SET used_at = $2
            WHERE id_hash = $1 AND used_at IS NULL
            RETURNING family_id, expires_at
          )
-         SELECT used.family_id, used.expires_at, f.user_id, f.expires_at AS family_expires_at, f.revoked_at
-         FROM used JOIN refresh_families f ON f.id = used.family_id`,
+         SELECT u.*, used.family_id, used.expires_at AS token_expires_at,
+                f.expires_at AS family_expires_at, f.revoked_at
+         FROM used
+         JOIN refresh_families f ON f.id = used.family_id
+         JOIN users u ON u.id = f.user_id`,
         [hash, now],
       );
       const row = rows[0];
@@ -62,13 +68,17 @@ export function createRefreshRepository(db: Db) {
         return { outcome: revoked.rows.length > 0 ? 'reused' : 'unknown' };
       }
       if (row.revoked_at) return { outcome: 'revoked' };
-      if (row.expires_at <= now || row.family_expires_at <= now) return { outcome: 'expired' };
-      return {
-        outcome: 'rotated',
-        familyId: row.family_id,
-        userId: row.user_id,
-        familyExpiresAt: row.family_expires_at,
-      };
+      if (row.token_expires_at <= now || row.family_expires_at <= now) {
+        return { outcome: 'expired' };
+      }
+      const {
+        family_id: familyId,
+        family_expires_at: familyExpiresAt,
+        token_expires_at: _tokenExpiresAt,
+        revoked_at: _revokedAt,
+        ...user
+      } = row;
+      return { outcome: 'rotated', familyId, user, familyExpiresAt };
     },
 
     /** Revokes the family of this token id (logout); false when the token is unknown. */

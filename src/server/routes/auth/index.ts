@@ -12,12 +12,23 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const { config, repos, passwords, tokens, db } = app;
   const now = () => new Date(config.now());
 
-  /** A new pair; `familyId` absent means a new login (a new family). */
-  async function issuePair(
+  /** What a pair needs once its refresh id is stored. */
+  interface StoredPair {
+    user: UserRow;
+    familyId: string;
+    jti: string;
+    expiresAt: Date;
+  }
+
+  /**
+   * Stores the refresh id of a new pair; no `family` means a new login (a new family). Signing
+   * happens after the transaction (`signPair`), so no connection is held during crypto.
+   */
+  async function storePair(
     user: UserRow,
     tx: Db,
     family?: { id: string; expiresAt: Date },
-  ): Promise<TokenPair> {
+  ): Promise<StoredPair> {
     const issuedAt = now();
     const absolute =
       family?.expiresAt ?? new Date(config.now() + config.refreshAbsoluteSeconds * 1000);
@@ -27,6 +38,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const expiresAt = idle < absolute ? idle : absolute;
     const jti = newRefreshId();
     await repos.refresh.addToken(familyId, jti, issuedAt, expiresAt, tx);
+    return { user, familyId, jti, expiresAt };
+  }
+
+  async function signPair({ user, familyId, jti, expiresAt }: StoredPair): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
       tokens.accessToken({
         id: user.id,
@@ -76,7 +91,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       if (passwords.needsRehash(user.password_hash)) {
         await repos.users.updatePasswordHash(user.id, await passwords.hash(password));
       }
-      return db.transaction((tx) => issuePair(user, tx));
+      return signPair(await db.transaction((tx) => storePair(user, tx)));
     },
   );
 
@@ -103,14 +118,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         if (error instanceof InvalidTokenError) return fail();
         throw error;
       }
-      const pair = await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const used = await repos.refresh.use(claims.jti, now(), tx);
-        if (used.outcome !== 'rotated' || used.userId !== claims.sub) return undefined;
-        const user = await repos.users.findById(used.userId, tx);
-        if (!user) return undefined;
-        return issuePair(user, tx, { id: used.familyId!, expiresAt: used.familyExpiresAt! });
+        if (used.outcome !== 'rotated' || used.user?.id !== claims.sub) return undefined;
+        return storePair(used.user, tx, { id: used.familyId!, expiresAt: used.familyExpiresAt! });
       });
-      return pair ? pair : fail();
+      return stored ? signPair(stored) : fail();
     },
   );
 
