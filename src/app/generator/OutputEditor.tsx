@@ -13,6 +13,9 @@ import { mayBeJsonPaste } from './json-paste';
 
 setupMonaco();
 
+/** Above this many characters (old + new), Generate replaces the text without an undo step. */
+const LARGE_TEXT = 500_000;
+
 /** Editor change debounce (spec §9). */
 export const EDITOR_DEBOUNCE_MS = 200;
 
@@ -61,10 +64,15 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         const editor = editorRef.current;
         const model = editor?.getModel();
         if (!editor || !model) return;
-        // pushEditOperations keeps Ctrl+Z able to bring the previous text back.
-        editor.pushUndoStop();
-        model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
-        editor.pushUndoStop();
+        if (text.length + model.getValueLength() > LARGE_TEXT) {
+          // A whole-document edit makes Monaco compute its undo data over megabytes.
+          model.setValue(text);
+        } else {
+          // pushEditOperations keeps Ctrl+Z able to bring the previous text back.
+          editor.pushUndoStop();
+          model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+          editor.pushUndoStop();
+        }
         editor.setScrollTop(0);
         editor.setPosition({ lineNumber: 1, column: 1 });
       },
