@@ -21,10 +21,10 @@
  *   their own names first (the first definition of a name wins).
  * - Examples: a non-blank customerJson gives `examples: { <name>: { summary: <name>, value } }`
  *   on the media type, `value` being the parsed JSON (or the text itself when it is not JSON).
- * - Responses: keyed by status code; `description` is the kept one, else the HTTP reason phrase
- *   (e.g. 'OK'); `content.application/json` when a body exists. Responses without a code are
- *   skipped; an operation left without responses gets `default: { description: 'Default response' }`
- *   so that the document stays valid.
+ * - Responses: keyed by status code; `description` is the response's kept one, else its body's
+ *   description, else the HTTP reason phrase (e.g. 'OK'); `content.application/json` when a
+ *   body exists. Responses without a code are skipped; an operation left without responses
+ *   gets `default: { description: 'Default response' }` so that the document stays valid.
  * - YAML: indent 2, no line wrapping, no anchors/aliases.
  */
 import { stringify } from 'yaml';
@@ -167,7 +167,9 @@ function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObjec
     if (code === undefined || !Number.isInteger(code)) continue;
     const key = String(code);
     if (Object.hasOwn(responses, key)) continue;
-    const out: JsonObject = { description: response.description ?? reasonPhrase(code) };
+    const out: JsonObject = {
+      description: response.description ?? response.body?.description ?? reasonPhrase(code),
+    };
     const media = response.body ? buildMedia(response.body, registry) : undefined;
     if (media !== undefined) out.content = { [JSON_MEDIA_TYPE]: media };
     responses[key] = out;

@@ -281,6 +281,17 @@ describe('generateOpenApi: bodies', () => {
     });
   });
 
+  it("falls back to the body's description for a response without one", () => {
+    const doc = generate([
+      endpoint({
+        responses: [
+          { statusCode: 200, body: { name: '', customerJson: '', description: 'From the body' } },
+        ],
+      }),
+    ]);
+    expect(operation(doc).responses).toEqual({ 200: { description: 'From the body' } });
+  });
+
   it('writes invalid example JSON as a string value with a string schema', () => {
     const doc = generate([endpoint({ requestBody: { name: 'Raw', customerJson: 'not json' } })]);
     expect(doc.components.schemas.Raw).toMatchObject({ type: 'string' });
