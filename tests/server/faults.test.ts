@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -315,5 +317,65 @@ describe.skipIf(!pgUp && !CI)('admin command', () => {
       await t.close();
       await adminQuery(PG_URL, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
+  });
+});
+
+describe.skipIf(!pgUp && !CI)('server.ts', () => {
+  it('listens on PORT, answers, and exits 0 on SIGTERM after closing the database', async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(PG_URL, `CREATE SCHEMA ${schema}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: PG_URL,
+        DATABASE_SCHEMA: schema,
+        DATA_DIR: path.join(os.tmpdir(), `specform-srv-${schema}`),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listen line:\n${output}`)), 60_000);
+        const check = () => {
+          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          } else if (child.exitCode !== null) {
+            clearTimeout(timer);
+            reject(new Error(`server exited:\n${output}`));
+          } else setTimeout(check, 100);
+        };
+        check();
+      });
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const site = await fetch(`${url}/api/public/v1/site`);
+      expect(site.status).toBe(200);
+      expect(site.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).not.toContain('Demo account created');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await adminQuery(PG_URL, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  });
+
+  it('refuses to start with a clear message for a bad value', () => {
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: { ...process.env, PORT: 'http', DATABASE_URL: 'nope' },
+      encoding: 'utf8',
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('Invalid configuration:');
+    expect(res.stderr).toContain('PORT must be an integer');
+    expect(res.stderr).toContain('DATABASE_URL must be a URL');
   });
 });
