@@ -34,6 +34,12 @@ export function Footer() {
                 </dt>
                 <dd>{site.registrationNumber}</dd>
               </div>
+              <div>
+                <dt>
+                  <Trans>E-mail:</Trans>
+                </dt>
+                <dd>{site.supportEmail}</dd>
+              </div>
             </dl>
           ) : null}
           <p className="shell-footer-copy">© {year} Specform</p>
@@ -70,7 +76,7 @@ export function Footer() {
         <div className="shell-footer-col shell-footer-side">
           {site?.supportEmail ? (
             <a className="shell-support" href={`mailto:${site.supportEmail}`}>
-              <Trans>Support: {site.supportEmail}</Trans>
+              <Trans>Contact support</Trans>
             </a>
           ) : (
             <Link className="shell-support" to="/contacts">
