@@ -46,15 +46,10 @@ export function readDocument(text: string): unknown {
   if (typeof text !== 'string') throw new CoreError('INVALID_INPUT', 'The document is not text.');
   assertInputSize(text, MAX_DOCUMENT_CHARS);
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let value: unknown;
   const json = tryJson(source);
-  if (json.ok) {
-    value = json.value;
-  } else {
-    value = readYaml(source);
-  }
-  assertDepth(value, MAX_DOCUMENT_DEPTH);
-  return value;
+  if (!json.ok) return readYaml(source); // depth checked on the YAML tree
+  assertDepth(json.value, MAX_DOCUMENT_DEPTH);
+  return json.value;
 }
 
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -89,8 +84,10 @@ function readYaml(text: string): unknown {
     });
     const first = doc.errors[0];
     if (first !== undefined) throw first;
-    assertUniqueKeys(doc.contents, lineCounter);
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+    const aliases = checkTree(doc.contents, lineCounter);
+    const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+    if (aliases) assertDepth(value, MAX_DOCUMENT_DEPTH);
+    return value;
   } catch (error) {
     if (error instanceof CoreError) throw error;
     throw yamlFailure(error);
@@ -150,38 +147,48 @@ function flowDepth(text: string): number {
 }
 
 /**
- * YAML_SYNTAX for a key repeated in one mapping (what `yaml`'s `uniqueKeys` reports, in linear
- * time). Scalar keys compare by value; other keys are rare and left alone. Iterative.
+ * One iterative pass over the document tree: YAML_SYNTAX for a key repeated in one mapping
+ * (what `yaml`'s `uniqueKeys` reports, in linear time; scalar keys compare by value, other
+ * keys are rare and left alone) and TOO_DEEP past {@link MAX_DOCUMENT_DEPTH}. Returns whether
+ * the tree has aliases, whose expansion can nest deeper than the tree itself.
  */
-function assertUniqueKeys(root: unknown, lines: LineCounter): void {
-  const stack: unknown[] = [root];
+function checkTree(root: unknown, lines: LineCounter): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  let aliases = false;
   while (stack.length > 0) {
-    const node = stack.pop();
-    if (isMap(node)) {
-      const seen = new Set<unknown>();
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const key = pair.key;
-        if (isScalar(key)) {
-          if (seen.has(key.value)) {
-            const pos = lines.linePos(key.range?.[0] ?? 0);
-            throw new CoreError(
-              'YAML_SYNTAX',
-              `Map keys must be unique (${JSON.stringify(String(key.value))} repeats) at line ${pos.line}, column ${pos.col}`,
-              pos.line,
-              pos.col,
-            );
-          }
-          seen.add(key.value);
-        } else if (key !== null && !isAlias(key)) {
-          stack.push(key);
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (isAlias(node)) {
+      aliases = true;
+      continue;
+    }
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > MAX_DOCUMENT_DEPTH) throw tooDeep();
+    if (isSeq(node)) {
+      for (const item of node.items) stack.push([item, depth + 1]);
+      continue;
+    }
+    const seen = new Set<unknown>();
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const key = pair.key;
+      if (isScalar(key)) {
+        if (seen.has(key.value)) {
+          const pos = lines.linePos(key.range?.[0] ?? 0);
+          throw new CoreError(
+            'YAML_SYNTAX',
+            `Map keys must be unique (${JSON.stringify(String(key.value))} repeats) at line ${pos.line}, column ${pos.col}`,
+            pos.line,
+            pos.col,
+          );
         }
-        if (!isAlias(pair.value)) stack.push(pair.value);
+        seen.add(key.value);
+      } else {
+        stack.push([key, depth + 1]);
       }
-    } else if (isSeq(node)) {
-      for (const item of node.items) if (!isAlias(item)) stack.push(item);
+      stack.push([pair.value, depth + 1]);
     }
   }
+  return aliases;
 }
 
 function yamlFailure(error: unknown): CoreError {

@@ -66,6 +66,15 @@ describe('hostile documents', () => {
     expect(errorOf(() => parseOpenApi(text)).code).toBe('TOO_DEEP');
   });
 
+  it('measures nesting through aliases and block indentation too', () => {
+    const half = (inner: string) => '['.repeat(200) + inner + ']'.repeat(200);
+    expect(errorOf(() => parseOpenApi(`a: &x ${half('1')}\nb: ${half('*x')}\n`)).code).toBe(
+      'TOO_DEEP',
+    );
+    const block = Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
+    expect(errorOf(() => parseOpenApi(block)).code).toBe('TOO_DEEP');
+  });
+
   it('does not count brackets inside strings as nesting', () => {
     const text = `openapi: 3.0.1\npaths: {}\nx-a: "${'['.repeat(1000)}"\nx-b: '${'{'.repeat(1000)}'\n`;
     expect(parseOpenApi(text).endpoints).toEqual([]);
