@@ -115,6 +115,7 @@ async function fillResponse(p: Locator, index: number, code: string, name: strin
 describe('generator (demo user, active subscription)', () => {
   let context: BrowserContext;
   let page: Page;
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     expect(server.demo, 'the server printed the demo account').toBeDefined();
@@ -122,6 +123,9 @@ describe('generator (demo user, active subscription)', () => {
     await withClipboard(context);
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     await login(page, server.demo!.email, server.demo!.password);
   });
 
@@ -190,6 +194,7 @@ describe('generator (demo user, active subscription)', () => {
     await expect.poll(() => labelsOf(panel(page, 1))).toContain('Duplicate');
     await expect.poll(() => labelsOf(panel(page, 2))).toContain('Duplicate');
     expect(await page.getByRole('button', { name: 'Generate OpenAPI' }).isDisabled()).toBe(true);
+    await shot(page, 'duplicate-en');
     await panel(page, 2).getByLabel('Path', { exact: true }).fill('');
     await expect.poll(() => labelsOf(panel(page, 2))).toContain('Path invalid');
     await shot(page, 'labels-en');
@@ -306,6 +311,18 @@ describe('generator (demo user, active subscription)', () => {
       await shot(page, 'large-ru');
     },
   );
+
+  it('runs Monaco, its workers and ours without CSP violations', () => {
+    expect(cspViolations).toEqual([]);
+  });
+});
+
+describe('generator security headers', () => {
+  it('is served with a CSP that allows its own workers', async () => {
+    const response = await fetch(`${server.baseUrl}/generator`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/worker-src[^;]*'self'/);
+  });
 });
 
 describe('generator in Russian', () => {

@@ -50,6 +50,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  /** An empty editor is not a broken document: its schema complaints are not listed. */
+  const [blank, setBlank] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onHasTextChange, onPaste });
   useEffect(() => {
@@ -108,6 +110,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           model.getValueLength() === 0 ||
           model.findNextMatch('\\S', { lineNumber: 1, column: 1 }, true, false, null, false) ===
             null;
+        setBlank(blank);
         callbacks.current.onHasTextChange(!blank);
       }, EDITOR_DEBOUNCE_MS);
     });
@@ -176,7 +179,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
       >
-        {diagnostics.slice(0, 500).map((d, i) => (
+        {(blank ? [] : diagnostics.slice(0, 500)).map((d, i) => (
           <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
             <button
               type="button"
