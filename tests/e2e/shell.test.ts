@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -58,6 +59,32 @@ describe('app frame (default server)', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+  });
+
+  it('public pages load neither Monaco nor the worker, and stay within the JS budget', async () => {
+    const context = await newContext(browser, { baseURL: server.baseUrl });
+    for (const path of ['/', '/pricing', '/login', '/register', '/contacts']) {
+      const page = await context.newPage();
+      const scripts: { url: string; gzip: number }[] = [];
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        scripts.push({ url: response.url(), gzip: gzipSync(body).length });
+      });
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const names = scripts.map((s) => new URL(s.url).pathname);
+      expect(names.filter((n) => /generator|outputeditor|monaco|worker/i.test(n))).toEqual([]);
+      expect(workers).toEqual([]);
+      const kib = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+      // Issue 4's budget for the landing page's JavaScript (gzip).
+      expect(kib, `${path}: ${kib.toFixed(1)} KiB of JavaScript`).toBeLessThanOrEqual(150);
+      await page.close();
+    }
     await context.close();
   });
 

@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { RegistrationRequest } from '../../../shared';
+// The module itself, not the barrel: the sign-up chunk must not share a chunk with the whole
+// core (YAML, OpenAPI) that the generator uses.
 import {
   validateSignUp,
-  type RegistrationRequest,
   type SignUpErrorCode,
   type SignUpField,
-} from '../../../shared';
+} from '../../../shared/validate-sign-up';
 import { errorMessage, publicHttp } from '../../api/http';
 import { useSiteSettings } from '../../api/site';
 import { SIGN_UP_MESSAGES } from './sign-up-messages';
