@@ -4,20 +4,22 @@
  *
  * Two `yaml` behaviours are worked around because hostile text turns them into hangs:
  * - deep flow nesting (`[[[[…` without end) makes its parser and composer build millions of
- *   frames before failing (minutes, gigabytes), so nesting is measured before parsing;
+ *   frames before failing (minutes, gigabytes), so nesting is measured on the lexer tokens as
+ *   they stream into the parser, and lines of compact `- - - …` indicators are refused first;
  * - its duplicate-key check compares each key with every earlier key of the map (quadratic:
  *   300,000 keys take minutes), so keys are checked here instead, with a set per map.
  */
 import {
+  Composer,
   isAlias,
   isMap,
   isPair,
   isScalar,
   isSeq,
-  Lexer,
   LineCounter,
-  parseDocument,
+  Parser,
   YAMLError,
+  type Document,
 } from 'yaml';
 import { CoreError } from './errors';
 import { assertDepth, assertInputSize } from './limits';
@@ -73,18 +75,25 @@ function firstNonSpace(text: string): string {
 }
 
 function readYaml(text: string): unknown {
-  guardNesting(text);
-  const lineCounter = new LineCounter();
+  guardCompactNesting(text);
+  const lines = new LineCounter();
   try {
-    const doc = parseDocument(text, {
-      prettyErrors: true,
-      logLevel: 'error',
-      uniqueKeys: false,
-      lineCounter,
-    });
+    const parser = new DepthGuardedParser(lines.addNewLine);
+    const composer = new Composer({ logLevel: 'error', uniqueKeys: false });
+    let doc: Document.Parsed | undefined;
+    for (const next of composer.compose(parser.parse(text), true, text.length)) {
+      if (doc !== undefined) {
+        throw syntaxError('The text holds several YAML documents; load one', next.range[0], lines);
+      }
+      doc = next;
+    }
+    if (doc === undefined) return null;
     const first = doc.errors[0];
-    if (first !== undefined) throw first;
-    const aliases = checkTree(doc.contents, lineCounter);
+    if (first !== undefined) {
+      if (isStackOverflow(first)) throw tooDeep();
+      throw syntaxError(firstLine(first.message), first.pos[0], lines);
+    }
+    const aliases = checkTree(doc.contents, lines);
     const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
     if (aliases) assertDepth(value, MAX_DOCUMENT_DEPTH);
     return value;
@@ -94,16 +103,44 @@ function readYaml(text: string): unknown {
   }
 }
 
+function syntaxError(message: string, offset: number, lines: LineCounter): CoreError {
+  const { line, col } = lines.linePos(offset);
+  return new CoreError('YAML_SYNTAX', `${message} at line ${line}, column ${col}`, line, col);
+}
+
+/** The lexer's marker before a scalar's text (yaml's CST.SCALAR). */
+const SCALAR_MARKER = '\x1f';
+
 /**
- * Refuses text nested deeper than {@link MAX_DOCUMENT_DEPTH} before `yaml` sees it.
- * - A line that opens with more than that many `- ` / `? ` indicators is refused outright
- *   (no honest document nests block collections on one line that deeply).
- * - Flow nesting cannot exceed the number of `[` and `{` in the text, so a text with few of
- *   them is safe without more work; otherwise `yaml`'s own lexer (linear, and exact about
- *   brackets inside strings and comments) measures the real flow depth.
+ * `yaml`'s CST parser, counting flow nesting on the lexer tokens as they stream by and
+ * stopping with TOO_DEEP past {@link MAX_DOCUMENT_DEPTH} — before an unclosed `[[[[…` costs
+ * minutes and gigabytes. Exact: brackets inside strings, comments and block scalars are not
+ * separate tokens (a scalar's text follows the SCALAR marker and is skipped).
  */
-function guardNesting(text: string): void {
-  let opens = 0;
+class DepthGuardedParser extends Parser {
+  private depth = 0;
+  private afterScalarMarker = false;
+
+  override *next(source: string) {
+    if (this.afterScalarMarker) {
+      this.afterScalarMarker = false;
+    } else if (source === SCALAR_MARKER) {
+      this.afterScalarMarker = true;
+    } else if (source === '[' || source === '{') {
+      if (++this.depth > MAX_DOCUMENT_DEPTH) throw tooDeep();
+    } else if ((source === ']' || source === '}') && this.depth > 0) {
+      this.depth--;
+    }
+    yield* super.next(source);
+  }
+}
+
+/**
+ * Refuses a line that opens with more than {@link MAX_DOCUMENT_DEPTH} `- ` / `? ` indicators
+ * (no honest document nests block collections on one line that deeply; `yaml` takes minutes
+ * on a million of them, or runs out of memory compiling a pattern).
+ */
+function guardCompactNesting(text: string): void {
   let lineStart = true;
   let compact = 0;
   for (let i = 0; i < text.length; i++) {
@@ -122,28 +159,7 @@ function guardNesting(text: string): void {
       compact = 0;
     }
     if (code === 0x0a) lineStart = true;
-    else if (code === 0x5b || code === 0x7b) opens++;
   }
-  if (opens > MAX_DOCUMENT_DEPTH && flowDepth(text) > MAX_DOCUMENT_DEPTH) throw tooDeep();
-}
-
-/** The deepest flow nesting, from `yaml`'s lexer tokens; stops once past the limit. */
-function flowDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  for (const token of new Lexer().lex(text)) {
-    if (token.length !== 1) continue;
-    const code = token.charCodeAt(0);
-    if (code === 0x5b || code === 0x7b) {
-      if (++depth > max) {
-        max = depth;
-        if (max > MAX_DOCUMENT_DEPTH) break;
-      }
-    } else if ((code === 0x5d || code === 0x7d) && depth > 0) {
-      depth--;
-    }
-  }
-  return max;
 }
 
 /**
