@@ -16,6 +16,7 @@ import {
   openSharedDb,
   signedInUser,
   type TestApp,
+  usingPostgres,
 } from './helpers';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -377,5 +378,30 @@ describe.skipIf(!pgUp && !CI)('server.ts', () => {
     expect(res.stderr).toContain('Invalid configuration:');
     expect(res.stderr).toContain('PORT must be an integer');
     expect(res.stderr).toContain('DATABASE_URL must be a URL');
+  });
+});
+
+describe.skipIf(usingPostgres())('embedded PGlite (one connection)', () => {
+  it('never interleaves two transactions, and refuses the outer handle inside one', async () => {
+    const db = shared.database;
+    await db.exec('CREATE TABLE IF NOT EXISTS counter_probe (id int PRIMARY KEY, n int NOT NULL)');
+    await db.query('INSERT INTO counter_probe VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET n = 0');
+    // Read-modify-write with a pause in between: interleaving would lose increments.
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ n: number }>(
+            'SELECT n FROM counter_probe WHERE id = 1',
+          );
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.query('UPDATE counter_probe SET n = $1 WHERE id = 1', [rows[0]!.n + 1]);
+        }),
+      ),
+    );
+    const { rows } = await db.query<{ n: number }>('SELECT n FROM counter_probe WHERE id = 1');
+    expect(rows[0]!.n).toBe(10);
+    await expect(db.transaction(() => db.query('SELECT 1'))).rejects.toThrow(/use the tx handle/);
+    // Still usable afterwards.
+    expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 });

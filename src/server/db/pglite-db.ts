@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { type Db, type DbHandle, Mutex, translateError } from './db';
@@ -17,6 +18,17 @@ export async function createPgliteDb(
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
   );
   const mutex = new Mutex();
+  // Inside a transaction the mutex is held: a call on the outer handle from the same async
+  // flow would wait for itself forever. Fail loudly instead (use the `tx` handle).
+  const insideTransaction = new AsyncLocalStorage<true>();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    if (insideTransaction.getStore()) {
+      return Promise.reject(
+        new Error('Db used inside its own transaction: use the tx handle passed to transaction()'),
+      );
+    }
+    return mutex.run(task);
+  };
 
   const txDb = (tx: Transaction): Db => {
     const db: Db = {
@@ -35,14 +47,18 @@ export async function createPgliteDb(
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) =>
-      mutex.run(async () => {
+      exclusive(async () => {
         const result = await pg.query<T>(sql, params).catch(translateError);
         return { rows: result.rows };
       }),
     transaction: (fn) =>
-      mutex.run(() => pg.transaction((tx) => fn(txDb(tx))).catch(translateError)),
+      exclusive(() =>
+        insideTransaction.run(true, () =>
+          pg.transaction((tx) => fn(txDb(tx))).catch(translateError),
+        ),
+      ),
     exec: (sql) =>
-      mutex.run(async () => {
+      exclusive(async () => {
         await pg.exec(sql).catch(translateError);
       }),
     ping: () =>
