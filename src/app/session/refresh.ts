@@ -1,5 +1,11 @@
 import type { TokenPair } from '../../shared';
-import { clearTokens, getRefreshToken, isTokenUnexpired, storeTokens } from './tokens';
+import {
+  clearTokens,
+  getAccessToken,
+  getRefreshToken,
+  isTokenUnexpired,
+  storeTokens,
+} from './tokens';
 
 export const REFRESH_URL = '/api/public/v1/auth/refresh';
 
@@ -30,8 +36,25 @@ export function refreshAccessToken(): Promise<string> {
   return inflight;
 }
 
-async function runRefresh(): Promise<string> {
+/** Name of the Web Lock that serialises refreshes across tabs of this site. */
+const REFRESH_LOCK = 'specform-token-refresh';
+
+/**
+ * Refresh tokens rotate and a reused one revokes the whole family, so two tabs must never
+ * present the same token. Tabs take turns under a Web Lock; a tab that finds the stored pair
+ * changed while it waited uses the other tab's fresh access token instead of refreshing.
+ */
+function runRefresh(): Promise<string> {
+  const seen = getRefreshToken();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return refreshNow(seen);
+  return locks.request(REFRESH_LOCK, () => refreshNow(seen));
+}
+
+async function refreshNow(seen: string | undefined): Promise<string> {
   const refreshToken = getRefreshToken();
+  const access = getAccessToken();
+  if (refreshToken && refreshToken !== seen && access && isTokenUnexpired(access)) return access;
   if (!refreshToken || !isTokenUnexpired(refreshToken)) {
     clearTokens();
     throw new RefreshError('missing', 'Refresh token is missing');

@@ -227,3 +227,54 @@ describe('http: failed refresh ends the session', () => {
     expect(replace).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('refresh across tabs', () => {
+  afterEach(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+
+  it('under the Web Lock, a pair stored by another tab meanwhile is used without a second refresh', async () => {
+    signIn({ id: 'old' });
+    const otherTab = tokenPair({ id: 'other-tab' });
+    const requested: string[] = [];
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          requested.push(name);
+          // While this tab waited for the lock, another tab refreshed and stored its pair.
+          localStorage.setItem('accessToken', JSON.stringify({ token: otherTab.accessToken }));
+          localStorage.setItem('refreshToken', JSON.stringify({ token: otherTab.refreshToken }));
+          return callback();
+        },
+      },
+    });
+    const { calls } = stubFetch({
+      'GET /api/v1/customer': (_req, call) =>
+        call.authorization === bearerOf(otherTab.accessToken)
+          ? jsonResponse({ ok: true })
+          : jsonResponse({ message: 'expired' }, 401),
+    });
+    await expect(http.get('/api/v1/customer').json()).resolves.toEqual({ ok: true });
+    expect(requested).toEqual(['specform-token-refresh']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/customer', '/api/v1/customer']);
+  });
+
+  it('under the Web Lock, an unchanged pair is refreshed as usual', async () => {
+    signIn({ id: 'old' });
+    const fresh = tokenPair({ id: 'new' });
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: { request: (_name: string, callback: () => Promise<unknown>) => callback() },
+    });
+    const { calls } = stubFetch({
+      'GET /api/v1/customer': (_req, call) =>
+        call.authorization === bearerOf(fresh.accessToken)
+          ? jsonResponse({ ok: true })
+          : jsonResponse({ message: 'expired' }, 401),
+      'POST /api/public/v1/auth/refresh': () => jsonResponse(fresh),
+    });
+    await expect(http.get('/api/v1/customer').json()).resolves.toEqual({ ok: true });
+    expect(calls.filter((c) => c.path === '/api/public/v1/auth/refresh')).toHaveLength(1);
+  });
+});
