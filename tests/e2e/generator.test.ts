@@ -338,7 +338,8 @@ describe('generator in Russian', () => {
     await shot(page, 'empty-ru');
     const first = panel(page, 0);
     await first.locator('.gen-field-path input').fill('users');
-    await page.getByTestId('panel-label').first().waitFor();
+    await page.getByText('Путь должен начинаться с /').waitFor();
+    expect(await page.getByTestId('panel-label').allTextContents()).toContain('Некорректный путь');
     await shot(page, 'labels-ru');
     await first.locator('.gen-field-path input').fill('/users');
     await first.getByTestId('response').locator('input').nth(2).fill('User');
