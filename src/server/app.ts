@@ -68,6 +68,14 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
     return reply.code(404).send({ message: 'Not found' });
   });
 
+  // Tokens and profiles must never sit in a shared cache (RFC 6749 §5.1); routes that may be
+  // cached (site settings) set their own Cache-Control.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   // External: configuration, database, headers, rate limits.
   await app.register(configPlugin, { config });
   await app.register(dbPlugin);

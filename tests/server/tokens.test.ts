@@ -140,6 +140,7 @@ describe('customer profile (spec §7)', () => {
     const user = await signedInUser(t);
     const none = await profile(t, user.tokens.accessToken);
     expect(none.statusCode).toBe(200);
+    expect(none.headers['cache-control']).toBe('no-store');
     expect(none.json()).toEqual({
       firstName: user.firstName,
       lastName: user.lastName,
@@ -163,6 +164,7 @@ describe('refresh tokens (security.md §7)', () => {
     const rt1 = user.tokens.refreshToken;
     const first = await refresh(t, rt1);
     expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
     const rt2 = first.json<TokenPair>().refreshToken;
     expect(rt2).not.toBe(rt1);
     expect((await profile(t, first.json<TokenPair>().accessToken)).statusCode).toBe(200);
