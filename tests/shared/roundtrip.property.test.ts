@@ -7,8 +7,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { generateOpenApi, parseOpenApi } from '../../src/shared';
 import { endpointsArbitrary } from './support/arbitraries';
+
+/** Imported endpoints: kept cyclic schema components, $ref parameters and bodies. */
+const imported = parseOpenApi(
+  readFileSync(resolve(__dirname, '../fixtures/openapi/pets-cyclic.yaml'), 'utf8'),
+).endpoints;
 
 describe('generateOpenApi / parseOpenApi laws', () => {
   it('generates a valid OpenAPI 3.0 document for any valid endpoint list', async () => {
@@ -46,6 +53,27 @@ describe('generateOpenApi / parseOpenApi laws', () => {
         expect(generateOpenApi(structuredClone(endpoints))).toBe(generateOpenApi(endpoints));
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('round-trips imported endpoints mixed with typed-in ones (kept components keep their names)', () => {
+    fc.assert(
+      fc.property(endpointsArbitrary, fc.nat(), (typed, at) => {
+        const position = at % (typed.length + 1);
+        const mixed = [
+          ...typed.slice(0, position),
+          ...structuredClone(imported),
+          ...typed.slice(position),
+        ];
+        const first = generateOpenApi(mixed);
+        expect(generateOpenApi(parseOpenApi(first).endpoints)).toBe(first);
+        const doc = parseYaml(first) as { components: { schemas: Record<string, unknown> } };
+        expect(doc.components.schemas.Owner).toEqual({
+          type: 'object',
+          properties: { pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } },
+        });
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -19,7 +19,17 @@ const paramName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,9}$/);
 
 /** A small pool so that bodies share names (identical and conflicting schemas alike). */
 const bodyName = fc.oneof(
-  fc.constantFrom('User', 'Error', 'Item', 'user-list', 'Pet_2', '__proto__', '200'),
+  fc.constantFrom(
+    'User',
+    'Error',
+    'Item',
+    'user-list',
+    'Pet',
+    'Owner',
+    'Pet_2',
+    '__proto__',
+    '200',
+  ),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
 );
 
