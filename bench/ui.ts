@@ -154,12 +154,23 @@ async function main(): Promise<void> {
     const panelsInDom = await page.getByTestId('endpoint-panel').count();
     const totalOps = await page
       .waitForFunction(
-        () => {
-          const raw = localStorage.getItem('specform.generator.form.v1');
-          const n = raw ? (JSON.parse(raw) as { endpoints: unknown[] }).endpoints.length : 0;
-          return n > 1 ? { n, chars: raw!.length } : false;
+        (key) => {
+          const head = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+            endpointEntries?: number;
+          } | null;
+          let n = 0;
+          let chars = 0;
+          for (let i = 0; i < (head?.endpointEntries ?? 0); i++) {
+            const part = localStorage.getItem(`${key}.e${i}`) ?? '[]';
+            n += (JSON.parse(part) as unknown[]).length;
+          }
+          for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i)!;
+            if (k.startsWith(key)) chars += localStorage.getItem(k)!.length;
+          }
+          return n > 1 ? { n, chars } : false;
         },
-        undefined,
+        'specform.generator.form.v1',
         { timeout: 20_000 },
       )
       .then((h) => h.jsonValue() as Promise<{ n: number; chars: number }>)

@@ -27,6 +27,18 @@ if (corpusMissing && process.env.CI === 'true') {
 }
 const FORM_KEY = 'specform.generator.form.v1';
 
+/** Reads the saved form in the page (a head entry plus endpoint entries, see persistence.ts). */
+function readSavedEndpointsInPage(key: string): unknown[] {
+  const head = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+    endpointEntries?: number;
+  } | null;
+  const out: unknown[] = [];
+  for (let i = 0; i < (head?.endpointEntries ?? 0); i++) {
+    out.push(...(JSON.parse(localStorage.getItem(`${key}.e${i}`) ?? '[]') as unknown[]));
+  }
+  return out;
+}
+
 let server: StartedServer;
 let browser: Browser;
 
@@ -77,8 +89,7 @@ async function pasteIntoEditor(page: Page, text: string, replaceAll = false): Pr
 
 async function savedEndpoints(page: Page): Promise<Endpoint[]> {
   await page.waitForTimeout(600); // the form saves 400 ms after the last change
-  const raw = await page.evaluate((key) => localStorage.getItem(key), FORM_KEY);
-  return raw ? (JSON.parse(raw) as { endpoints: Endpoint[] }).endpoints : [];
+  return (await page.evaluate(readSavedEndpointsInPage, FORM_KEY)) as Endpoint[];
 }
 
 function panel(page: Page, index: number): Locator {

@@ -15,6 +15,10 @@ import type { EndpointStore } from './endpoint-store';
 export const FORM_STORAGE_KEY = 'specform.generator.form.v1';
 /** Debounce of saving while typing. */
 export const SAVE_DEBOUNCE_MS = 400;
+/** Endpoints per storage entry (a keystroke rewrites one entry, not 3 MB). */
+export const ENDPOINTS_PER_ENTRY = 24;
+/** Schema components per storage entry. */
+export const COMPONENTS_PER_ENTRY = 100;
 
 interface SavedEndpoint extends Omit<Endpoint, 'schemaComponents'> {
   /** Indexes into the saved component table. */
@@ -52,8 +56,29 @@ export function loadSavedForm(
 ): RestoredForm | undefined {
   try {
     const raw = storage?.getItem(FORM_STORAGE_KEY);
-    if (!raw) return undefined;
-    const value = JSON.parse(raw) as Partial<Saved>;
+    if (!storage || !raw) return undefined;
+    let value = JSON.parse(raw) as Omit<Partial<Saved>, 'v'> & {
+      v?: number;
+      endpointEntries?: number;
+      componentEntries?: number;
+    };
+    if (value.v === 2) {
+      const read = <T>(prefix: string, count: unknown): T[] => {
+        const out: T[] = [];
+        for (let i = 0; i < (typeof count === 'number' ? count : 0); i++) {
+          const part = storage.getItem(`${FORM_STORAGE_KEY}.${prefix}${i}`);
+          if (part === null) throw new Error('missing entry');
+          out.push(...(JSON.parse(part) as T[]));
+        }
+        return out;
+      };
+      value = {
+        v: 1,
+        collapsed: value.collapsed ?? [],
+        endpoints: read<SavedEndpoint>('e', value.endpointEntries),
+        components: read<[string, Schema]>('c', value.componentEntries),
+      };
+    }
     if (value.v !== 1 || !Array.isArray(value.endpoints)) return undefined;
     const table = Array.isArray(value.components) ? value.components : [];
     const endpoints = value.endpoints.filter(isEndpointLike).map((saved) => {
@@ -134,6 +159,37 @@ export class FormSerializer {
     return `{"v":1,"collapsed":${JSON.stringify(collapsed)},"endpoints":[${parts.join(',')}],"components":[${this.table.join(',')}]}`;
   }
 
+  /**
+   * The saved form as several storage entries: a small head, endpoints in chunks of
+   * {@link ENDPOINTS_PER_ENTRY}, the component table in chunks of {@link COMPONENTS_PER_ENTRY}.
+   * A keystroke changes one endpoint chunk, so only that entry is written again.
+   */
+  serializeEntries(store: EndpointStore): Map<string, string> {
+    const { endpoints, collapsed } = store.snapshot();
+    const parts = endpoints.map((e) => this.endpointJson(e));
+    const entries = new Map<string, string>();
+    let endpointEntries = 0;
+    for (let i = 0; i < parts.length; i += ENDPOINTS_PER_ENTRY) {
+      entries.set(
+        `${FORM_STORAGE_KEY}.e${endpointEntries++}`,
+        `[${parts.slice(i, i + ENDPOINTS_PER_ENTRY).join(',')}]`,
+      );
+    }
+    let componentEntries = 0;
+    for (let i = 0; i < this.table.length; i += COMPONENTS_PER_ENTRY) {
+      entries.set(
+        `${FORM_STORAGE_KEY}.c${componentEntries++}`,
+        `[${this.table.slice(i, i + COMPONENTS_PER_ENTRY).join(',')}]`,
+      );
+    }
+    // The head goes last: a reader trusts only entries the head counts.
+    entries.set(
+      FORM_STORAGE_KEY,
+      JSON.stringify({ v: 2, collapsed, endpointEntries, componentEntries }),
+    );
+    return entries;
+  }
+
   /** Forgets the component table when it has outgrown what the form still uses. */
   compactIfStale(store: EndpointStore): void {
     if (this.table.length < 64) return;
@@ -149,18 +205,45 @@ export class FormSerializer {
   }
 }
 
+/** What was last written per storage key, so unchanged entries are not written again. */
+export type WrittenEntries = Map<string, string>;
+
 /** Writes the store now; false when storage refuses (full or missing). */
 export function saveForm(
   store: EndpointStore,
   storage: Storage | undefined = globalThis.localStorage,
   serializer: FormSerializer = new FormSerializer(),
+  written: WrittenEntries = new Map(),
 ): boolean {
   if (!storage) return false;
   try {
-    storage.setItem(FORM_STORAGE_KEY, serializer.serialize(store));
+    const entries = serializer.serializeEntries(store);
+    if (written.size === 0) {
+      // First save of this page: entries of an older, longer form may still be stored.
+      const prefix = `${FORM_STORAGE_KEY}.`;
+      const stale: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(prefix) && !entries.has(key)) stale.push(key);
+      }
+      for (const key of stale) storage.removeItem(key);
+    }
+    for (const [key, text] of entries) {
+      if (written.get(key) === text) continue;
+      storage.setItem(key, text);
+      written.set(key, text);
+    }
+    // Entries beyond the new counts belong to a longer, older form.
+    for (const key of [...written.keys()]) {
+      if (!entries.has(key)) {
+        storage.removeItem(key);
+        written.delete(key);
+      }
+    }
     return true;
   } catch {
-    // Over quota: keep the last save rather than a broken one.
+    // Over quota: what was written stays; the head still counts only complete entries.
+    written.clear();
     return false;
   }
 }
@@ -181,12 +264,13 @@ export function autoSave(
   storage: Storage | undefined = globalThis.localStorage,
 ): () => void {
   const serializer = new FormSerializer();
+  const written: WrittenEntries = new Map();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   let stopped = false;
   const write = () => {
     dirty = false;
-    saveForm(store, storage, serializer);
+    saveForm(store, storage, serializer, written);
   };
   const idle = (globalThis as IdleWindow).requestIdleCallback;
   /** Serialises uncached endpoints while the browser is idle, then writes. */

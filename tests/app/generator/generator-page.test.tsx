@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerProfile, Endpoint } from '../../../src/shared';
 import { generateOpenApi } from '../../../src/shared';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
-import { FORM_STORAGE_KEY } from '../../../src/app/generator/persistence';
+import { loadSavedForm } from '../../../src/app/generator/persistence';
 import { renderWithProviders } from './helpers';
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
@@ -35,8 +35,7 @@ function panels() {
 }
 
 function savedEndpoints(): Endpoint[] {
-  const raw = localStorage.getItem(FORM_STORAGE_KEY);
-  return raw ? (JSON.parse(raw) as { endpoints: Endpoint[] }).endpoints : [];
+  return loadSavedForm()?.endpoints ?? [];
 }
 
 async function renderPage() {

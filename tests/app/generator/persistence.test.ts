@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Endpoint, Schema } from '../../../src/shared';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import {
+  ENDPOINTS_PER_ENTRY,
   FORM_STORAGE_KEY,
   FormSerializer,
   loadSavedForm,
@@ -15,7 +16,7 @@ function memoryStorage(): Storage {
     setItem: (k: string, v: string) => void map.set(k, v),
     removeItem: (k: string) => void map.delete(k),
     clear: () => map.clear(),
-    key: () => null,
+    key: (i: number) => [...map.keys()][i] ?? null,
     get length() {
       return map.size;
     },
@@ -53,7 +54,9 @@ describe('form persistence', () => {
     );
     const storage = memoryStorage();
     expect(saveForm(store, storage)).toBe(true);
-    const raw = storage.getItem(FORM_STORAGE_KEY)!;
+    const raw = Array.from({ length: storage.length }, (_, i) =>
+      storage.getItem(storage.key(i)!),
+    ).join('\n');
     expect(raw.match(/"properties"/g)).toHaveLength(1);
     const restored = loadSavedForm(storage)!;
     expect(restored.collapsed).toEqual(['b']);
@@ -93,5 +96,30 @@ describe('form persistence', () => {
     };
     expect(saveForm(new EndpointStore([endpoint('a')]), full)).toBe(false);
     expect(full.getItem(FORM_STORAGE_KEY)).toBe('previous');
+  });
+
+  it('rewrites only the storage entry of the changed endpoint and drops entries of a longer form', () => {
+    const many = Array.from({ length: ENDPOINTS_PER_ENTRY * 2 + 1 }, (_, i) => endpoint(`e${i}`));
+    const store = new EndpointStore(many);
+    const storage = memoryStorage();
+    const writes: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (k: string, v: string) => {
+      writes.push(k);
+      setItem(k, v);
+    };
+    const serializer = new FormSerializer();
+    const written = new Map<string, string>();
+    expect(saveForm(store, storage, serializer, written)).toBe(true);
+    expect(writes).toHaveLength(4); // three endpoint entries and the head
+    writes.length = 0;
+    store.update(`e${ENDPOINTS_PER_ENTRY + 1}`, (e) => ({ ...e, path: '/x' }));
+    saveForm(store, storage, serializer, written);
+    expect(writes).toEqual([`${FORM_STORAGE_KEY}.e1`]);
+    expect(loadSavedForm(storage)!.endpoints[ENDPOINTS_PER_ENTRY + 1]!.path).toBe('/x');
+    for (let i = 0; i <= ENDPOINTS_PER_ENTRY; i++) store.remove(`e${i}`);
+    saveForm(store, storage, serializer, written);
+    expect(storage.getItem(`${FORM_STORAGE_KEY}.e1`)).toBeNull();
+    expect(loadSavedForm(storage)!.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY);
   });
 });
