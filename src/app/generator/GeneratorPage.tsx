@@ -68,6 +68,13 @@ export default function GeneratorPage() {
   const [revealId, setRevealId] = useState<string | undefined>(undefined);
   const editor = useRef<OutputEditorHandle>(null);
   const paste = useJsonPaste(client);
+  /** Aborts a running Generate or Load when the page goes away (a long call stops its worker). */
+  const pageAlive = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    pageAlive.current = controller;
+    return () => controller.abort();
+  }, []);
 
   // Save as the user types; validate (latest request wins) on every change.
   useEffect(() => autoSave(store), [store]);
@@ -144,10 +151,11 @@ export default function GeneratorPage() {
   const onGenerate = () =>
     withSubscription('generate', async () => {
       const endpoints = store.list();
-      const check = await client.validate(endpoints.map(validationView));
+      const signal = pageAlive.current?.signal;
+      const check = await client.validate(endpoints.map(validationView), { signal });
       store.setReport(check);
       if (!check.canGenerate) return;
-      const yaml = await client.generate(endpoints);
+      const yaml = await client.generate(endpoints, undefined, { signal });
       editor.current?.setValue(yaml);
       setHasOutput(yaml.trim().length > 0);
       store.markSaved();
@@ -164,7 +172,7 @@ export default function GeneratorPage() {
   const onLoad = () =>
     withSubscription('load', async () => {
       const text = editor.current?.getValue() ?? '';
-      const parsed = await client.parseChunked(text);
+      const parsed = await client.parseChunked(text, { signal: pageAlive.current?.signal });
       if (store.hasUnsavedChanges()) setPendingLoad(parsed);
       else applyLoad(parsed);
     });
