@@ -1,9 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  resolve: {
+    alias: [
+      // monaco-editor 0.57 no longer exports the deep paths monaco-yaml's worker imports
+      // (`monaco-editor/esm/vs/editor/editor.worker.js`); point them at the files themselves.
+      {
+        find: /^monaco-editor\/esm\/vs\/(.+?)(\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/monaco-editor/esm/vs/$1.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4096 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

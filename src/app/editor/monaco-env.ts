@@ -8,7 +8,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/yaml/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import { createYamlWorker, setupMonacoYaml } from './monaco-yaml-disabled';
+import { createYamlWorker, setupMonacoYaml } from './monaco-yaml';
 
 declare global {
   var MonacoEnvironment: monaco.Environment | undefined;
