@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 let locks = 0;
 let savedOverflow = '';
@@ -45,7 +45,9 @@ export function Modal({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect, not a passive one: the dialog must answer Escape from the first frame it is
+  // visible in (a passive effect runs after paint, and a fast Escape would be lost).
+  useLayoutEffect(() => {
     const unlock = lockScroll();
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const onKeyDown = (event: KeyboardEvent) => {
