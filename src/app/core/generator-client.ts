@@ -5,39 +5,22 @@
  * back to calling src/shared on the main thread where `Worker` does not exist (tests).
  */
 import { wrap, releaseProxy, type Remote } from 'comlink';
-import type { DocumentInfo, Endpoint, ErrorInfo, Schema, ValidationReport } from '../../shared';
-import type { GeneratorApi } from '../../worker/index';
+import type {
+  DocumentInfo,
+  Endpoint,
+  ErrorInfo,
+  ImportWarning,
+  ParseResult,
+  ValidationReport,
+} from '../../shared';
+import type { GeneratorApi, Result } from '../../worker/index';
 import { ChunkCollector, type ImportMessage } from './import-chunks';
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+export type { ImportWarning, Result };
+export type ParsedDocument = ParseResult;
 
-/** One warning of an import: what the form could not hold (mirrors src/shared parse-openapi). */
-export interface ImportWarning {
-  code: string;
-  path?: string;
-  method?: string;
-  pointer: string;
-  message: string;
-}
-
-export interface ParsedDocument {
-  endpoints: Endpoint[];
-  warnings: ImportWarning[];
-  info?: DocumentInfo;
-}
-
-/** The worker API of docs/contracts.md, as the app uses it. */
-export interface CoreApi {
-  validate(endpoints: Endpoint[]): Result<ValidationReport>;
-  generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>): Result<string>;
-  parse(text: string): Result<ParsedDocument>;
-  inferSchema(json: string): Result<Schema | undefined>;
-  schemaYaml(json: string): Result<string>;
-  isJsonPaste(text: string): Result<boolean>;
-  jsonToYaml(text: string): Result<string>;
-  formatJson(text: string): Result<string>;
-  newEndpoint(first?: boolean): Result<Endpoint>;
-}
+/** The worker API (src/worker), as the app uses it; the main-thread fallback implements it too. */
+export type CoreApi = GeneratorApi;
 
 type Method = keyof CoreApi;
 type Args<M extends Method> = Parameters<CoreApi[M]>;

@@ -1,11 +1,11 @@
 /** Pure edits of the form model used by the panels (no React, no worker). */
 import {
   newEndpoint,
+  newParameter,
   type BodyModel,
   type Endpoint,
   type HttpMethod,
   type Parameter,
-  type ParameterLocation,
   type ResponseModel,
 } from '../../shared';
 
@@ -21,18 +21,8 @@ export function createEndpoint(first: boolean): Endpoint {
   return newEndpoint(first);
 }
 
-export function createParameter(location: ParameterLocation): Parameter {
-  const parameter: Parameter = {
-    id: newId(),
-    name: '',
-    location,
-    required: location === 'path',
-    description: '',
-    example: '',
-  };
-  if (location === 'path') parameter.hideRequired = true;
-  return parameter;
-}
+/** A new, empty parameter (the core's rule: path parameters are required, without checkbox). */
+export const createParameter = newParameter;
 
 export function emptyBody(): BodyModel {
   return { name: '', customerJson: '' };
