@@ -323,6 +323,22 @@ describe('generator (demo user, active subscription)', () => {
     },
   );
 
+  it('validates the output against the OpenAPI 3.0 schema (monaco-yaml diagnostics)', async () => {
+    const diagnostics = page.getByTestId('diagnostics');
+    await pasteIntoEditor(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n', true);
+    await expect
+      .poll(async () => (await diagnostics.textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/version/);
+    await pasteIntoEditor(
+      page,
+      'openapi: 3.0.1\ninfo:\n  title: Test\n  version: v1\npaths: {}\n',
+      true,
+    );
+    await expect
+      .poll(async () => await diagnostics.locator('li').count(), { timeout: 30_000 })
+      .toBe(0);
+  });
+
   it('runs Monaco, its workers and ours without CSP violations', () => {
     expect(cspViolations).toEqual([]);
   });
