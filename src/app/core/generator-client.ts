@@ -14,7 +14,7 @@ import type {
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { ChunkCollector, type ImportMessage } from './import-chunks';
+import { ChunkCollector, type ImportMessage } from '../../shared/import-chunks';
 
 export type { ImportWarning, Result };
 export type ParsedDocument = ParseResult;
@@ -100,7 +100,7 @@ export interface GeneratorClientOptions {
 function defaultCreateImportWorker(): (() => Worker) | undefined {
   if (typeof Worker === 'undefined') return undefined;
   return () =>
-    new Worker(new URL('./import-worker.ts', import.meta.url), {
+    new Worker(new URL('../../worker/import-worker.ts', import.meta.url), {
       type: 'module',
       name: 'specform-import',
     });
@@ -247,7 +247,7 @@ export class GeneratorClient {
     return this.call('parse', [text], options);
   }
   /**
-   * Parses a document in the import worker, which answers in chunks (see ./import-chunks); a
+   * Parses a document in the import worker, which answers in chunks (see src/shared/import-chunks); a
    * worker per call, terminated when done or aborted. Without it, the same as {@link parse}.
    */
   parseChunked(text: string, options: CallOptions = {}): Promise<ParsedDocument> {

@@ -5,7 +5,7 @@ import {
   ENDPOINT_CHUNK,
   postInChunks,
   type ImportMessage,
-} from '../../../src/app/core/import-chunks';
+} from '../../../src/shared/import-chunks';
 import { parseOpenApi, type Schema } from '../../../src/shared';
 
 const paths = Array.from({ length: ENDPOINT_CHUNK + 3 }, (_, i) => [

@@ -5,8 +5,9 @@
  * info), the component table in chunks, then endpoints in chunks with `schemaComponents` as table
  * indexes. Every message is its own short task on the main thread, which puts the sharing back.
  */
-import type { DocumentInfo, Endpoint, ErrorInfo, Schema } from '../../shared';
-import type { ImportWarning, ParsedDocument } from './generator-client';
+import type { ErrorInfo } from './errors';
+import type { DocumentInfo, Endpoint, Schema } from './model';
+import type { ImportWarning, ParseResult } from './parse-openapi';
 
 /** Endpoints per message. */
 export const ENDPOINT_CHUNK = 16;
@@ -29,7 +30,7 @@ export type ImportMessage =
   | { type: 'error'; error: ErrorInfo };
 
 /** Worker side: posts a parse result as a sequence of {@link ImportMessage}s. */
-export function postInChunks(result: ParsedDocument, post: (message: ImportMessage) => void): void {
+export function postInChunks(result: ParseResult, post: (message: ImportMessage) => void): void {
   const table: [string, Schema][] = [];
   const index = new Map<string, Map<Schema, number>>();
   const indexOf = (name: string, schema: Schema): number => {
@@ -79,7 +80,7 @@ export class ChunkCollector {
   private info: DocumentInfo | undefined;
 
   /** Takes one message; returns the document once complete, throws the error info on failure. */
-  accept(message: ImportMessage): ParsedDocument | undefined {
+  accept(message: ImportMessage): ParseResult | undefined {
     switch (message.type) {
       case 'head':
         this.warnings = message.warnings;
@@ -103,7 +104,7 @@ export class ChunkCollector {
         }
         return undefined;
       case 'done': {
-        const document: ParsedDocument = { endpoints: this.endpoints, warnings: this.warnings };
+        const document: ParseResult = { endpoints: this.endpoints, warnings: this.warnings };
         if (this.info !== undefined) document.info = this.info;
         return document;
       }
