@@ -307,9 +307,3 @@ export function generatorClient(): GeneratorClient {
   shared ??= new GeneratorClient();
   return shared;
 }
-
-/** Replaces the shared client (tests). */
-export function setGeneratorClient(client: GeneratorClient | undefined): void {
-  shared?.terminate();
-  shared = client;
-}

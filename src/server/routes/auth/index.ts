@@ -8,6 +8,14 @@ import type { UserRow } from '../../repositories/users-repository';
 import { Email, ErrorResponses, Jwt, Password, TokenPairSchema } from '../schemas';
 
 /** Login, refresh rotation and logout (spec §7, security.md §3, §4, §6, §7). */
+/** The body of refresh and logout: one refresh token. */
+const RefreshBody = {
+  type: 'object',
+  properties: { refreshToken: Jwt },
+  required: ['refreshToken'],
+  additionalProperties: false,
+} as const;
+
 const authRoutes: FastifyPluginAsync = async (app) => {
   const { config, repos, passwords, tokens, db } = app;
   const now = () => new Date(config.now());
@@ -100,12 +108,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { rateLimit: authRateLimit(config) },
       schema: {
-        body: {
-          type: 'object',
-          properties: { refreshToken: Jwt },
-          required: ['refreshToken'],
-          additionalProperties: false,
-        },
+        body: RefreshBody,
         response: { 200: TokenPairSchema, ...ErrorResponses },
       },
     },
@@ -132,12 +135,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { rateLimit: authRateLimit(config) },
       schema: {
-        body: {
-          type: 'object',
-          properties: { refreshToken: Jwt },
-          required: ['refreshToken'],
-          additionalProperties: false,
-        },
+        body: RefreshBody,
         response: { ...ErrorResponses },
       },
     },
