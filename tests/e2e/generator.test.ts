@@ -339,6 +339,22 @@ describe('generator (demo user, active subscription)', () => {
       .toBe(0);
   });
 
+  it('marks nothing in an empty editor: the placeholder is not a broken document', async () => {
+    const squiggles = page.locator(
+      '.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error',
+    );
+    await pasteIntoEditor(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n', true);
+    await expect.poll(() => squiggles.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => squiggles.count(), { timeout: 30_000 }).toBe(0);
+    // monaco-yaml revalidates 500 ms after a change; a blank model must stay unmarked after it.
+    await page.waitForTimeout(2_000);
+    expect(await squiggles.count()).toBe(0);
+    expect(await page.getByTestId('diagnostics').locator('li').count()).toBe(0);
+  });
+
   it('runs Monaco, its workers and ours without CSP violations', () => {
     expect(cspViolations).toEqual([]);
   });

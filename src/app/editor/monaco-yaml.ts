@@ -11,6 +11,9 @@ import { configureMonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { OPENAPI_FILE_MATCH, OPENAPI_SCHEMA_URI, openApiSchema } from './openapi-schema';
 
+/** The marker owner monaco-yaml's validation provider uses. */
+const YAML_MARKER_OWNER = 'yaml';
+
 /**
  * monaco-yaml (through monaco-worker-manager) still calls `editor.createWebWorker` with the pre-0.55
  * options ({ moduleId, label, createData }); Monaco 0.57 wants a `worker`. Create it from the
@@ -37,6 +40,26 @@ function patchCreateWebWorker(monaco: typeof Monaco): void {
   }) as typeof original;
 }
 
+/** Whether the model holds nothing but whitespace (found without reading megabytes of text). */
+export function isBlankModel(model: Monaco.editor.ITextModel): boolean {
+  return (
+    model.getValueLength() === 0 ||
+    model.findNextMatch('\\S', { lineNumber: 1, column: 1 }, true, false, null, false) === null
+  );
+}
+
+/**
+ * An empty editor is not a broken document: monaco-yaml validates a blank model against the
+ * OpenAPI schema and reports "Missing property openapi/info/paths" as a squiggle under the
+ * placeholder. Its markers (owner 'yaml') are dropped while the model is blank; the next
+ * validation after any text is typed or generated reports them as usual.
+ */
+function quietOnBlankModels(monaco: typeof Monaco): void {
+  const original = monaco.editor.setModelMarkers;
+  monaco.editor.setModelMarkers = (model, owner, markers) =>
+    original(model, owner, owner === YAML_MARKER_OWNER && isBlankModel(model) ? [] : markers);
+}
+
 /** The worker for the 'yaml' label. */
 export function createYamlWorker(): Worker {
   return new YamlWorker();
@@ -45,6 +68,7 @@ export function createYamlWorker(): Worker {
 /** Configures monaco-yaml once for the output editor's model. */
 export function setupMonacoYaml(monaco: typeof Monaco): void {
   patchCreateWebWorker(monaco);
+  quietOnBlankModels(monaco);
   configureMonacoYaml(monaco, {
     enableSchemaRequest: false,
     validate: true,

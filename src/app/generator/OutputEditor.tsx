@@ -8,6 +8,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useLingui } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { setupMonaco, monaco } from '../editor/monaco-env';
+import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { mayBeJsonPaste } from './json-paste';
 
@@ -50,8 +51,6 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
-  /** An empty editor is not a broken document: its schema complaints are not listed. */
-  const [blank, setBlank] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onHasTextChange, onPaste });
   useEffect(() => {
@@ -106,12 +105,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     model?.onDidChangeContent(() => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const blank =
-          model.getValueLength() === 0 ||
-          model.findNextMatch('\\S', { lineNumber: 1, column: 1 }, true, false, null, false) ===
-            null;
-        setBlank(blank);
-        callbacks.current.onHasTextChange(!blank);
+        callbacks.current.onHasTextChange(!isBlankModel(model));
       }, EDITOR_DEBOUNCE_MS);
     });
     const element = container.current;
@@ -179,7 +173,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
       >
-        {(blank ? [] : diagnostics.slice(0, 500)).map((d, i) => (
+        {diagnostics.slice(0, 500).map((d, i) => (
           <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
             <button
               type="button"
