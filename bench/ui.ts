@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
-/** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate. */
+/** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate|reload. */
 const PROFILE = process.env.BENCH_PROFILE;
 const PHASE = process.env.BENCH_PHASE ?? 'type';
 
@@ -234,6 +234,28 @@ async function main(): Promise<void> {
       generateLongest = await longestTaskSince(page, genStart);
     }
 
+    // 4. Reload with the Stripe-size form saved: the form is read back from localStorage.
+    await page.waitForTimeout(1500); // the last save (400 ms debounce, idle time) lands
+    const reloadProfile = await startProfile(page, 'reload');
+    await page.reload();
+    const reloadMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const check = () => {
+            const first = document.querySelector('.gen-panel-path');
+            if (first?.textContent?.startsWith('/v1')) resolve(performance.now());
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+    await page.waitForTimeout(3000);
+    await stopProfile(reloadProfile);
+    const reloadLongest = await longestTaskSince(page, 0);
+    const reloadTasks = await page.evaluate(() =>
+      (window as unknown as PerfWindow).__perf.longTasks.map((x) => Math.round(x.duration)),
+    );
+
     const rows: [string, string][] = [
       [
         'operations loaded (saved form)',
@@ -259,6 +281,9 @@ async function main(): Promise<void> {
         'generate: longest main-thread task (incl. 3 s after)',
         canGenerate ? `${generateLongest.toFixed(0)} ms` : 'n/a',
       ],
+      ['reload: navigation → panels visible', `${reloadMs.toFixed(0)} ms`],
+      ['reload: longest main-thread task (incl. 3 s after)', `${reloadLongest.toFixed(0)} ms`],
+      ['reload: long tasks (ms)', reloadTasks.join(', ') || 'none'],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nGenerator UI with ${path.basename(STRIPE)} (Chromium ${browser.version()})\n`);

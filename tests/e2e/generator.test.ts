@@ -196,6 +196,16 @@ describe('generator (demo user, active subscription)', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     await shot(page, 'generated-en');
+
+    // Folding (editor/indent-folding.ts): the YAML's blocks fold and unfold from the gutter.
+    const gutter = page.locator('.monaco-editor .margin-view-overlays');
+    const expanded = gutter.locator('.codicon-folding-expanded');
+    const collapsed = gutter.locator('.codicon-folding-collapsed');
+    await expect.poll(() => expanded.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expanded.first().click({ force: true });
+    await expect.poll(() => collapsed.count()).toBe(1);
+    await collapsed.first().click({ force: true });
+    await expect.poll(() => collapsed.count()).toBe(0);
   });
 
   it('shows duplicate flags that clear, and asks before removing', async () => {

@@ -9,6 +9,7 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { configureMonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
+import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
 import { OPENAPI_FILE_MATCH, OPENAPI_SCHEMA_URI, openApiSchema } from './openapi-schema';
 
 /** The marker owner monaco-yaml's validation provider uses. */
@@ -69,11 +70,17 @@ export function createYamlWorker(): Worker {
 export function setupMonacoYaml(monaco: typeof Monaco): void {
   patchCreateWebWorker(monaco);
   quietOnBlankModels(monaco);
-  configureMonacoYaml(monaco, {
-    enableSchemaRequest: false,
-    validate: true,
-    hover: true,
-    completion: true,
-    schemas: [{ uri: OPENAPI_SCHEMA_URI, fileMatch: [OPENAPI_FILE_MATCH], schema: openApiSchema }],
-  });
+  // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts).
+  registerIndentFolding(monaco, 'yaml');
+  withoutFoldingProviders(monaco, 'yaml', () =>
+    configureMonacoYaml(monaco, {
+      enableSchemaRequest: false,
+      validate: true,
+      hover: true,
+      completion: true,
+      schemas: [
+        { uri: OPENAPI_SCHEMA_URI, fileMatch: [OPENAPI_FILE_MATCH], schema: openApiSchema },
+      ],
+    }),
+  );
 }

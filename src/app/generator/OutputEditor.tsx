@@ -147,11 +147,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             insertSpaces: true,
             fontSize: 13,
             renderValidationDecorations: 'on',
-            // Symbol- and provider-based views ask monaco-yaml for the outline, folding ranges and
-            // links of the whole document; for a 4 MB document those answers alone stall the main
-            // thread for seconds. Indentation gives the same folding and sticky lines for YAML.
-            stickyScroll: { enabled: true, defaultModel: 'indentationModel' },
-            foldingStrategy: 'indentation',
+            // Symbol-based views ask monaco-yaml for the outline and links of the whole document;
+            // for a 4 MB document those answers alone stall the main thread for seconds. Folding
+            // and sticky lines come from the one folding provider registered for YAML: indentation
+            // ranges computed in slices (editor/indent-folding.ts), never one long task.
+            stickyScroll: { enabled: true, defaultModel: 'foldingProviderModel' },
+            foldingStrategy: 'auto',
             links: false,
             ariaLabel: t`OpenAPI YAML`,
           }}

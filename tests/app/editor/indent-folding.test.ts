@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { IndentFolder, indentLevel } from '../../../src/app/editor/indent-folding';
+
+function ranges(text: string, tabSize = 2, yieldEveryCheck = false): [number, number][] {
+  const lines = text.split('\n');
+  const folder = new IndentFolder((n) => lines[n - 1]!, lines.length, tabSize);
+  let slices = 0;
+  while (folder.step(() => yieldEveryCheck)) slices++;
+  if (yieldEveryCheck) expect(slices).toBeGreaterThan(0);
+  return folder.ranges().map((r) => [r.start, r.end]);
+}
+
+describe('indentLevel', () => {
+  it('counts spaces, tabs to the next stop, and -1 for blank lines', () => {
+    expect(indentLevel('abc', 2)).toBe(0);
+    expect(indentLevel('    a', 2)).toBe(4);
+    expect(indentLevel(' \ta', 4)).toBe(4);
+    expect(indentLevel('   ', 2)).toBe(-1);
+    expect(indentLevel('', 2)).toBe(-1);
+  });
+});
+
+describe('IndentFolder (off-side indentation ranges, as Monaco computes them for YAML)', () => {
+  it('folds each key over its indented block', () => {
+    const yaml = [
+      'openapi: 3.0.1', // 1
+      'info:', // 2
+      '  title: T', // 3
+      '  version: v1', // 4
+      'paths:', // 5
+      '  /a:', // 6
+      '    get:', // 7
+      '      summary: s', // 8
+      '      responses:', // 9
+      "        '200':", // 10
+      '          description: ok', // 11
+    ].join('\n');
+    expect(ranges(yaml)).toEqual([
+      [2, 4],
+      [5, 11],
+      [6, 11],
+      [7, 11],
+      [9, 11],
+      [10, 11],
+    ]);
+  });
+
+  it('leaves trailing blank lines out of a block and needs two lines to fold', () => {
+    const yaml = ['a:', '  b: 1', '  c: 2', '', '', 'd:', '  e: 1', 'f: 2'].join('\n');
+    expect(ranges(yaml)).toEqual([
+      [1, 3],
+      [6, 7],
+    ]);
+  });
+
+  it('keeps blank lines inside a block', () => {
+    const yaml = ['a:', '  b: 1', '', '  c: 2', 'd: 1'].join('\n');
+    expect(ranges(yaml)).toEqual([[1, 4]]);
+  });
+
+  it('gives the same ranges however it is sliced', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      lines.push(
+        `k${i}:`,
+        `  a: ${i}`,
+        '  b:',
+        '    - x',
+        '    - y',
+        i % 7 === 0 ? '' : `  c: ${i}`,
+      );
+    }
+    const text = lines.join('\n');
+    const whole = ranges(text);
+    expect(whole.length).toBeGreaterThan(3000);
+    expect(ranges(text, 2, true)).toEqual(whole);
+  });
+});
