@@ -9,6 +9,7 @@
  * would parse the whole document a second time in its worker for the same answer.
  */
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { runInSlices } from '../util/slices';
 
 /** A folding range: 1-based first and last line (the first line stays visible when folded). */
 export interface IndentRange {
@@ -16,10 +17,8 @@ export interface IndentRange {
   end: number;
 }
 
-/** Lines read between checks of the clock. */
-const LINES_PER_CHECK = 512;
-/** Main-thread time one slice may take before yielding. */
-const SLICE_MS = 8;
+/** Lines read between pause points. */
+const LINES_PER_STEP = 512;
 
 /** The indentation of a line in columns (tabs to the next tab stop), or -1 for a blank line. */
 export function indentLevel(line: string, tabSize: number): number {
@@ -40,63 +39,36 @@ interface Region {
 }
 
 /**
- * Computes off-side indentation ranges bottom-up, a slice at a time: `step` processes lines until
- * `shouldYield` says stop, and returns whether lines remain.
+ * Off-side indentation ranges, top to bottom, computed bottom-up; the generator pauses (yields)
+ * every {@link LINES_PER_STEP} lines so it can run in slices.
  */
-export class IndentFolder {
-  private readonly regions: Region[];
-  private readonly found: IndentRange[] = [];
-  private line: number;
-
-  constructor(
-    private readonly getLine: (lineNumber: number) => string,
-    lineCount: number,
-    private readonly tabSize: number,
-  ) {
-    this.line = lineCount;
-    this.regions = [{ indent: -1, endAbove: lineCount + 1 }];
-  }
-
-  step(shouldYield: () => boolean = () => false): boolean {
-    const { regions, found, tabSize } = this;
-    while (this.line > 0) {
-      for (let n = 0; n < LINES_PER_CHECK && this.line > 0; n++, this.line--) {
-        const line = this.line;
-        const indent = indentLevel(this.getLine(line), tabSize);
-        let previous = regions[regions.length - 1]!;
-        if (indent === -1) {
-          previous.endAbove = line;
-          continue;
-        }
-        if (previous.indent > indent) {
-          do {
-            regions.pop();
-            previous = regions[regions.length - 1]!;
-          } while (previous.indent > indent);
-          const end = previous.endAbove - 1;
-          if (end - line >= 1) found.push({ start: line, end });
-        }
-        if (previous.indent === indent) previous.endAbove = line;
-        else regions.push({ indent, endAbove: line });
-      }
-      if (this.line > 0 && shouldYield()) return true;
+export function* indentRanges(
+  getLine: (lineNumber: number) => string,
+  lineCount: number,
+  tabSize: number,
+): Generator<void, IndentRange[]> {
+  const regions: Region[] = [{ indent: -1, endAbove: lineCount + 1 }];
+  const found: IndentRange[] = [];
+  for (let line = lineCount; line > 0; line--) {
+    if (line % LINES_PER_STEP === 0) yield;
+    const indent = indentLevel(getLine(line), tabSize);
+    let previous = regions[regions.length - 1]!;
+    if (indent === -1) {
+      previous.endAbove = line;
+      continue;
     }
-    return false;
+    if (previous.indent > indent) {
+      do {
+        regions.pop();
+        previous = regions[regions.length - 1]!;
+      } while (previous.indent > indent);
+      const end = previous.endAbove - 1;
+      if (end - line >= 1) found.push({ start: line, end });
+    }
+    if (previous.indent === indent) previous.endAbove = line;
+    else regions.push({ indent, endAbove: line });
   }
-
-  /** The ranges found, top to bottom. */
-  ranges(): IndentRange[] {
-    return [...this.found].reverse();
-  }
-}
-
-/** Lets the browser paint and handle input before the next slice. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
+  return found.reverse();
 }
 
 /** The ranges of a model, computed in slices; [] when the model changed or the request was cancelled. */
@@ -105,18 +77,15 @@ export async function computeIndentRanges(
   isCancelled: () => boolean = () => false,
 ): Promise<IndentRange[]> {
   const version = model.getVersionId();
-  const folder = new IndentFolder(
-    (line) => model.getLineContent(line),
-    model.getLineCount(),
-    model.getOptions().tabSize,
+  const ranges = await runInSlices(
+    indentRanges(
+      (line) => model.getLineContent(line),
+      model.getLineCount(),
+      model.getOptions().tabSize,
+    ),
+    () => isCancelled() || model.isDisposed() || model.getVersionId() !== version,
   );
-  let sliceStart = performance.now();
-  while (folder.step(() => performance.now() - sliceStart > SLICE_MS)) {
-    await yieldToBrowser();
-    if (isCancelled() || model.isDisposed() || model.getVersionId() !== version) return [];
-    sliceStart = performance.now();
-  }
-  return folder.ranges();
+  return ranges ?? [];
 }
 
 /**

@@ -24,7 +24,14 @@ import { ImportWarnings } from './ImportWarnings';
 import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
 import type { OutputEditorHandle } from './OutputEditor';
-import { autoSave, loadSavedForm } from './persistence';
+import {
+  autoSave,
+  loadSavedForm,
+  loadSavedFormInSlices,
+  savedFormEntries,
+  SYNC_RESTORE_MAX_ENTRIES,
+  type RestoredForm,
+} from './persistence';
 import './generator.css';
 
 const OutputEditor = lazy(() => import('./OutputEditor'));
@@ -36,11 +43,42 @@ const COLLAPSE_IMPORTS_ABOVE = 10;
 
 type Busy = 'generate' | 'load' | undefined;
 
-function initialStore(): EndpointStore {
-  const saved = loadSavedForm();
-  if (saved && saved.endpoints.length > 0)
-    return new EndpointStore(saved.endpoints, saved.collapsed);
-  return new EndpointStore([createEndpoint(true)]);
+/** The form a page starts with when nothing (readable) is saved: one endpoint (spec §4). */
+function startingEndpoints(saved: RestoredForm | undefined): [Endpoint[], string[]] {
+  return saved && saved.endpoints.length > 0
+    ? [saved.endpoints, saved.collapsed]
+    : [[createEndpoint(true)], []];
+}
+
+/**
+ * A small saved form is read back at once; a large one (an imported spec) starts the page with an
+ * empty store that {@link useRestore} fills in slices, so no task reads megabytes at once.
+ */
+function initialState(): { store: EndpointStore; restoring: boolean } {
+  if (savedFormEntries() > SYNC_RESTORE_MAX_ENTRIES) {
+    return { store: new EndpointStore(), restoring: true };
+  }
+  return { store: new EndpointStore(...startingEndpoints(loadSavedForm())), restoring: false };
+}
+
+/** Fills the store from a large saved form in slices; true until it is done. */
+function useRestore(store: EndpointStore, initiallyRestoring: boolean): boolean {
+  const [restoring, setRestoring] = useState(initiallyRestoring);
+  useEffect(() => {
+    if (!restoring) return;
+    let cancelled = false;
+    void loadSavedFormInSlices(undefined, () => cancelled).then((saved) => {
+      if (cancelled) return;
+      store.setAll(...startingEndpoints(saved));
+      // What was saved before the reload counts as the page's starting point, as in a small form.
+      store.markSaved();
+      setRestoring(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, restoring]);
+  return restoring;
 }
 
 /** Spec §4/§8: the subscription is active when its end is in the future; any failure is inactive. */
@@ -55,7 +93,9 @@ async function subscriptionActive(): Promise<boolean> {
 export default function GeneratorPage() {
   const { t, i18n } = useLingui();
   const client = generatorClient();
-  const [store] = useState(initialStore);
+  const [initial] = useState(initialState);
+  const store = initial.store;
+  const restoring = useRestore(store, initial.restoring);
   const order = useOrder(store);
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
@@ -76,9 +116,11 @@ export default function GeneratorPage() {
     return () => controller.abort();
   }, []);
 
-  // Save as the user types; validate (latest request wins) on every change.
-  useEffect(() => autoSave(store), [store]);
+  // Save as the user types; validate (latest request wins) on every change. Both wait for a
+  // restore, so the empty store it starts from is never saved over the form being read.
+  useEffect(() => (restoring ? undefined : autoSave(store)), [store, restoring]);
   useEffect(() => {
+    if (restoring) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const run = () => {
       timer = undefined;
@@ -100,7 +142,7 @@ export default function GeneratorPage() {
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [store, client]);
+  }, [store, client, restoring]);
 
   const onAdd = () => {
     const endpoint = createEndpoint(store.size === 0);
@@ -177,15 +219,16 @@ export default function GeneratorPage() {
       else applyLoad(parsed);
     });
 
-  const canGenerate = busy === undefined && order.length > 0 && report?.canGenerate === true;
-  const canLoad = busy === undefined && hasOutput;
+  const canGenerate =
+    !restoring && busy === undefined && order.length > 0 && report?.canGenerate === true;
+  const canLoad = !restoring && busy === undefined && hasOutput;
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (
     <div className="gen-page" data-testid="generator">
       <div className="gen-form">
         <div className="gen-toolbar">
-          <button type="button" className="gen-button" onClick={onAdd}>
+          <button type="button" className="gen-button" onClick={onAdd} disabled={restoring}>
             <span aria-hidden="true">+ </span>
             <Trans>Add endpoint</Trans>
           </button>
@@ -222,7 +265,11 @@ export default function GeneratorPage() {
           </p>
         ) : null}
         <ImportWarnings warnings={warnings} onDismiss={dismissWarnings} />
-        {order.length === 0 ? (
+        {restoring ? (
+          <p className="gen-empty gen-muted" role="status" data-testid="restoring">
+            <Trans>Restoring your endpoints…</Trans>
+          </p>
+        ) : order.length === 0 ? (
           <p className="gen-empty gen-muted">
             <Trans>
               No endpoints yet. Add one, or paste an OpenAPI document on the right and load it.

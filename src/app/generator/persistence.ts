@@ -7,9 +7,11 @@
  * per endpoint that is 200 MB of JSON, so the saved form is normalised: components are written
  * once, in a table, and each endpoint lists table indexes; restoring puts the sharing back.
  * Serialised pieces are cached per object, so after a keystroke only one endpoint is re-serialised;
- * the first save after a large import is spread over idle callbacks.
+ * the first save after a large import is spread over idle callbacks, and a large saved form is
+ * read back in slices ({@link loadSavedFormInSlices}).
  */
 import type { Endpoint, Schema } from '../../shared';
+import { runInSlices, runToEnd } from '../util/slices';
 import type { EndpointStore } from './endpoint-store';
 
 export const FORM_STORAGE_KEY = 'specform.generator.form.v1';
@@ -50,38 +52,66 @@ function isEndpointLike(value: unknown): value is SavedEndpoint {
   );
 }
 
-/** The saved form, if there is a readable one. */
-export function loadSavedForm(
-  storage: Storage | undefined = globalThis.localStorage,
-): RestoredForm | undefined {
+/** Endpoints linked to their components between pause points while restoring. */
+const ENDPOINTS_PER_STEP = 24;
+/** Saved forms spanning more storage entries than this are restored in slices. */
+export const SYNC_RESTORE_MAX_ENTRIES = 3;
+
+interface SavedHead {
+  v?: number;
+  collapsed?: unknown;
+  endpointEntries?: number;
+  componentEntries?: number;
+}
+
+/** How many storage entries the saved form spans (0: nothing saved, 1: the older one-entry form). */
+export function savedFormEntries(storage: Storage | undefined = globalThis.localStorage): number {
+  try {
+    const raw = storage?.getItem(FORM_STORAGE_KEY);
+    if (!raw) return 0;
+    // The older one-entry form holds everything in the head: count a large one as large.
+    if (!raw.startsWith('{"v":2,')) return raw.length > 100_000 ? SYNC_RESTORE_MAX_ENTRIES + 1 : 1;
+    // The entry form's head holds the counts and the collapsed ids (20 KB for 468 endpoints).
+    const head = JSON.parse(raw) as SavedHead;
+    return 1 + (Number(head.endpointEntries) || 0) + (Number(head.componentEntries) || 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Reads the saved form, pausing (yielding) after each storage entry and each batch of endpoints,
+ * so that {@link loadSavedFormInSlices} can spread a Stripe-size form over many short tasks.
+ */
+function* readSavedForm(storage: Storage | undefined): Generator<void, RestoredForm | undefined> {
   try {
     const raw = storage?.getItem(FORM_STORAGE_KEY);
     if (!storage || !raw) return undefined;
-    let value = JSON.parse(raw) as Omit<Partial<Saved>, 'v'> & {
-      v?: number;
-      endpointEntries?: number;
-      componentEntries?: number;
-    };
+    let value = JSON.parse(raw) as Omit<Partial<Saved>, 'v'> & SavedHead;
     if (value.v === 2) {
-      const read = <T>(prefix: string, count: unknown): T[] => {
+      function* read<T>(prefix: string, count: unknown): Generator<void, T[]> {
         const out: T[] = [];
         for (let i = 0; i < (typeof count === 'number' ? count : 0); i++) {
-          const part = storage.getItem(`${FORM_STORAGE_KEY}.${prefix}${i}`);
+          yield;
+          const part = storage!.getItem(`${FORM_STORAGE_KEY}.${prefix}${i}`);
           if (part === null) throw new Error('missing entry');
-          out.push(...(JSON.parse(part) as T[]));
+          for (const item of JSON.parse(part) as T[]) out.push(item);
         }
         return out;
-      };
+      }
       value = {
         v: 1,
         collapsed: value.collapsed ?? [],
-        endpoints: read<SavedEndpoint>('e', value.endpointEntries),
-        components: read<[string, Schema]>('c', value.componentEntries),
+        endpoints: yield* read<SavedEndpoint>('e', value.endpointEntries),
+        components: yield* read<[string, Schema]>('c', value.componentEntries),
       };
     }
     if (value.v !== 1 || !Array.isArray(value.endpoints)) return undefined;
     const table = Array.isArray(value.components) ? value.components : [];
-    const endpoints = value.endpoints.filter(isEndpointLike).map((saved) => {
+    const endpoints: Endpoint[] = [];
+    for (const saved of value.endpoints) {
+      if (endpoints.length % ENDPOINTS_PER_STEP === 0) yield;
+      if (!isEndpointLike(saved)) continue;
       const { c, ...rest } = saved;
       const endpoint: Endpoint = {
         ...rest,
@@ -95,8 +125,8 @@ export function loadSavedForm(
         }
         endpoint.schemaComponents = map;
       }
-      return endpoint;
-    });
+      endpoints.push(endpoint);
+    }
     const collapsed = Array.isArray(value.collapsed)
       ? value.collapsed.filter((x): x is string => typeof x === 'string')
       : [];
@@ -104,6 +134,24 @@ export function loadSavedForm(
   } catch {
     return undefined;
   }
+}
+
+/** The saved form, if there is a readable one, read in one go. */
+export function loadSavedForm(
+  storage: Storage | undefined = globalThis.localStorage,
+): RestoredForm | undefined {
+  return runToEnd(readSavedForm(storage));
+}
+
+/**
+ * The saved form read in slices of a few milliseconds (a Stripe-size form is 3.6 M characters);
+ * `undefined` when there is none, it is unreadable, or `isCancelled` turned true.
+ */
+export function loadSavedFormInSlices(
+  storage: Storage | undefined = globalThis.localStorage,
+  isCancelled: () => boolean = () => false,
+): Promise<RestoredForm | undefined> {
+  return runInSlices(readSavedForm(storage), isCancelled);
 }
 
 /**

@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerProfile, Endpoint } from '../../../src/shared';
 import { generateOpenApi } from '../../../src/shared';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
-import { loadSavedForm } from '../../../src/app/generator/persistence';
+import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
+import {
+  loadSavedForm,
+  saveForm,
+  savedFormEntries,
+  SYNC_RESTORE_MAX_ENTRIES,
+} from '../../../src/app/generator/persistence';
 import { renderWithProviders } from './helpers';
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
@@ -270,5 +277,42 @@ describe('GeneratorPage', () => {
     await screen.findByTestId('fake-output');
     expect(panels()).toHaveLength(2);
     expect((within(panels()[0]!).getByLabelText('Path') as HTMLInputElement).value).toBe('/kept');
+  });
+
+  it('restores a large saved form in slices, saying so, and never saves over it meanwhile', async () => {
+    // 30 endpoints (a plain, not virtualised, list) with 150 schema components: 5 storage entries.
+    const count = 30;
+    const endpoints = Array.from({ length: count }, (_, i) => ({
+      ...createEndpoint(false),
+      path: `/restored${i}`,
+      schemaComponents: Object.fromEntries(
+        Array.from({ length: 5 }, (_, k) => [`C${i}_${k}`, { type: 'string' as const }]),
+      ),
+    }));
+    expect(
+      saveForm(
+        new EndpointStore(
+          endpoints,
+          endpoints.map((e) => e.id),
+        ),
+      ),
+    ).toBe(true);
+    expect(savedFormEntries()).toBeGreaterThan(SYNC_RESTORE_MAX_ENTRIES);
+
+    const user = userEvent.setup();
+    renderWithProviders(<GeneratorPage />);
+    expect(screen.getByTestId('restoring').textContent).toBe('Restoring your endpoints…');
+    expect(screen.queryAllByTestId('endpoint-panel')).toHaveLength(0);
+    expect(
+      (screen.getByRole('button', { name: 'Add endpoint' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('restoring')).toBeNull());
+    const [first] = await screen.findAllByTestId('endpoint-panel');
+    expect(within(first!).getByRole('heading').textContent).toContain('/restored0');
+    // Restored, not edited: Load would not ask; the saved form is still the whole list.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(savedEndpoints().map((e) => e.path)).toEqual(endpoints.map((e) => e.path));
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(savedEndpoints()).toHaveLength(count + 1));
   });
 });

@@ -6,7 +6,10 @@ import {
   FORM_STORAGE_KEY,
   FormSerializer,
   loadSavedForm,
+  loadSavedFormInSlices,
   saveForm,
+  savedFormEntries,
+  SYNC_RESTORE_MAX_ENTRIES,
 } from '../../../src/app/generator/persistence';
 
 function memoryStorage(): Storage {
@@ -121,5 +124,26 @@ describe('form persistence', () => {
     saveForm(store, storage, serializer, written);
     expect(storage.getItem(`${FORM_STORAGE_KEY}.e1`)).toBeNull();
     expect(loadSavedForm(storage)!.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY);
+  });
+
+  it('counts the entries of a large form, whose head lists hundreds of collapsed ids', async () => {
+    const storage = memoryStorage();
+    expect(savedFormEntries(storage)).toBe(0);
+    const many = Array.from({ length: 468 }, (_, i) =>
+      endpoint(`endpoint-with-a-long-id-${i}`, { [`C${i}`]: { type: 'string' } }),
+    );
+    const store = new EndpointStore(
+      many,
+      many.map((e) => e.id),
+    );
+    expect(saveForm(store, storage)).toBe(true);
+    expect(storage.getItem(FORM_STORAGE_KEY)!.length).toBeGreaterThan(10_000);
+    const entries = savedFormEntries(storage);
+    expect(entries).toBe(1 + Math.ceil(468 / ENDPOINTS_PER_ENTRY) + Math.ceil(468 / 100));
+    expect(entries).toBeGreaterThan(SYNC_RESTORE_MAX_ENTRIES);
+    // Read in slices, the form is the same as read at once.
+    const sliced = await loadSavedFormInSlices(storage);
+    expect(sliced).toEqual(loadSavedForm(storage));
+    expect(sliced!.endpoints).toHaveLength(468);
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * Long main-thread work in slices: a generator does the work and yields at points where it may
+ * pause; `runInSlices` runs it for up to `sliceMs` at a time and lets the browser paint and handle
+ * input in between, so no single task grows with the size of the input.
+ */
+
+/** Main-thread time one slice may take before the browser gets a turn. */
+export const SLICE_MS = 8;
+
+/** Resolves after the browser has had a turn (a message task: not clamped like setTimeout). */
+export function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Runs a generator to completion synchronously (small inputs, tests). */
+export function runToEnd<T>(steps: Iterator<unknown, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Runs a generator in slices of about `sliceMs`; resolves with its return value, or with
+ * `undefined` when `isCancelled` turns true between slices.
+ */
+export async function runInSlices<T>(
+  steps: Iterator<unknown, T>,
+  isCancelled: () => boolean = () => false,
+  sliceMs: number = SLICE_MS,
+): Promise<T | undefined> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToBrowser();
+      if (isCancelled()) {
+        steps.return?.(undefined as T);
+        return undefined;
+      }
+      sliceStart = performance.now();
+    }
+  }
+}
