@@ -256,13 +256,17 @@ export class FormSerializer {
 /** What was last written per storage key, so unchanged entries are not written again. */
 export type WrittenEntries = Map<string, string>;
 
-/** Writes the store now; false when storage refuses (full or missing). */
-export function saveForm(
+/**
+ * Writes the store, pausing (yielding) after each storage entry it writes; returns false when
+ * storage refuses (full or missing). The entries come from one snapshot and the head goes last, so
+ * a reader sees either the old head or the new one with all its entries.
+ */
+function* saveSteps(
   store: EndpointStore,
-  storage: Storage | undefined = globalThis.localStorage,
-  serializer: FormSerializer = new FormSerializer(),
-  written: WrittenEntries = new Map(),
-): boolean {
+  storage: Storage | undefined,
+  serializer: FormSerializer,
+  written: WrittenEntries,
+): Generator<void, boolean> {
   if (!storage) return false;
   try {
     const entries = serializer.serializeEntries(store);
@@ -278,6 +282,7 @@ export function saveForm(
     }
     for (const [key, text] of entries) {
       if (written.get(key) === text) continue;
+      yield;
       storage.setItem(key, text);
       written.set(key, text);
     }
@@ -296,6 +301,16 @@ export function saveForm(
   }
 }
 
+/** Writes the store now, in one go; false when storage refuses (full or missing). */
+export function saveForm(
+  store: EndpointStore,
+  storage: Storage | undefined = globalThis.localStorage,
+  serializer: FormSerializer = new FormSerializer(),
+  written: WrittenEntries = new Map(),
+): boolean {
+  return runToEnd(saveSteps(store, storage, serializer, written));
+}
+
 interface IdleDeadline {
   timeRemaining(): number;
 }
@@ -306,7 +321,11 @@ type IdleWindow = typeof globalThis & {
   ) => number;
 };
 
-/** Saves the store after each burst of changes, in idle time; returns the unsubscribe. */
+/**
+ * Saves the store after each burst of changes: endpoints are serialised in idle time, then the
+ * changed entries are written in slices (the first save after a Stripe-size Load writes 3.6 M
+ * characters). Leaving the page, or stopping, writes at once. Returns the stop function.
+ */
 export function autoSave(
   store: EndpointStore,
   storage: Storage | undefined = globalThis.localStorage,
@@ -316,14 +335,34 @@ export function autoSave(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   let stopped = false;
-  const write = () => {
+  /** Bumped by every write: a sliced write that sees a newer one stops (its snapshot is older). */
+  let writeNumber = 0;
+  let writing = false;
+  /** Writes everything now (leaving the page, stopping). */
+  const writeNow = () => {
+    writeNumber++;
+    writing = false;
     dirty = false;
     saveForm(store, storage, serializer, written);
+  };
+  const writeInSlices = () => {
+    const mine = ++writeNumber;
+    dirty = false;
+    writing = true;
+    void runInSlices(
+      saveSteps(store, storage, serializer, written),
+      () => stopped || writeNumber !== mine,
+    ).finally(() => {
+      if (writeNumber !== mine) return;
+      writing = false;
+      // Changes made while writing are saved by the next round.
+      if (dirty && !stopped && timer === undefined) timer = setTimeout(schedule, SAVE_DEBOUNCE_MS);
+    });
   };
   const idle = (globalThis as IdleWindow).requestIdleCallback;
   /** Serialises uncached endpoints while the browser is idle, then writes. */
   const step = (deadline?: IdleDeadline) => {
-    if (stopped || !dirty) return;
+    if (stopped || !dirty || writing) return;
     if (idle && deadline) {
       for (const endpoint of store.list()) {
         if (serializer.isCached(endpoint)) continue;
@@ -334,11 +373,12 @@ export function autoSave(
         serializer.endpointJson(endpoint);
       }
     }
-    write();
+    writeInSlices();
   };
   let lastOrder = store.getOrder();
-  const schedule = () => {
+  function schedule() {
     timer = undefined;
+    if (writing) return; // the running write reschedules when it ends
     // Only a changed list (Load, add, remove) can leave components unused.
     if (store.getOrder() !== lastOrder) {
       lastOrder = store.getOrder();
@@ -346,14 +386,14 @@ export function autoSave(
     }
     if (idle) idle(step, { timeout: 2000 });
     else step();
-  };
+  }
   const unsubscribe = store.subscribeChange(() => {
     dirty = true;
     clearTimeout(timer);
     timer = setTimeout(schedule, SAVE_DEBOUNCE_MS);
   });
   const onHide = () => {
-    if (dirty) write();
+    if (dirty || writing) writeNow();
   };
   globalThis.addEventListener?.('pagehide', onHide);
   return () => {
@@ -361,6 +401,6 @@ export function autoSave(
     unsubscribe();
     clearTimeout(timer);
     globalThis.removeEventListener?.('pagehide', onHide);
-    if (dirty) write();
+    if (dirty || writing) writeNow();
   };
 }

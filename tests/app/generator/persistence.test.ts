@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Endpoint, Schema } from '../../../src/shared';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import {
+  autoSave,
   ENDPOINTS_PER_ENTRY,
   FORM_STORAGE_KEY,
   FormSerializer,
@@ -145,5 +146,58 @@ describe('form persistence', () => {
     const sliced = await loadSavedFormInSlices(storage);
     expect(sliced).toEqual(loadSavedForm(storage));
     expect(sliced!.endpoints).toHaveLength(468);
+  });
+
+  describe('autoSave', () => {
+    /** Storage whose writes take 10 ms each, so a save of several entries spans several slices. */
+    function slowStorage(): { storage: Storage; writes: string[] } {
+      const storage = memoryStorage();
+      const writes: string[] = [];
+      const setItem = storage.setItem.bind(storage);
+      storage.setItem = (key: string, value: string) => {
+        const until = performance.now() + 10;
+        while (performance.now() < until);
+        writes.push(key);
+        setItem(key, value);
+      };
+      return { storage, writes };
+    }
+
+    function many(prefix: string, count: number): Endpoint[] {
+      return Array.from({ length: count }, (_, i) => endpoint(`${prefix}${i}`));
+    }
+
+    it('writes a large form in slices, head last, and saves changes made meanwhile', async () => {
+      const { storage, writes } = slowStorage();
+      const store = new EndpointStore([endpoint('first')]);
+      const stop = autoSave(store, storage);
+      store.setAll(many('a', ENDPOINTS_PER_ENTRY * 4));
+      await vi.waitFor(() => expect(writes.length).toBeGreaterThan(0), { timeout: 2000 });
+      // Mid-write: the head is not written yet, and a change arrives.
+      expect(writes).not.toContain(FORM_STORAGE_KEY);
+      store.add(endpoint('late'));
+      await vi.waitFor(
+        () => expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4 + 1),
+        { timeout: 3000 },
+      );
+      expect(writes.indexOf(FORM_STORAGE_KEY)).toBe(4); // 4 endpoint entries, then the head
+      stop();
+    });
+
+    it('writes everything at once on pagehide mid-write, and keeps saving afterwards', async () => {
+      const { storage, writes } = slowStorage();
+      const store = new EndpointStore([endpoint('first')]);
+      const stop = autoSave(store, storage);
+      store.setAll(many('b', ENDPOINTS_PER_ENTRY * 4));
+      await vi.waitFor(() => expect(writes.length).toBeGreaterThan(0), { timeout: 2000 });
+      globalThis.dispatchEvent(new Event('pagehide'));
+      expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4);
+      store.add(endpoint('after'));
+      await vi.waitFor(
+        () => expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4 + 1),
+        { timeout: 3000 },
+      );
+      stop();
+    });
   });
 });
