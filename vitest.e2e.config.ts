@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     fileParallelism: false,
     passWithNoTests: true,
+    // One retry in CI: a browser against a live server on a shared 2-core machine. A retried
+    // failure still prints its own diagnostics (see the failed-refresh test in shell.test.ts).
+    retry: process.env.CI === 'true' ? 1 : 0,
   },
 });

@@ -213,9 +213,23 @@ describe('sessions with a short-lived access token', () => {
     expect(revoked.status).toBe(204);
     await page.waitForTimeout((ACCESS_TTL_SECONDS + 1) * 1000);
 
+    // What the page did, printed if the redirect does not come.
+    const trail: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) trail.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => trail.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+    page.on('console', (m) => trail.push(`console.${m.type()} ${m.text()}`));
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) trail.push(`navigated ${f.url()}`);
+    });
     await page.getByRole('link', { name: 'Pricing' }).first().click();
     await page.getByRole('link', { name: 'Profile' }).click();
-    await page.waitForURL(/\/login\?reason=refresh_failed&t=\d+$/);
+    await page.waitForURL(/\/login\?reason=refresh_failed&t=\d+$/).catch((error: unknown) => {
+      const report = `no redirect; at ${page.url()}; trail:\n${trail.join('\n')}`;
+      console.error(report); // kept in the output even if a retry passes
+      throw new Error(report, { cause: error });
+    });
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('returnUrl'))).toBe('/profile');
     await page.getByText('Your session has ended. Please log in again.').waitFor();

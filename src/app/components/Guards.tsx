@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import {
   forceLogout,
   getAccessToken,
+  isLeaving,
   peekReturnUrl,
   reasonFor,
   RefreshError,
@@ -35,6 +36,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <LoadingState />;
   if (!signedIn) {
+    if (isLeaving()) return <LoadingState />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
   }
@@ -78,7 +80,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }, [loading, stale]);
 
   if (loading || stale) return <LoadingState />;
-  if (!signedIn) return <Navigate to="/login" replace state={{ from: '/admin' }} />;
+  if (!signedIn) {
+    return isLeaving() ? (
+      <LoadingState />
+    ) : (
+      <Navigate to="/login" replace state={{ from: '/admin' }} />
+    );
+  }
   if (!isAdmin) {
     return (
       <div className="page page-narrow">

@@ -68,13 +68,24 @@ export function logout(): void {
  * the current page saved as the return URL, and `/login` replacing the location.
  */
 export function forceLogout(reason: LogoutReason): void {
-  logout();
-  if (leaving) return;
+  const first = !leaving;
+  // Set before logout() tells React the user is signed out: see isLeaving().
   leaving = true;
+  logout();
+  if (!first) return;
   window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT, { detail: { reason } }));
   const { pathname, search, hash } = window.location;
   saveReturnUrl(`${pathname}${search}${hash}`);
   browserLocation.replace(`/login?reason=${reason}&t=${Date.now()}`);
+}
+
+/**
+ * Whether a forced logout is sending the page to /login. Guards then render a loading state, not
+ * their own client-side redirect: otherwise the login page would flash without its reason
+ * message, and be on screen, for the moment before `location.replace` loads it with one.
+ */
+export function isLeaving(): boolean {
+  return leaving;
 }
 
 /** The logout reason for a failed refresh. */

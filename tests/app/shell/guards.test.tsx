@@ -3,7 +3,7 @@ import { Outlet, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GuestOnly, RequireAdmin, RequireAuth } from '../../../src/app/components/Guards';
 import { routes } from '../../../src/app/routes';
-import { browserLocation, saveReturnUrl, syncSession } from '../../../src/app/session';
+import { browserLocation, forceLogout, saveReturnUrl, syncSession } from '../../../src/app/session';
 import {
   freshSession,
   jsonResponse,
@@ -174,9 +174,25 @@ describe('guards', () => {
       'POST /api/public/v1/auth/refresh': () => jsonResponse({ message: 'revoked' }, 401),
       'POST /api/public/v1/auth/logout': () => new Response(null, { status: 204 }),
     });
-    renderRoutes(table, '/admin');
+    const { router } = renderRoutes(table, '/admin');
     await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
     expect(String(replace.mock.calls[0]![0])).toMatch(/^\/login\?reason=refresh_failed&t=\d+$/);
+    // No client-side redirect races the page load that carries the reason.
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByText('Loading...')).toBeTruthy();
+  });
+
+  it('a forced logout leaves the redirect to the page load, not to the guard', async () => {
+    signIn();
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+    stubFetch({ 'POST /api/public/v1/auth/logout': () => new Response(null, { status: 204 }) });
+    const { router } = renderRoutes(table, '/profile');
+    expect(screen.getByText('profile page')).toBeTruthy();
+    act(() => forceLogout('refresh_failed'));
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(String(replace.mock.calls[0]![0])).toMatch(/^\/login\?reason=refresh_failed&t=\d+$/);
+    await screen.findByText('Loading...');
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('reacts when the session ends while a guarded page is open', async () => {
