@@ -14,6 +14,8 @@ const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml')
 /** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate|reload. */
 const PROFILE = process.env.BENCH_PROFILE;
 const PHASE = process.env.BENCH_PHASE ?? 'type';
+/** Emulate a slower CPU (Chromium's throttling): BENCH_CPU_SLOWDOWN=4 runs everything 4× slower. */
+const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? '1');
 
 interface PerfWindow {
   __perf: {
@@ -103,6 +105,10 @@ async function main(): Promise<void> {
     });
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
+    if (SLOWDOWN > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    }
     await page.goto(`${server.baseUrl}/login`);
     await page.locator('input[name=email]').fill(server.demo.email);
     await page.locator('input[name=password]').fill(server.demo.password);
@@ -286,7 +292,10 @@ async function main(): Promise<void> {
       ['reload: long tasks (ms)', reloadTasks.join(', ') || 'none'],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
-    console.log(`\nGenerator UI with ${path.basename(STRIPE)} (Chromium ${browser.version()})\n`);
+    const slower = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
+    console.log(
+      `\nGenerator UI with ${path.basename(STRIPE)} (Chromium ${browser.version()}${slower})\n`,
+    );
     console.log(`| ${'measure'.padEnd(width)} | value |`);
     console.log(`|${'-'.repeat(width + 2)}|-------|`);
     for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);

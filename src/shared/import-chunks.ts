@@ -1,11 +1,13 @@
 /**
- * The import worker's chunked answer. A parsed document's endpoints share their schema components
- * (Stripe: 800 components, ~320 reached per endpoint); one structured-clone message of all of it
- * costs the main thread most of a second to deserialise. Sent instead: a head (counts, warnings,
- * info), the component table in chunks, then endpoints in chunks with `schemaComponents` as table
- * indexes. Every message is its own short task on the main thread, which puts the sharing back.
+ * A parse result (or a form's endpoints) sent between threads in chunks. Endpoints share their
+ * schema components (Stripe: 800 components, ~320 reached per endpoint); one structured-clone
+ * message of all of it costs the sending and the receiving thread most of a second. Sent instead:
+ * a head (counts, warnings, info), the component table in chunks, then endpoints in chunks with
+ * `schemaComponents` as table indexes. Each message is its own short task, and the receiver puts
+ * the sharing back. The import worker answers Load this way; the app sends Generate's endpoints
+ * to the generator worker this way.
  */
-import type { ErrorInfo } from './errors';
+import { CoreError, type ErrorInfo } from './errors';
 import type { DocumentInfo, Endpoint, Schema } from './model';
 import type { ImportWarning, ParseResult } from './parse-openapi';
 
@@ -29,8 +31,8 @@ export type ImportMessage =
   | { type: 'done' }
   | { type: 'error'; error: ErrorInfo };
 
-/** Worker side: posts a parse result as a sequence of {@link ImportMessage}s. */
-export function postInChunks(result: ParseResult, post: (message: ImportMessage) => void): void {
+/** A parse result as a sequence of {@link ImportMessage}s, made as they are taken. */
+export function* chunkMessages(result: ParseResult): Generator<ImportMessage, void> {
   const table: [string, Schema][] = [];
   const index = new Map<string, Map<Schema, number>>();
   const indexOf = (name: string, schema: Schema): number => {
@@ -62,17 +64,22 @@ export function postInChunks(result: ParseResult, post: (message: ImportMessage)
     components: table.length,
   };
   if (result.info !== undefined) head.info = result.info;
-  post(head);
+  yield head;
   for (let i = 0; i < table.length; i += COMPONENT_CHUNK) {
-    post({ type: 'components', items: table.slice(i, i + COMPONENT_CHUNK) });
+    yield { type: 'components', items: table.slice(i, i + COMPONENT_CHUNK) };
   }
   for (let i = 0; i < slim.length; i += ENDPOINT_CHUNK) {
-    post({ type: 'endpoints', items: slim.slice(i, i + ENDPOINT_CHUNK) });
+    yield { type: 'endpoints', items: slim.slice(i, i + ENDPOINT_CHUNK) };
   }
-  post({ type: 'done' });
+  yield { type: 'done' };
 }
 
-/** Main-thread side: rebuilds the document from the messages, in order. */
+/** Posts a parse result as a sequence of {@link ImportMessage}s, all at once (a worker's side). */
+export function postInChunks(result: ParseResult, post: (message: ImportMessage) => void): void {
+  for (const message of chunkMessages(result)) post(message);
+}
+
+/** Receiving side: rebuilds the document from the messages, in order. */
 export class ChunkCollector {
   private table: [string, Schema][] = [];
   private endpoints: Endpoint[] = [];
@@ -111,5 +118,35 @@ export class ChunkCollector {
       case 'error':
         throw message.error;
     }
+  }
+}
+
+/**
+ * The receiving side of Generate for a large form: endpoints staged in chunks (a head first, which
+ * starts over), then taken once for generation.
+ */
+export class EndpointStaging {
+  private collector: ChunkCollector | undefined;
+  private staged: Endpoint[] | undefined;
+
+  accept(message: ImportMessage): void {
+    if (message.type === 'head') {
+      this.collector = new ChunkCollector();
+      this.staged = undefined;
+    }
+    if (!this.collector) throw new CoreError('INTERNAL', 'No staging was started');
+    const document = this.collector.accept(message);
+    if (document) {
+      this.staged = document.endpoints;
+      this.collector = undefined;
+    }
+  }
+
+  /** The endpoints staged last; forgotten after this call. */
+  take(): Endpoint[] {
+    const endpoints = this.staged;
+    this.staged = undefined;
+    if (!endpoints) throw new CoreError('INTERNAL', 'No endpoints were staged');
+    return endpoints;
   }
 }

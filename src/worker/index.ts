@@ -19,6 +19,7 @@ import {
   type Endpoint,
   type ErrorInfo,
 } from '../shared';
+import { EndpointStaging, type ImportMessage } from '../shared/import-chunks';
 
 /** What every worker method answers: a value, or the core's error as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -31,6 +32,9 @@ function run<T>(fn: () => T): Result<T> {
   }
 }
 
+/** Endpoints arriving in chunks for {@link api.generateStaged}. */
+const staging = new EndpointStaging();
+
 /** The whole worker API; also callable directly (tests, and the main-thread fallback). */
 export const api = {
   /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
@@ -38,6 +42,14 @@ export const api = {
   /** The OpenAPI 3.0.1 YAML document of the endpoints. */
   generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
     run(() => generateOpenApi(endpoints, info)),
+  /**
+   * One chunk of the endpoints for {@link api.generateStaged} (src/shared/import-chunks): a large
+   * form reaches the worker as many small messages instead of one that blocks the main thread.
+   */
+  stage: (message: ImportMessage) => run(() => staging.accept(message)),
+  /** {@link api.generate} for the endpoints staged last; they are forgotten afterwards. */
+  generateStaged: (info?: Partial<DocumentInfo>) =>
+    run(() => generateOpenApi(staging.take(), info)),
   /** An OpenAPI document (YAML or JSON) read into endpoints, with warnings. */
   parse: (text: string) => run(() => parseOpenApi(text)),
   /** The schema inferred from a JSON sample (undefined for blank text). */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import type { Endpoint } from '../../src/shared';
 import { api, type GeneratorApi } from '../../src/worker';
+import { chunkMessages, ENDPOINT_CHUNK } from '../../src/shared/import-chunks';
 
 const SAMPLE = '{"id": 1, "when": "2024-01-01T00:00:00Z", "tags": ["a"], "note": null}';
 
@@ -92,6 +93,43 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
   }
   expect(await remote.validate(rich)).toEqual(api.validate(rich));
   expect(await remote.parse('a: [')).toEqual(api.parse('a: ['));
+  // Generate for a large form: the endpoints staged in chunks, shared components and all.
+  const paths = Array.from({ length: ENDPOINT_CHUNK * 2 + 1 }, (_, i) =>
+    [
+      `  /pets${i}:`,
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      "              schema: {$ref: '#/components/schemas/Pet'}",
+    ].join('\n'),
+  );
+  const imported = api.parse(
+    [
+      'openapi: 3.0.1',
+      'info: {title: Pets, version: v1}',
+      'paths:',
+      ...paths,
+      'components:',
+      '  schemas:',
+      '    Pet: {type: object, properties: {tag: {$ref: "#/components/schemas/Tag"}}}',
+      '    Tag: {type: string}',
+    ].join('\n'),
+  );
+  if (!imported.ok) throw new Error('the fixture does not parse');
+  const { endpoints } = imported.value;
+  const messages = [...chunkMessages({ endpoints, warnings: [] })];
+  expect(messages.filter((m) => m.type === 'endpoints').length).toBe(3);
+  for (const message of messages) expect(await remote.stage(message)).toMatchObject({ ok: true });
+  const staged = await remote.generateStaged();
+  expect(staged).toEqual(api.generate(endpoints));
+  expect(staged.ok && staged.value).toContain('Tag:');
+  // Taken once: a second call has nothing staged.
+  expect(await remote.generateStaged()).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  expect(await remote.stage({ type: 'done' })).toMatchObject({ ok: false });
+
   const remoteEndpoint = await remote.newEndpoint(true);
   expect(remoteEndpoint.ok && remoteEndpoint.value.responses).toEqual([
     { statusCode: 200, body: { name: '', customerJson: '' } },

@@ -14,7 +14,8 @@ import type {
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { ChunkCollector, type ImportMessage } from '../../shared/import-chunks';
+import { ChunkCollector, chunkMessages, type ImportMessage } from '../../shared/import-chunks';
+import { runInSlices } from '../util/slices';
 
 export type { ImportWarning, Result };
 export type ParsedDocument = ParseResult;
@@ -36,6 +37,9 @@ export class CoreCallError extends Error {
     return this.info.code;
   }
 }
+
+/** Forms up to this many endpoints go to Generate in one message. */
+const GENERATE_IN_ONE_MESSAGE = 48;
 
 /** Idle time before the worker is terminated. */
 const IDLE_SHUTDOWN_MS = 60_000;
@@ -59,6 +63,8 @@ type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Resul
 async function createLocalBackend(): Promise<Backend> {
   const core = await import('../../shared');
   const { stringify } = await import('yaml');
+  const { EndpointStaging } = await import('../../shared/import-chunks');
+  const staging = new EndpointStaging();
   const run = <T>(fn: () => T): Result<T> => {
     try {
       return { ok: true, value: fn() };
@@ -80,6 +86,8 @@ async function createLocalBackend(): Promise<Backend> {
     jsonToYaml: (text) => run(() => core.jsonToYaml(text)),
     formatJson: (text) => run(() => core.formatJson(text)),
     newEndpoint: (first) => run(() => core.newEndpoint(first)),
+    stage: (message) => run(() => staging.accept(message)),
+    generateStaged: (info) => run(() => core.generateOpenApi(staging.take(), info)),
   };
   return {
     call: (method, args) =>
@@ -242,6 +250,38 @@ export class GeneratorClient {
   }
   generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>, options?: CallOptions) {
     return this.call('generate', info === undefined ? [endpoints] : [endpoints, info], options);
+  }
+  /**
+   * {@link generate} for a form of any size: the endpoints go to the worker in chunks
+   * (src/shared/import-chunks), one small message per task, instead of one structured clone of
+   * the whole form (Stripe: 3.6 M characters, ~70 ms in one task on the main thread).
+   */
+  async generateChunked(
+    endpoints: Endpoint[],
+    info?: Partial<DocumentInfo>,
+    options: CallOptions = {},
+  ): Promise<string> {
+    if (endpoints.length <= GENERATE_IN_ONE_MESSAGE) return this.generate(endpoints, info, options);
+    const { signal } = options;
+    const sent: Promise<unknown>[] = [];
+    const call = (message: ImportMessage) => this.call('stage', [message], options);
+    const finished = await runInSlices(
+      (function* () {
+        for (const message of chunkMessages({ endpoints, warnings: [] })) {
+          sent.push(call(message));
+          yield;
+        }
+        return true;
+      })(),
+      () => signal?.aborted === true,
+      0,
+    );
+    if (!finished) {
+      void Promise.allSettled(sent);
+      throw abortError();
+    }
+    await Promise.all(sent);
+    return this.call('generateStaged', info === undefined ? [] : [info], options);
   }
   parse(text: string, options?: CallOptions) {
     return this.call('parse', [text], options);

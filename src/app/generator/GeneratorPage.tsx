@@ -197,7 +197,7 @@ export default function GeneratorPage() {
       const check = await client.validate(endpoints.map(validationView), { signal });
       store.setReport(check);
       if (!check.canGenerate) return;
-      const yaml = await client.generate(endpoints, undefined, { signal });
+      const yaml = await client.generateChunked(endpoints, undefined, { signal });
       editor.current?.setValue(yaml);
       setHasOutput(yaml.trim().length > 0);
       store.markSaved();

@@ -107,4 +107,52 @@ describe('GeneratorClient', () => {
     expect(await client.formatJson('[1,{"a":2}]')).toBe('[\n  1,\n  {\n    "a": 2\n  }\n]');
     expect(client.running).toBe(false);
   });
+
+  it('sends a large form to Generate in chunks and gets the same YAML as one message', async () => {
+    const { api } = await import('../../../src/worker');
+    let messages = 0;
+    const create = () => {
+      const channel = new MessageChannel();
+      expose(api, channel.port2);
+      channel.port1.start();
+      const post = channel.port1.postMessage.bind(channel.port1);
+      channel.port1.postMessage = ((...args: Parameters<MessagePort['postMessage']>) => {
+        messages++;
+        post(...args);
+      }) as MessagePort['postMessage'];
+      return Object.assign(channel.port1, {
+        terminate: () => channel.port1.close(),
+      }) as unknown as Worker;
+    };
+    const shared = {
+      type: 'object' as const,
+      properties: { tag: { $ref: '#/components/schemas/Tag' } },
+    };
+    const endpoints = Array.from({ length: 60 }, (_, i) => ({
+      id: `e${i}`,
+      method: 'GET' as const,
+      path: `/pets${i}`,
+      summary: '',
+      parameters: [],
+      responses: [
+        {
+          statusCode: 200,
+          body: { name: 'Pet', customerJson: '', schema: { $ref: '#/components/schemas/Pet' } },
+        },
+      ],
+      schemaComponents: { Pet: shared, Tag: { type: 'string' as const } },
+    }));
+    client = new GeneratorClient({ createWorker: create, createImportWorker: undefined });
+    const whole = await client.generate(endpoints);
+    const before = messages;
+    const chunked = await client.generateChunked(endpoints);
+    expect(chunked).toBe(whole);
+    expect(chunked).toContain('Tag:');
+    // head, components, 4 endpoint chunks, done, then generateStaged.
+    expect(messages - before).toBeGreaterThan(5);
+
+    // Without a worker (the main-thread fallback) the staging gives the same answer.
+    const local = new GeneratorClient({ createWorker: undefined, createImportWorker: undefined });
+    expect(await local.generateChunked(endpoints)).toBe(whole);
+  });
 });
