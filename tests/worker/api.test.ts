@@ -11,6 +11,7 @@ import { expose } from 'comlink';
 import type { Endpoint } from '../../src/shared';
 import { api, type GeneratorApi } from '../../src/worker';
 import { chunkMessages, ENDPOINT_CHUNK } from '../../src/shared/import-chunks';
+import { petsDocument } from '../shared/support/pets-document';
 
 const SAMPLE = '{"id": 1, "when": "2024-01-01T00:00:00Z", "tags": ["a"], "note": null}';
 
@@ -94,30 +95,7 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
   expect(await remote.validate(rich)).toEqual(api.validate(rich));
   expect(await remote.parse('a: [')).toEqual(api.parse('a: ['));
   // Generate for a large form: the endpoints staged in chunks, shared components and all.
-  const paths = Array.from({ length: ENDPOINT_CHUNK * 2 + 1 }, (_, i) =>
-    [
-      `  /pets${i}:`,
-      '    get:',
-      '      responses:',
-      "        '200':",
-      '          description: ok',
-      '          content:',
-      '            application/json:',
-      "              schema: {$ref: '#/components/schemas/Pet'}",
-    ].join('\n'),
-  );
-  const imported = api.parse(
-    [
-      'openapi: 3.0.1',
-      'info: {title: Pets, version: v1}',
-      'paths:',
-      ...paths,
-      'components:',
-      '  schemas:',
-      '    Pet: {type: object, properties: {tag: {$ref: "#/components/schemas/Tag"}}}',
-      '    Tag: {type: string}',
-    ].join('\n'),
-  );
+  const imported = api.parse(petsDocument(ENDPOINT_CHUNK * 2 + 1));
   if (!imported.ok) throw new Error('the fixture does not parse');
   const { endpoints } = imported.value;
   const messages = [...chunkMessages({ endpoints, warnings: [] })];

@@ -7,27 +7,9 @@ import {
   type ImportMessage,
 } from '../../../src/shared/import-chunks';
 import { parseOpenApi, type Schema } from '../../../src/shared';
+import { petsDocument } from '../../shared/support/pets-document';
 
-const paths = Array.from({ length: ENDPOINT_CHUNK + 3 }, (_, i) => [
-  `  /pets${i}:`,
-  '    get:',
-  '      responses:',
-  "        '200':",
-  '          description: ok',
-  '          content:',
-  '            application/json:',
-  "              schema: {$ref: '#/components/schemas/Pet'}",
-]).flat();
-const doc = [
-  'openapi: 3.0.1',
-  'info: {title: Pets, version: v1}',
-  'paths:',
-  ...paths,
-  'components:',
-  '  schemas:',
-  '    Pet: {type: object, properties: {tag: {$ref: "#/components/schemas/Tag"}}}',
-  '    Tag: {type: string}',
-].join('\n');
+const doc = petsDocument(ENDPOINT_CHUNK + 3);
 
 function roundTrip(parsed: ParsedDocument): { messages: ImportMessage[]; result: ParsedDocument } {
   const messages: ImportMessage[] = [];

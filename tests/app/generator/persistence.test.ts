@@ -163,40 +163,41 @@ describe('form persistence', () => {
       return { storage, writes };
     }
 
-    function many(prefix: string, count: number): Endpoint[] {
-      return Array.from({ length: count }, (_, i) => endpoint(`${prefix}${i}`));
-    }
+    const LARGE = ENDPOINTS_PER_ENTRY * 4;
 
-    it('writes a large form in slices, head last, and saves changes made meanwhile', async () => {
+    /** Autosave running over slow storage, caught in the middle of writing a 4-entry form. */
+    async function midWrite(prefix: string) {
       const { storage, writes } = slowStorage();
       const store = new EndpointStore([endpoint('first')]);
       const stop = autoSave(store, storage);
-      store.setAll(many('a', ENDPOINTS_PER_ENTRY * 4));
+      store.setAll(Array.from({ length: LARGE }, (_, i) => endpoint(`${prefix}${i}`)));
       await vi.waitFor(() => expect(writes.length).toBeGreaterThan(0), { timeout: 2000 });
+      return { storage, writes, store, stop };
+    }
+
+    /** Waits until the saved form has `count` endpoints. */
+    function savedCount(storage: Storage, count: number) {
+      return vi.waitFor(() => expect(loadSavedForm(storage)?.endpoints).toHaveLength(count), {
+        timeout: 3000,
+      });
+    }
+
+    it('writes a large form in slices, head last, and saves changes made meanwhile', async () => {
+      const { storage, writes, store, stop } = await midWrite('a');
       // Mid-write: the head is not written yet, and a change arrives.
       expect(writes).not.toContain(FORM_STORAGE_KEY);
       store.add(endpoint('late'));
-      await vi.waitFor(
-        () => expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4 + 1),
-        { timeout: 3000 },
-      );
+      await savedCount(storage, LARGE + 1);
       expect(writes.indexOf(FORM_STORAGE_KEY)).toBe(4); // 4 endpoint entries, then the head
       stop();
     });
 
     it('writes everything at once on pagehide mid-write, and keeps saving afterwards', async () => {
-      const { storage, writes } = slowStorage();
-      const store = new EndpointStore([endpoint('first')]);
-      const stop = autoSave(store, storage);
-      store.setAll(many('b', ENDPOINTS_PER_ENTRY * 4));
-      await vi.waitFor(() => expect(writes.length).toBeGreaterThan(0), { timeout: 2000 });
+      const { storage, store, stop } = await midWrite('b');
       globalThis.dispatchEvent(new Event('pagehide'));
-      expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4);
+      expect(loadSavedForm(storage)?.endpoints).toHaveLength(LARGE);
       store.add(endpoint('after'));
-      await vi.waitFor(
-        () => expect(loadSavedForm(storage)?.endpoints).toHaveLength(ENDPOINTS_PER_ENTRY * 4 + 1),
-        { timeout: 3000 },
-      );
+      await savedCount(storage, LARGE + 1);
       stop();
     });
   });
