@@ -109,8 +109,8 @@ function* readSavedForm(storage: Storage | undefined): Generator<void, RestoredF
     if (value.v !== 1 || !Array.isArray(value.endpoints)) return undefined;
     const table = Array.isArray(value.components) ? value.components : [];
     const endpoints: Endpoint[] = [];
-    for (const saved of value.endpoints) {
-      if (endpoints.length % ENDPOINTS_PER_STEP === 0) yield;
+    for (const [i, saved] of value.endpoints.entries()) {
+      if (i % ENDPOINTS_PER_STEP === 0) yield;
       if (!isEndpointLike(saved)) continue;
       const { c, ...rest } = saved;
       const endpoint: Endpoint = {
@@ -257,9 +257,10 @@ export class FormSerializer {
 export type WrittenEntries = Map<string, string>;
 
 /**
- * Writes the store, pausing (yielding) after each storage entry it writes; returns false when
+ * Writes the store, pausing (yielding) before each storage entry it writes; returns false when
  * storage refuses (full or missing). The entries come from one snapshot and the head goes last, so
- * a reader sees either the old head or the new one with all its entries.
+ * the new head never counts an entry that is not written yet. A write cut short (the tab killed
+ * between slices) leaves the old head over partly new entries: see docs/decisions.md.
  */
 function* saveSteps(
   store: EndpointStore,
