@@ -1,10 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The docs preview (Scalar) turns its AI agent chat on by itself on local hosts, and the chat
+ * fetches Scalar's online registry. The preview is offline: the chat is replaced by an empty
+ * component (issue 11).
+ */
+function scalarWithoutAgent(): Plugin {
+  const stub = '\0scalar-agent-chat-disabled';
+  return {
+    name: 'scalar-without-agent',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === './AgentChat.vue.js' &&
+        importer?.replace(/\\/g, '/').includes('@scalar/api-reference/dist/components/')
+      ) {
+        return stub;
+      }
+      return null;
+    },
+    load(id) {
+      return id === stub
+        ? 'export default { name: "AgentChatDisabled", render: () => null };'
+        : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    scalarWithoutAgent(),
+  ],
   resolve: {
     alias: [
       // monaco-editor 0.57 no longer exports the deep paths monaco-yaml's worker imports
