@@ -2,20 +2,25 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
 import { isUnavailable } from './db';
 import paymentsPlugin from './payments/plugin';
+import backgroundPlugin from './plugins/background';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import demoAccountPlugin from './plugins/demo-account';
 import mailerPlugin from './plugins/mailer';
+import noNulPlugin from './plugins/no-nul';
 import passwordsPlugin from './plugins/passwords';
 import rateLimitPlugin from './plugins/rate-limit';
 import repositoriesPlugin from './plugins/repositories';
 import securityHeadersPlugin from './plugins/security-headers';
 import staticSitePlugin from './plugins/static-site';
 import tokensPlugin from './plugins/tokens';
+import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import customerRoutes from './routes/customer';
 import healthRoutes from './routes/health';
 import jwksRoutes from './routes/jwks';
+import passwordRoutes from './routes/password';
+import projectRoutes from './routes/projects';
 import registrationRoutes from './routes/registration';
 import siteRoutes from './routes/site';
 import './types';
@@ -46,6 +51,12 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    }
+    // PostgreSQL cannot store NUL or a character outside UTF-8: bad input, not a server fault
+    // (the no-nul hook stops it earlier; this is the safety net).
+    const sqlState = (error as { code?: unknown }).code;
+    if (sqlState === '22021' || sqlState === '22P05') {
+      return reply.code(400).send({ message: 'Invalid request: unsupported characters' });
     }
     if (error.validation) {
       return reply.code(400).send({ message: `Invalid request: ${error.message}` });
@@ -81,11 +92,13 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
   await app.register(dbPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(noNulPlugin);
   // Application: repositories, hashing, tokens, mail.
   await app.register(repositoriesPlugin);
   await app.register(passwordsPlugin);
   await app.register(tokensPlugin);
   await app.register(mailerPlugin);
+  await app.register(backgroundPlugin);
   await app.register(demoAccountPlugin);
   // Routes.
   await app.register(healthRoutes);
@@ -93,7 +106,10 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
   await app.register(jwksRoutes);
   await app.register(registrationRoutes);
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
   await app.register(customerRoutes);
+  await app.register(adminRoutes);
+  await app.register(projectRoutes);
   await app.register(paymentsPlugin);
   await app.register(staticSitePlugin);
   return app;

@@ -1,10 +1,12 @@
 import { loadConfig } from './config';
-import { migrate, openDb } from './db';
+import { DbLockedError, migrate, openDb } from './db';
 import { createUsersRepository } from './repositories/users-repository';
 
 /**
  * Admin commands against the configured database (DATABASE_URL or DATA_DIR):
  *   tsx src/server/cli.ts grant-admin <email>
+ * On the embedded database it refuses while the server runs (exit 3): grant from the admin panel
+ * (`POST /api/v1/admin/grants`) instead.
  */
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
@@ -13,7 +15,18 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const db = await openDb(config);
+  let db;
+  try {
+    // The embedded database must never be opened by two processes (issue 13 §1); PostgreSQL
+    // takes any number of clients, so there the command works beside a running server.
+    db = await openDb(config, undefined, { role: 'cli', takeForeign: false });
+  } catch (error) {
+    if (!(error instanceof DbLockedError)) throw error;
+    process.stderr.write(
+      `${error.holder?.role === 'cli' ? 'another admin command is running; try again' : 'the server is running; stop it, or grant from the admin panel'} (${error.message})\n`,
+    );
+    return 3;
+  }
   try {
     await migrate(db);
     const granted = await createUsersRepository(db).grantRole(email, 'admin');

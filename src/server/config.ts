@@ -21,6 +21,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (search_path); tests use a throwaway one. */
   databaseSchema: string | undefined;
+  /** PostgreSQL: longest statement (server side), and how long to wait for any answer. */
+  databaseStatementTimeoutMs: number;
+  /** PostgreSQL: longest wait for a new connection. */
+  databaseConnectTimeoutMs: number;
   /** Where PGlite keeps its files (`memory://` for a throwaway in-memory database). */
   embeddedDbPath: string;
   publicUrl: string;
@@ -28,16 +32,41 @@ export interface Config {
   mailFrom: string;
   adminEmails: string[];
   redisUrl: string | undefined;
+  /** Connect and command timeout of Redis: past it, limits are counted in process. */
+  redisTimeoutMs: number;
+  /** Prefix of the rate-limit keys in Redis (installations sharing one Redis). */
+  redisKeyPrefix: string;
   tokenAudience: string;
   accessTokenTtlSeconds: number;
   refreshIdleSeconds: number;
   refreshAbsoluteSeconds: number;
   verificationTtlSeconds: number;
-  operator: { name: string; supportEmail: string; taxNumber: string; registrationNumber: string };
+  /** How long a password-reset link works (issue 13.3). */
+  passwordResetTtlSeconds: number;
+  /** How long a "session is live" answer is trusted by `authenticate` (issue 13.7). */
+  sessionCacheSeconds: number;
+  operator: {
+    name: string;
+    /** The name as written on the Russian pages (`OPERATOR_NAME_RU`); `name` when unset. */
+    nameRu?: string;
+    supportEmail: string;
+    taxNumber: string;
+    registrationNumber: string;
+    /** True when the details are the built-in demo values (development without OPERATOR_NAME). */
+    demo?: boolean;
+  };
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Saved projects (issue 12): size of one project (UTF-8 bytes) and projects per account. */
+  projects: { maxBytes: number; maxPerAccount: number };
   rateLimit: { windowSeconds: number; max: number; authMax: number };
-  lockout: { threshold: number; baseSeconds: number; maxSeconds: number };
+  lockout: {
+    threshold: number;
+    baseSeconds: number;
+    maxSeconds: number;
+    accountThreshold: number;
+    resetSeconds: number;
+  };
   argon2: Argon2Params;
   logLevel: string;
   /** Whether to log at all (tests turn it off). */
@@ -140,6 +169,48 @@ function redact(value: string): string {
 }
 
 /**
+ * Demo operator details for a development install (issue 13 point 12): filled, in both languages,
+ * and flagged `demo` so the app marks them. Not real: the all-zero numbers are no valid INN/OGRNIP.
+ */
+export const DEMO_OPERATOR = {
+  name: 'IP Ivanov Ivan Ivanovich',
+  nameRu: 'ИП Иванов Иван Иванович',
+  supportEmail: 'support@example.com',
+  taxNumber: '000000000000',
+  registrationNumber: '000000000000000',
+} as const;
+
+/**
+ * Operator details: the OPERATOR_* variables; in development the demo values fill what is unset
+ * unless OPERATOR_NAME is given; in production the unset ones say "not configured".
+ */
+function operatorSettings(r: Reader, production: boolean): Config['operator'] {
+  const demo = !production && r.raw('OPERATOR_NAME') === undefined;
+  if (demo) {
+    return {
+      name: DEMO_OPERATOR.name,
+      nameRu: r.string('OPERATOR_NAME_RU', DEMO_OPERATOR.nameRu),
+      supportEmail: r.email('OPERATOR_SUPPORT_EMAIL', DEMO_OPERATOR.supportEmail),
+      taxNumber: r.string('OPERATOR_TAX_NUMBER', DEMO_OPERATOR.taxNumber),
+      registrationNumber: r.string(
+        'OPERATOR_REGISTRATION_NUMBER',
+        DEMO_OPERATOR.registrationNumber,
+      ),
+      demo: true,
+    };
+  }
+  const name = r.string('OPERATOR_NAME', 'Individual Entrepreneur (not configured)');
+  return {
+    name,
+    nameRu: r.string('OPERATOR_NAME_RU', name),
+    supportEmail: r.email('OPERATOR_SUPPORT_EMAIL', 'support@example.com'),
+    taxNumber: r.string('OPERATOR_TAX_NUMBER', '—'),
+    registrationNumber: r.string('OPERATOR_REGISTRATION_NUMBER', '—'),
+    demo: false,
+  };
+}
+
+/**
  * Reads and validates the environment (docs/server.md lists every variable). Throws one
  * ConfigError naming every bad value, so a misconfigured server stops at start with a clear
  * message instead of failing on the first request.
@@ -149,9 +220,15 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = r.string('NODE_ENV', 'development');
   const port = r.int('PORT', 8080, 0, 65535);
   const dataDir = path.resolve(r.string('DATA_DIR', './data'));
-  const publicUrl = (
-    r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
-  ).replace(/\/+$/, '');
+  const production = nodeEnv === 'production';
+  const givenPublicUrl = r.url('PUBLIC_URL', ['http:', 'https:']);
+  if (production && r.raw('PUBLIC_URL') === undefined) {
+    // Links in e-mails and the token issuer would name localhost (issue 13 §8).
+    r.problems.push(
+      'PUBLIC_URL must be set in production (e.g. https://specform.example.com): e-mail links and the token issuer use it',
+    );
+  }
+  const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const mailFrom = r.raw('MAIL_FROM') ?? 'Specform <no-reply@localhost>';
   if (!/@/.test(mailFrom)) r.problems.push(`MAIL_FROM must contain an e-mail address`);
   const adminEmails = (r.raw('ADMIN_EMAILS') ?? '')
@@ -174,31 +251,36 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     nodeEnv,
-    production: nodeEnv === 'production',
+    production,
     port,
     host: r.string('HOST', '0.0.0.0'),
     dataDir,
     databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseSchema: r.identifier('DATABASE_SCHEMA'),
+    databaseStatementTimeoutMs: r.int('DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 3_600_000),
+    databaseConnectTimeoutMs: r.int('DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),
     embeddedDbPath: path.join(dataDir, 'db'),
     publicUrl,
     smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     adminEmails,
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisTimeoutMs: r.int('REDIS_TIMEOUT_MS', 500, 50, 60_000),
+    redisKeyPrefix: r.string('REDIS_KEY_PREFIX', 'specform-rl:'),
     tokenAudience: r.string('TOKEN_AUDIENCE', 'specform'),
     accessTokenTtlSeconds: r.int('ACCESS_TOKEN_TTL_SECONDS', 300, 10, 86400),
     refreshIdleSeconds,
     refreshAbsoluteSeconds,
     verificationTtlSeconds: r.int('VERIFICATION_TTL_SECONDS', 86400, 60, 30 * 86400),
-    operator: {
-      name: r.string('OPERATOR_NAME', 'Individual Entrepreneur (not configured)'),
-      supportEmail: r.email('OPERATOR_SUPPORT_EMAIL', 'support@example.com'),
-      taxNumber: r.string('OPERATOR_TAX_NUMBER', '—'),
-      registrationNumber: r.string('OPERATOR_REGISTRATION_NUMBER', '—'),
-    },
+    passwordResetTtlSeconds: r.int('PASSWORD_RESET_TTL_SECONDS', 3600, 60, 86400),
+    sessionCacheSeconds: r.int('SESSION_CACHE_SECONDS', 5, 0, 300),
+    operator: operatorSettings(r, nodeEnv === 'production'),
     trustProxy: r.bool('TRUST_PROXY', false),
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    projects: {
+      maxBytes: r.int('PROJECT_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      maxPerAccount: r.int('PROJECTS_PER_ACCOUNT', 100, 1, 100_000),
+    },
     rateLimit: {
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
       max: r.int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
@@ -208,6 +290,8 @@ export function loadConfig(env: Env = process.env): Config {
       threshold: r.int('LOGIN_LOCKOUT_THRESHOLD', 5, 1, 1000),
       baseSeconds: r.int('LOGIN_LOCKOUT_BASE_SECONDS', 30, 1, 86400),
       maxSeconds: r.int('LOGIN_LOCKOUT_MAX_SECONDS', 900, 1, 86400),
+      accountThreshold: r.int('LOGIN_LOCKOUT_ACCOUNT_THRESHOLD', 50, 1, 100_000),
+      resetSeconds: r.int('LOGIN_FAILURE_RESET_SECONDS', 12 * 3600, 60, 30 * 86400),
     },
     argon2: {
       memoryCost: r.int(
@@ -226,6 +310,11 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: undefined,
     now: () => Date.now(),
   };
+  if (config.lockout.accountThreshold < config.lockout.threshold) {
+    r.problems.push(
+      'LOGIN_LOCKOUT_ACCOUNT_THRESHOLD must not be smaller than LOGIN_LOCKOUT_THRESHOLD',
+    );
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }

@@ -21,6 +21,31 @@ const MESSAGES = {
     en: 'Invalid e-mail or password, or the account is not verified yet.',
     ru: 'Неверный e-mail или пароль, либо учётная запись ещё не подтверждена.',
   },
+  notVerified: {
+    en: 'Your e-mail is not verified yet. Follow the link we sent you, or ask for a new one.',
+    ru: 'Адрес электронной почты ещё не подтверждён. Перейдите по ссылке из письма или запросите новую.',
+  },
+  resendSent: {
+    en: 'If this address has an account waiting for verification, we have sent a new link.',
+    ru: 'Если для этого адреса есть неподтверждённая учётная запись, мы отправили новую ссылку.',
+  },
+  resetRequested: {
+    en: 'If an account uses this address, we have sent it a link to reset the password.',
+    ru: 'Если этот адрес используется в учётной записи, мы отправили на него ссылку для сброса пароля.',
+  },
+  passwordReset: {
+    en: 'Your password has been changed. Log in with the new one.',
+    ru: 'Пароль изменён. Войдите с новым паролем.',
+  },
+  resetInvalid: { en: 'Invalid password reset link.', ru: 'Неверная ссылка для сброса пароля.' },
+  resetUsed: {
+    en: 'This password reset link has already been used.',
+    ru: 'Эта ссылка для сброса пароля уже использована.',
+  },
+  resetNotFound: {
+    en: 'Password reset link not found or expired. Ask for a new one.',
+    ru: 'Ссылка для сброса пароля не найдена или устарела. Запросите новую.',
+  },
   invalidRefresh: {
     en: 'Session expired. Please log in again.',
     ru: 'Сессия истекла. Войдите снова.',

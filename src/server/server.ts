@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DbLockedError } from './db';
 
 /** Starts the server: the built app from dist/ and the API on PORT; closes cleanly on signals. */
 async function main(): Promise<void> {
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DbLockedError) {
+    process.stderr.write(
+      `Failed to start: another process has the embedded database open. ${error.message}\n`,
+    );
+    process.exit(1);
+  }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

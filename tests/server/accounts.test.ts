@@ -47,12 +47,15 @@ describe('registration (spec §7, security.md §2, §3, §5)', () => {
     expect(mail.subject).toMatch(/confirm/i);
     const dump = JSON.stringify((await t.app.db.query('SELECT * FROM verification_tokens')).rows);
     expect(dump).not.toContain(token);
-    const users = await t.app.db.query<{ password_hash: string; roles: string[] }>(
-      'SELECT password_hash, roles FROM users WHERE email = $1',
+    // The password waits with its link (issue 13.3); the account has none until verified.
+    const users = await t.app.db.query<{ password_hash: string | null; pending: string }>(
+      `SELECT u.password_hash, v.password_hash AS pending
+       FROM users u JOIN verification_tokens v ON v.user_id = u.id WHERE u.email = $1`,
       [form.email],
     );
-    expect(users.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
-    expect(users.rows[0]!.password_hash).not.toContain(form.password);
+    expect(users.rows[0]!.password_hash).toBeNull();
+    expect(users.rows[0]!.pending).toMatch(/^\$argon2id\$/);
+    expect(users.rows[0]!.pending).not.toContain(form.password);
   });
 
   it('ignores unknown fields and never grants admin through sign-up', async () => {
@@ -161,7 +164,8 @@ describe('verification (spec §8 outcomes, security.md §5)', () => {
       url: LOGIN,
       payload: { email: form.email, password: form.password },
     });
-    expect(before.statusCode).toBe(401);
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toEqual({ message: expect.any(String), code: 'EMAIL_NOT_VERIFIED' });
     const ok = await verify(token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Email successfully verified' });
@@ -214,7 +218,7 @@ describe('login (security.md §1, §3, §4)', () => {
     });
   });
 
-  it('fails identically for unknown e-mail, wrong password, unverified and locked accounts', async () => {
+  it('fails identically for unknown e-mail, wrong password, unverified (wrong password) and locked accounts', async () => {
     const user = await createVerifiedUser(t);
     const unverified = newUser();
     await t.app.inject({ method: 'POST', url: REGISTER, payload: unverified });
@@ -225,7 +229,7 @@ describe('login (security.md §1, §3, §4)', () => {
     const answers = [
       await attempt('nobody@example.com', 'Kq7#mZ2p'),
       await attempt(user.email as string, 'Wrong#123'),
-      await attempt(unverified.email, unverified.password),
+      await attempt(unverified.email, 'Wrong#123'),
       await attempt(locked.email as string, locked.password as string),
     ];
     for (const res of answers) {
@@ -259,12 +263,14 @@ describe('login (security.md §1, §3, §4)', () => {
     const email = user.email as string;
     const password = user.password as string;
     const { threshold, baseSeconds, maxSeconds } = t.app.config.lockout;
+    // inject's client address is 127.0.0.1: the counter of this account and address (13.4).
     const lockedFor = async () => {
       const { rows } = await t.app.db.query<{ locked_until: Date | null }>(
-        'SELECT locked_until FROM users WHERE email = $1',
+        `SELECT f.locked_until FROM login_failures f JOIN users u ON u.id = f.user_id
+         WHERE u.email = $1 AND f.ip = '127.0.0.1'`,
         [email],
       );
-      const until = rows[0]!.locked_until;
+      const until = rows[0]?.locked_until;
       return until ? Math.round((until.getTime() - t.clock.now()) / 1000) : 0;
     };
     for (let i = 0; i < threshold - 1; i += 1) await attempt(email, 'Wrong#123');

@@ -122,7 +122,7 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
  * A gzipped PGlite data directory with every migration applied, cached in the temp folder and
  * keyed by the migrations' content: initdb takes seconds, loading a dump a fraction of that.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const hash = createHash('sha256');
   for (const file of files)

@@ -55,7 +55,9 @@ describe('configuration (validated at start)', () => {
 
 describe('password hashing (security.md §1)', () => {
   it('uses argon2id with at least m=19456, t=2, p=1 in production', async () => {
-    const hasher = await createPasswordHasher(loadConfig({ NODE_ENV: 'production' }).argon2);
+    const hasher = await createPasswordHasher(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://specform.example' }).argon2,
+    );
     const phc = await hasher.hash('Kq7#mZ2p');
     expect(parsePhc(phc)).toEqual({
       algorithm: 'argon2id',
@@ -89,6 +91,8 @@ describe('public routes, headers and errors', () => {
     expect(site.statusCode).toBe(200);
     expect(site.json()).toEqual({
       operatorName: 'IP Ivanov I. I.',
+      operatorNameRu: 'IP Ivanov I. I.',
+      demo: false,
       supportEmail: 'help@specform.test',
       taxNumber: '7700000000',
       registrationNumber: '300000000000000',

@@ -82,10 +82,11 @@ describe('access tokens (security.md §6)', () => {
 
   it('answer 401 { message } when missing, malformed, expired, for another audience, with another algorithm, unsigned, or a refresh token', async () => {
     const user = await signedInUser(t);
-    const sub = decodeJwt(user.tokens.accessToken).sub!;
+    const { sub, sid } = decodeJwt(user.tokens.accessToken);
     const now = Math.floor(t.clock.now() / 1000);
     const good = {
       sub,
+      sid,
       typ: 'Bearer',
       email: user.email,
       realm_access: { roles: ['user', 'admin'] },

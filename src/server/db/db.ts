@@ -38,6 +38,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout (the database is too slow right now)
 ]);
 
 /** Whether an error thrown by a driver means the database is unreachable (not a bad query). */
@@ -47,7 +48,7 @@ export function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
     return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Connection ended/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Connection ended|Query read timeout/i.test(
     error.message,
   );
 }

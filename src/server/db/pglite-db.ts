@@ -1,22 +1,41 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { type Db, type DbHandle, Mutex, translateError } from './db';
+import { type AcquireOptions, acquireDbLock } from './lock';
+
+/** The lock file of an embedded database directory (`DATA_DIR/db` → `DATA_DIR/db.lock`). */
+export const lockFileOf = (dataPath: string): string => `${dataPath.replace(/[\\/]+$/, '')}.lock`;
 
 /**
  * The embedded database. PGlite has one connection, so every statement outside a transaction
  * and every whole transaction go through one mutex: two requests never interleave statements
  * inside each other's transaction.
+ *
+ * A database on disk is locked (`<dir>.lock`, holding our pid) from open to close: a second
+ * process opening the same files would corrupt them (issue 13 §1), so it gets DbLockedError.
  */
 export async function createPgliteDb(
   dataPath: string,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; lock?: AcquireOptions } = {},
 ): Promise<DbHandle & { dump(): Promise<Blob> }> {
-  if (!dataPath.startsWith('memory://')) await mkdir(dataPath, { recursive: true });
-  const pg = await PGlite.create(
-    dataPath,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const onDisk = !dataPath.startsWith('memory://');
+  if (onDisk) await mkdir(path.dirname(path.resolve(dataPath)), { recursive: true });
+  const lock = onDisk
+    ? acquireDbLock(lockFileOf(dataPath), options.lock ?? { role: 'server', takeForeign: false })
+    : undefined;
+  let pg: PGlite;
+  try {
+    if (onDisk) await mkdir(dataPath, { recursive: true });
+    pg = await PGlite.create(
+      dataPath,
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const mutex = new Mutex();
   // Inside a transaction the mutex is held: a call on the outer handle from the same async
   // flow would wait for itself forever. Fail loudly instead (use the `tx` handle).
@@ -67,7 +86,11 @@ export async function createPgliteDb(
       }),
     dump: () => mutex.run(async () => (await pg.dumpDataDir('gzip')) as Blob),
     close: async () => {
-      if (!pg.closed) await mutex.run(() => pg.close());
+      try {
+        if (!pg.closed) await mutex.run(() => pg.close());
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -55,13 +55,35 @@ export function accountExistsMail(firstName: string, loginLink: string): MailCon
     [
       `Hello, ${firstName}!`,
       'Someone (perhaps you) tried to sign up for Specform with this e-mail address, which already has an account.',
-      'If it was you, just log in. If you forgot your password, contact support. Otherwise you can ignore this message: nothing was changed.',
+      'If it was you, just log in. If you forgot your password, use "Forgot your password?" on the login page. Otherwise you can ignore this message: nothing was changed.',
     ],
     [
       `Здравствуйте, ${firstName}!`,
       'Кто-то (возможно, вы) пытался зарегистрироваться в Specform с этим адресом, но учётная запись с ним уже существует.',
-      'Если это были вы, просто войдите. Если вы забыли пароль, напишите в поддержку. Иначе проигнорируйте письмо: ничего не изменилось.',
+      'Если это были вы, просто войдите. Если вы забыли пароль, нажмите «Забыли пароль?» на странице входа. Иначе проигнорируйте письмо: ничего не изменилось.',
     ],
     { url: loginLink, en: 'Log in', ru: 'Войти' },
+  );
+}
+
+/** The link that sets a new password (issue 13.3). */
+export function passwordResetMail(
+  firstName: string,
+  link: string,
+  ttlMinutes: number,
+): MailContent {
+  return compose(
+    'Specform: reset your password / сброс пароля',
+    [
+      `Hello, ${firstName}!`,
+      'Someone (perhaps you) asked to reset the password of your Specform account.',
+      `The link works once and expires in ${ttlMinutes} minutes. Setting a new password logs you out everywhere. If you did not ask for it, ignore this message: your password stays as it is.`,
+    ],
+    [
+      `Здравствуйте, ${firstName}!`,
+      'Кто-то (возможно, вы) запросил сброс пароля учётной записи Specform.',
+      `Ссылка действует один раз и в течение ${ttlMinutes} мин. После смены пароля все ваши сеансы будут завершены. Если вы не запрашивали сброс, проигнорируйте письмо: пароль останется прежним.`,
+    ],
+    { url: link, en: 'Set a new password', ru: 'Задать новый пароль' },
   );
 }

@@ -1,13 +1,23 @@
 import fp from 'fastify-plugin';
 import { migrate, openDb } from '../db';
 
-/** Opens the database (PostgreSQL or embedded PGlite), migrates it, closes it with the app. */
+/**
+ * Opens the database (PostgreSQL or embedded PGlite), migrates it, closes it with the app. The
+ * embedded database is locked while the server has it open (see db/lock.ts).
+ */
 export default fp(
   async (app) => {
     const db =
       app.config.database ??
-      (await openDb(app.config, (error) =>
-        app.log.warn({ err: error }, 'database connection lost'),
+      (await openDb(
+        app.config,
+        (error) => app.log.warn({ err: error }, 'database connection lost'),
+        {
+          role: 'server',
+          takeForeign: true,
+          onStale: (holder) =>
+            app.log.warn({ holder }, 'taking over the lock of a process that is gone'),
+        },
       ));
     app.decorate('db', db);
     app.addHook('onClose', async () => {

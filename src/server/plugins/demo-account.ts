@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { Db } from '../db';
 
 /** The demo login printed on first start (not a real mailbox). */
 export const DEMO_EMAIL = 'demo@specform.local';
@@ -14,18 +15,48 @@ export function randomPassword(length = 16): string {
   return password;
 }
 
+/** A password hash no password matches: argon2 refuses to parse it. */
+export const DISABLED_PASSWORD_HASH = '!disabled';
+
+/**
+ * In production the demo account of a data folder first started in development must not stay
+ * usable (issue 13 §8): its password was printed in the logs. Its password hash is replaced by one
+ * that nothing matches, its subscription and sessions end. Idempotent; true when it acted now.
+ */
+export async function disableDemoAccount(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE users SET password_hash = $2, subscription_until = NULL
+       WHERE email = $1 AND password_hash <> $2
+         AND EXISTS (SELECT 1 FROM app_state WHERE key = 'demo_account' AND value = $1)
+       RETURNING id`,
+      [DEMO_EMAIL, DISABLED_PASSWORD_HASH],
+    );
+    if (rows.length === 0) return false;
+    await tx.query(
+      'UPDATE refresh_families SET revoked_at = COALESCE(revoked_at, $2) WHERE user_id = $1',
+      [rows[0]!.id, now],
+    );
+    return true;
+  });
+}
+
 /**
  * On the first start of an embedded (PGlite), non-production installation, creates a verified
  * account with a year of subscription and prints its credentials once, so that a new user can
- * reach the generator in a minute. Never in production, never on PostgreSQL.
+ * reach the generator in a minute. Never in production, never on PostgreSQL; in production an
+ * existing demo account is disabled at start.
  */
 export default fp(
   async (app) => {
     const { config, repos, passwords } = app;
-    const enabled =
-      config.demoAccount === 'auto'
-        ? !config.databaseUrl && !config.production
-        : config.demoAccount && !config.production;
+    if (config.production) {
+      if (await disableDemoAccount(app.db, new Date(config.now()))) {
+        app.log.warn({ email: DEMO_EMAIL }, 'demo account disabled (production)');
+      }
+      return;
+    }
+    const enabled = config.demoAccount === 'auto' ? !config.databaseUrl : config.demoAccount;
     if (!enabled) return;
     const password = randomPassword();
     const passwordHash = await passwords.hash(password);

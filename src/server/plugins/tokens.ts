@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { AuthUser } from '../types';
+import { createSessionCache } from './session-cache';
 
 /** The only algorithm we sign with and accept: `none`, HS* and RS* are rejected by jose. */
 export const TOKEN_ALGORITHM = 'EdDSA';
@@ -61,6 +62,8 @@ export async function loadSigningKey(db: Db): Promise<SigningKey> {
 /** The account fields that go into an access token. */
 export interface TokenSubject {
   id: string;
+  /** The session: the refresh-token family this access token belongs to (`sid` claim). */
+  sessionId: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -126,6 +129,7 @@ export async function createTokenService(db: Db, config: Config) {
         {
           sub: subject.id,
           typ: 'Bearer',
+          sid: subject.sessionId,
           azp: config.tokenAudience,
           jti: randomUUID(),
           email: subject.email,
@@ -151,13 +155,23 @@ export async function createTokenService(db: Db, config: Config) {
       );
     },
 
-    async verifyAccess(token: string): Promise<AuthUser> {
+    /** Checks signature and claims only; `authenticate` also checks that the session is live. */
+    async verifyAccess(token: string): Promise<AuthUser & { sessionId: string }> {
       const payload = await verify(token, 'Bearer');
       const roles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
-      if (typeof payload.email !== 'string' || !Array.isArray(roles)) {
+      if (
+        typeof payload.email !== 'string' ||
+        !Array.isArray(roles) ||
+        typeof payload.sid !== 'string'
+      ) {
         throw new InvalidTokenError('Invalid token');
       }
-      return { id: payload.sub!, email: payload.email, roles: roles.map(String) };
+      return {
+        id: payload.sub!,
+        email: payload.email,
+        roles: roles.map(String),
+        sessionId: payload.sid,
+      };
     },
 
     /** Verifies a refresh JWT; `ignoreExpiry` lets logout revoke an expired session too. */
@@ -183,6 +197,12 @@ export default fp(
   async (app) => {
     const tokens = await createTokenService(app.db, app.config);
     app.decorate('tokens', tokens);
+    const sessions = createSessionCache({
+      isActive: (id) => app.repos.refresh.isActive(id, new Date(app.config.now())),
+      activeTtlMs: app.config.sessionCacheSeconds * 1000,
+      now: app.config.now,
+    });
+    app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization ?? '';
@@ -192,8 +212,12 @@ export default fp(
         return reply;
       }
       try {
-        request.user = await tokens.verifyAccess(match[1]!);
-      } catch {
+        const { sessionId, ...user } = await tokens.verifyAccess(match[1]!);
+        // A logged-out or reset session is refused at once (issue 13.7).
+        if (!(await sessions.isActive(sessionId))) throw new InvalidTokenError('Session ended');
+        request.user = user;
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
         await reply
           .code(401)
           .header('www-authenticate', 'Bearer error="invalid_token"')
@@ -202,5 +226,5 @@ export default fp(
       }
     });
   },
-  { name: 'tokens', dependencies: ['db'] },
+  { name: 'tokens', dependencies: ['db', 'repositories'] },
 );

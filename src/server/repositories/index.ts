@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { createAppStateRepository } from './app-state-repository';
+import { createPasswordResetRepository } from './password-reset-repository';
+import { createProjectsRepository } from './projects-repository';
 import { createRefreshRepository } from './refresh-repository';
 import { createUsersRepository } from './users-repository';
 import { createVerificationRepository } from './verification-repository';
@@ -11,6 +13,8 @@ export function createRepositories(db: Db) {
     verifications: createVerificationRepository(db),
     refresh: createRefreshRepository(db),
     appState: createAppStateRepository(db),
+    passwordResets: createPasswordResetRepository(db),
+    projects: createProjectsRepository(db),
   };
 }
 

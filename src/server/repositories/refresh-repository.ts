@@ -59,13 +59,14 @@ export function createRefreshRepository(db: Db) {
       );
       const row = rows[0];
       if (!row) {
-        const revoked = await tx.query(
+        const revoked = await tx.query<{ id: string }>(
           `UPDATE refresh_families SET revoked_at = COALESCE(revoked_at, $2)
            WHERE id = (SELECT family_id FROM refresh_tokens WHERE id_hash = $1)
            RETURNING id`,
           [hash, now],
         );
-        return { outcome: revoked.rows.length > 0 ? 'reused' : 'unknown' };
+        const familyId = revoked.rows[0]?.id;
+        return familyId ? { outcome: 'reused', familyId } : { outcome: 'unknown' };
       }
       if (row.revoked_at) return { outcome: 'revoked' };
       if (row.token_expires_at <= now || row.family_expires_at <= now) {
@@ -81,13 +82,22 @@ export function createRefreshRepository(db: Db) {
       return { outcome: 'rotated', familyId, user, familyExpiresAt };
     },
 
-    /** Revokes the family of this token id (logout); false when the token is unknown. */
-    async revokeFamilyOf(jti: string, now: Date): Promise<boolean> {
-      const { rows } = await db.query(
+    /** Revokes the family of this token id (logout); its id, or undefined when unknown. */
+    async revokeFamilyOf(jti: string, now: Date): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>(
         `UPDATE refresh_families SET revoked_at = COALESCE(revoked_at, $2)
          WHERE id = (SELECT family_id FROM refresh_tokens WHERE id_hash = $1)
          RETURNING id`,
         [sha256(jti), now],
+      );
+      return rows[0]?.id;
+    },
+
+    /** Whether a session (family) is live: not revoked, not past its absolute expiry. */
+    async isActive(familyId: string, now: Date): Promise<boolean> {
+      const { rows } = await db.query(
+        'SELECT 1 FROM refresh_families WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2',
+        [familyId, now],
       );
       return rows.length > 0;
     },

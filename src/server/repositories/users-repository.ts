@@ -6,7 +6,8 @@ export interface UserRow {
   email: string;
   first_name: string;
   last_name: string;
-  password_hash: string;
+  /** argon2id PHC string; null until the account's e-mail is verified (issue 13.3). */
+  password_hash: string | null;
   verified_at: Date | null;
   roles: string[];
   failed_logins: number;
@@ -19,16 +20,26 @@ export interface NewUser {
   email: string;
   firstName: string;
   lastName: string;
-  passwordHash: string;
+  /** Null for a new, unverified registration: its password travels with the link. */
+  passwordHash: string | null;
   verifiedAt?: Date | null;
   subscriptionUntil?: Date | null;
 }
 
 export interface LockoutPolicy {
+  /** Failures per account and client address before a temporary lock. */
   threshold: number;
   baseSeconds: number;
   maxSeconds: number;
+  /** Failures per account, from all addresses together, before the account itself locks. */
+  accountThreshold: number;
+  /** Failures with no newer one for this long are forgotten. */
+  resetSeconds: number;
 }
+
+/** SQL for base·2^(n−threshold) seconds capped at max, as an interval ($n: failures so far). */
+const lockWait = (failures: string, threshold: string, base: string, max: string) =>
+  `make_interval(secs => LEAST(${max}::float8, ${base}::float8 * power(2::float8, (${failures} - ${threshold})::float8)))`;
 
 /** E-mail addresses are stored and compared in lower case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -76,25 +87,68 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * Counts one failed login; from `threshold` failures on, locks the account for
+     * Counts one login attempt as a failure before the password is checked, and says whether the
+     * account was locked just before it — for this client address (`threshold`) or for the
+     * account as a whole (`accountThreshold`). Each counter is one atomic statement, so of N
+     * concurrent attempts exactly the first `threshold` see an unlocked account; a right password
+     * then clears the counters with {@link loginSucceeded}. Attempts made while locked are not
+     * counted (they do not lengthen the lock). From the threshold on, every failure locks for
      * base·2^(failures−threshold) seconds, capped at maxSeconds.
      */
-    async recordFailure(id: string, now: Date, policy: LockoutPolicy, tx: Db = db) {
-      const { rows } = await tx.query<{ failed_logins: number; locked_until: Date | null }>(
-        `UPDATE users SET
-           failed_logins = failed_logins + 1,
+    async reserveLoginAttempt(
+      id: string,
+      ip: string,
+      now: Date,
+      policy: LockoutPolicy,
+      tx: Db = db,
+    ): Promise<{ locked: boolean }> {
+      // Failures older than resetSeconds without a newer one are forgotten (Keycloak's
+      // "failure reset time"); a counter that is locked right now is left alone.
+      const counted = (failures: string, last: string, at: string, reset: string) =>
+        `(CASE WHEN ${last} IS NULL OR ${last} <= ${at}::timestamptz - make_interval(secs => ${reset}::float8) THEN 0 ELSE ${failures} END)`;
+      const ipCount = counted('f.failures', 'f.updated_at', '$3', '$7');
+      const perIp = await tx.query<{ was_locked: boolean }>(
+        `INSERT INTO login_failures AS f (user_id, ip, failures, locked_until, was_locked, updated_at)
+         VALUES ($1, $2, 1, CASE WHEN 1 >= $4 THEN $3::timestamptz + ${lockWait('1', '$4', '$5', '$6')} END, false, $3)
+         ON CONFLICT (user_id, ip) DO UPDATE SET
+           was_locked = COALESCE(f.locked_until > $3, false),
+           failures = CASE WHEN f.locked_until > $3 THEN f.failures ELSE ${ipCount} + 1 END,
            locked_until = CASE
-             WHEN failed_logins + 1 >= $3 THEN $2::timestamptz + make_interval(
-               secs => LEAST($5::float8, $4::float8 * power(2::float8, (failed_logins + 1 - $3)::float8)))
-             ELSE locked_until END
-         WHERE id = $1
-         RETURNING failed_logins, locked_until`,
-        [id, now, policy.threshold, policy.baseSeconds, policy.maxSeconds],
+             WHEN f.locked_until > $3 THEN f.locked_until
+             WHEN ${ipCount} + 1 >= $4 THEN $3::timestamptz + ${lockWait(`${ipCount} + 1`, '$4', '$5', '$6')}
+             ELSE f.locked_until END,
+           updated_at = CASE WHEN f.locked_until > $3 THEN f.updated_at ELSE $3 END
+         RETURNING was_locked`,
+        [id, ip, now, policy.threshold, policy.baseSeconds, policy.maxSeconds, policy.resetSeconds],
       );
-      return rows[0];
+      if (perIp.rows[0]?.was_locked) return { locked: true };
+      const accountCount = counted('failed_logins', 'last_failed_login_at', '$2', '$6');
+      const account = await tx.query<{ login_was_locked: boolean }>(
+        `UPDATE users SET
+           login_was_locked = COALESCE(locked_until > $2, false),
+           failed_logins = CASE WHEN locked_until > $2 THEN failed_logins ELSE ${accountCount} + 1 END,
+           locked_until = CASE
+             WHEN locked_until > $2 THEN locked_until
+             WHEN ${accountCount} + 1 >= $3 THEN $2::timestamptz + ${lockWait(`${accountCount} + 1`, '$3', '$4', '$5')}
+             ELSE locked_until END,
+           last_failed_login_at = CASE WHEN locked_until > $2 THEN last_failed_login_at ELSE $2 END
+         WHERE id = $1
+         RETURNING login_was_locked`,
+        [
+          id,
+          now,
+          policy.accountThreshold,
+          policy.baseSeconds,
+          policy.maxSeconds,
+          policy.resetSeconds,
+        ],
+      );
+      return { locked: account.rows[0]?.login_was_locked ?? true };
     },
 
-    async resetFailures(id: string, tx: Db = db): Promise<void> {
+    /** The right password: clears this address's counter and the account's. */
+    async loginSucceeded(id: string, ip: string, tx: Db = db): Promise<void> {
+      await tx.query('DELETE FROM login_failures WHERE user_id = $1 AND ip = $2', [id, ip]);
       await tx.query(
         'UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)',
         [id],

@@ -6,6 +6,13 @@ export const MessageSchema = {
   required: ['message'],
 } as const;
 
+/** An error answer the app acts on: `{ message, code }` (e.g. EMAIL_NOT_VERIFIED). */
+export const CodedMessageSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message', 'code'],
+} as const;
+
 /** Every error answer is `{ message }`. */
 export const ErrorResponses = { '4xx': MessageSchema, '5xx': MessageSchema } as const;
 

@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { LoginRequest, RefreshRequest, TokenPair } from '../../../shared/api-types';
+import {
+  EMAIL_NOT_VERIFIED,
+  type LoginRequest,
+  type RefreshRequest,
+  type TokenPair,
+} from '../../../shared/api-types';
 import type { Db } from '../../db';
 import { message } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { InvalidTokenError, newRefreshId } from '../../plugins/tokens';
 import type { UserRow } from '../../repositories/users-repository';
-import { Email, ErrorResponses, Jwt, Password, TokenPairSchema } from '../schemas';
+import {
+  CodedMessageSchema,
+  Email,
+  ErrorResponses,
+  Jwt,
+  Password,
+  TokenPairSchema,
+} from '../schemas';
 
 /** Login, refresh rotation and logout (spec §7, security.md §3, §4, §6, §7). */
 /** The body of refresh and logout: one refresh token. */
@@ -57,6 +69,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         firstName: user.first_name,
         lastName: user.last_name,
         roles: tokens.effectiveRoles(user.email, user.roles),
+        sessionId: familyId,
       }),
       tokens.refreshToken(user.id, familyId, jti, expiresAt),
     ]);
@@ -74,29 +87,41 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           required: ['email', 'password'],
           additionalProperties: false,
         },
-        response: { 200: TokenPairSchema, ...ErrorResponses },
+        response: { 200: TokenPairSchema, 403: CodedMessageSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Unknown e-mail, wrong password, locked and unverified all get this same answer.
+      // Unknown e-mail, wrong password, locked and unverified-with-a-wrong-password all get this
+      // same answer; only the right password of an unverified account hears more (issue 13.10).
       const fail = () => reply.code(401).send(message(request, 'loginFailed'));
       const user = await repos.users.findByEmail(email);
       if (!user) {
         await passwords.verifyDummy(password);
         return fail();
       }
-      const at = now();
-      const locked = user.locked_until !== null && user.locked_until > at;
-      const ok = await passwords.verify(user.password_hash, password);
-      if (locked) return fail();
-      if (!ok) {
-        await repos.users.recordFailure(user.id, at, config.lockout);
-        return fail();
+      // Counted before the password is checked, in one atomic statement per counter (13.4).
+      const { locked } = await repos.users.reserveLoginAttempt(
+        user.id,
+        request.ip,
+        now(),
+        config.lockout,
+      );
+      // Before verification the account's password is the latest registration's (13.3).
+      const hash = user.verified_at
+        ? user.password_hash
+        : ((await repos.verifications.latestPending(user.id))?.passwordHash ?? null);
+      let ok = false;
+      if (hash) ok = await passwords.verify(hash, password);
+      else await passwords.verifyDummy(password);
+      if (locked || !ok) return fail();
+      await repos.users.loginSucceeded(user.id, request.ip);
+      if (!user.verified_at) {
+        return reply
+          .code(403)
+          .send({ ...message(request, 'notVerified'), code: EMAIL_NOT_VERIFIED });
       }
-      await repos.users.resetFailures(user.id);
-      if (!user.verified_at) return fail();
-      if (passwords.needsRehash(user.password_hash)) {
+      if (passwords.needsRehash(hash!)) {
         await repos.users.updatePasswordHash(user.id, await passwords.hash(password));
       }
       return signPair(await db.transaction((tx) => storePair(user, tx)));
@@ -121,11 +146,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         if (error instanceof InvalidTokenError) return fail();
         throw error;
       }
+      let reusedFamily: string | undefined;
       const stored = await db.transaction(async (tx) => {
         const used = await repos.refresh.use(claims.jti, now(), tx);
+        if (used.outcome === 'reused') reusedFamily = used.familyId;
         if (used.outcome !== 'rotated' || used.user?.id !== claims.sub) return undefined;
         return storePair(used.user, tx, { id: used.familyId!, expiresAt: used.familyExpiresAt! });
       });
+      // A replayed refresh token revoked its session: its access tokens die now too (13.7).
+      if (reusedFamily) app.sessions.revoked([reusedFamily]);
       return stored ? signPair(stored) : fail();
     },
   );
@@ -149,7 +178,9 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         }
         throw error;
       }
-      await repos.refresh.revokeFamilyOf(claims.jti, now());
+      const revoked = await repos.refresh.revokeFamilyOf(claims.jti, now());
+      // The session's access tokens stop working now, not when they expire (issue 13.7).
+      if (revoked) app.sessions.revoked([revoked]);
       return reply.code(204).send();
     },
   );

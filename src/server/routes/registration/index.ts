@@ -1,10 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type RegistrationRequest, type VerifyRequest, validateSignUp } from '../../../shared';
+import {
+  type EmailRequest,
+  type RegistrationRequest,
+  type VerifyRequest,
+  isValidEmail,
+  validateSignUp,
+} from '../../../shared';
 import { accountExistsMail, verificationMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { VERIFICATION_TOKEN_PATTERN } from '../../repositories/verification-repository';
+import {
+  type PendingRegistration,
+  VERIFICATION_TOKEN_PATTERN,
+} from '../../repositories/verification-repository';
 import { Email, ErrorResponses, MessageSchema, Name, Password } from '../schemas';
+
+/** At most one verification or reset mail a minute per account (besides the per-IP limit). */
+export const MAIL_COOLDOWN_MS = 60_000;
 
 const FIELD_ORDER = ['email', 'firstName', 'lastName', 'password', 'acceptTerms'] as const;
 
@@ -42,19 +54,22 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
       }
       // Hash first in every case, so that new and existing addresses take the same time.
       const passwordHash = await passwords.hash(form.password);
+      // The password and names wait with the link until it is used (issue 13.3).
+      const pending = { passwordHash, firstName: form.firstName, lastName: form.lastName };
       const user = await repos.users.create({
         email: form.email,
         firstName: form.firstName,
         lastName: form.lastName,
-        passwordHash,
+        passwordHash: null,
       });
       if (user) {
-        await sendVerification(user.id, user.email, user.first_name);
+        await sendVerification(user.id, user.email, form.firstName, pending);
       } else {
         const existing = await repos.users.findByEmail(form.email);
         if (existing && !existing.verified_at) {
-          // The owner may have lost the first e-mail: a fresh link, the password unchanged.
-          await sendVerification(existing.id, existing.email, existing.first_name);
+          // A fresh link that activates this registration's password; earlier links keep
+          // activating their own until one of them is used.
+          await sendVerification(existing.id, existing.email, form.firstName, pending);
         } else if (existing) {
           await mailer.send({
             to: existing.email,
@@ -66,9 +81,14 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  async function sendVerification(userId: string, email: string, firstName: string) {
+  async function sendVerification(
+    userId: string,
+    email: string,
+    firstName: string,
+    pending: PendingRegistration | null,
+  ) {
     const expiresAt = new Date(config.now() + config.verificationTtlSeconds * 1000);
-    const token = await repos.verifications.issue(userId, expiresAt);
+    const token = await repos.verifications.issue(userId, now(), expiresAt, pending);
     // Built from PUBLIC_URL, never from the Host header.
     const link = `${config.publicUrl}/emailverification/${token}`;
     await mailer.send({
@@ -77,6 +97,54 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
       ...verificationMail(firstName, link, Math.round(config.verificationTtlSeconds / 3600)),
     });
   }
+
+  /** Mails a new link if the address has an unverified account (at most one a minute). */
+  async function resendVerification(email: string): Promise<void> {
+    const user = await repos.users.findByEmail(email);
+    if (!user || user.verified_at) return;
+    const last = await repos.verifications.lastIssuedAt(user.id);
+    if (last && config.now() - last.getTime() < MAIL_COOLDOWN_MS) return;
+    // The latest registration's password travels on ("the later one wins").
+    const pending = await repos.verifications.latestPending(user.id);
+    await sendVerification(
+      user.id,
+      user.email,
+      pending?.firstName || user.first_name,
+      pending ?? null,
+    );
+  }
+
+  /**
+   * A new verification link for an account still waiting for one (issue 13.10). The same 202
+   * for any e-mail; per IP rate-limited, and at most one mail a minute per account.
+   */
+  app.post<{ Body: EmailRequest }>(
+    '/api/public/v1/registration/resend',
+    {
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { email: Email },
+          required: ['email'],
+          additionalProperties: false,
+        },
+        response: { 202: MessageSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const address = request.body.email.trim();
+      // Looked up and mailed after the answer: the same answer, in the same time, either way.
+      if (isValidEmail(address)) {
+        app.background.run(
+          'verification resend',
+          () => resendVerification(address),
+          address.toLowerCase(),
+        );
+      }
+      return reply.code(202).send(message(request, 'resendSent'));
+    },
+  );
 
   app.put<{ Body: VerifyRequest }>(
     '/api/public/v1/registration/verify',

@@ -6,6 +6,8 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   const { operator } = app.config;
   const settings: SiteSettings = {
     operatorName: operator.name,
+    operatorNameRu: operator.nameRu ?? operator.name,
+    demo: operator.demo ?? false,
     supportEmail: operator.supportEmail,
     taxNumber: operator.taxNumber,
     registrationNumber: operator.registrationNumber,
@@ -19,6 +21,8 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
             type: 'object',
             properties: {
               operatorName: { type: 'string' },
+              operatorNameRu: { type: 'string' },
+              demo: { type: 'boolean' },
               supportEmail: { type: 'string' },
               taxNumber: { type: 'string' },
               registrationNumber: { type: 'string' },

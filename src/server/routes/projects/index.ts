@@ -1,0 +1,524 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { language } from '../../messages';
+import type { ProjectWrite } from '../../repositories/projects-repository';
+import {
+  countOperations,
+  PROJECT_NAME_MAX,
+  type ProjectLimits,
+  type ProjectRevisionSummary,
+  type ProjectSummary,
+} from '../../../shared/projects';
+import { ErrorResponses } from '../schemas';
+
+/**
+ * Saved projects (issue 12) under `/api/v1/customer/projects`, bearer auth. Every save names the
+ * revision it is based on (`If-Match: "<revision>"`); a stale one answers 412 with the current
+ * revision. Reading never needs a subscription; creating and changing do (402), like Generate.
+ */
+
+const MESSAGES = {
+  notFound: { en: 'Project not found.', ru: 'Проект не найден.' },
+  tooLarge: {
+    en: 'The project is too large: at most {limit} can be saved. Nothing was changed.',
+    ru: 'Проект слишком большой: можно сохранить не больше {limit}. Ничего не изменено.',
+  },
+  tooMany: {
+    en: 'You already have {limit} projects, the most an account can hold. Delete one to make room.',
+    ru: 'У вас уже {limit} проектов — больше в одной учётной записи нельзя. Удалите один, чтобы освободить место.',
+  },
+  subscription: {
+    en: 'Your subscription is not active: projects can be opened and downloaded, but not created or changed.',
+    ru: 'Подписка не активна: проекты можно открывать и скачивать, но не создавать и не менять.',
+  },
+  stale: {
+    en: 'The project was changed elsewhere (another tab or device) since this version was loaded.',
+    ru: 'Проект изменён в другом месте (другая вкладка или устройство) после загрузки этой версии.',
+  },
+  preconditionRequired: {
+    en: 'Saving needs the If-Match header with the revision the change is based on.',
+    ru: 'Для сохранения нужен заголовок If-Match с ревизией, на которой основано изменение.',
+  },
+  badName: {
+    en: 'The project name must not be empty.',
+    ru: 'Название проекта не должно быть пустым.',
+  },
+  tooDeep: {
+    en: 'The view state is nested too deeply.',
+    ru: 'Состояние формы вложено слишком глубоко.',
+  },
+  copySuffix: { en: ' (copy)', ru: ' (копия)' },
+} as const;
+
+type Key = keyof typeof MESSAGES;
+
+function text(request: FastifyRequest, key: Key, limit?: string): string {
+  const template: string = MESSAGES[key][language(request)];
+  return limit === undefined ? template : template.replace('{limit}', limit);
+}
+
+/** "10 MiB", "512 KiB" — the limit as the user reads it. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Deepest view state accepted (the form's schemas reach ~300 levels; PostgreSQL's jsonb parser is recursive). */
+const MAX_VIEW_STATE_DEPTH = 1000;
+
+/** The entity tag of a revision. */
+export const etag = (revision: number): string => `"${revision}"`;
+
+/**
+ * The revisions an `If-Match` header names: undefined for `*` (any), [] when none is ours
+ * (weak tags never match: If-Match compares strongly), null when the header is missing.
+ */
+export function parseIfMatch(header: string | string[] | undefined): number[] | undefined | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '') return null;
+  if (value.trim() === '*') return undefined;
+  const revisions: number[] = [];
+  for (const part of value.split(',')) {
+    const match = /^\s*"?(\d{1,9})"?\s*$/.exec(part);
+    if (match) revisions.push(Number(match[1]));
+  }
+  return revisions;
+}
+
+function viewStateDepthOk(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > MAX_VIEW_STATE_DEPTH) return false;
+    for (const child of Object.values(node)) {
+      if (child && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return true;
+}
+
+const IdParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
+
+const SummarySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    endpointCount: { type: 'integer' },
+    size: { type: 'integer' },
+    revision: { type: 'integer' },
+    updatedAt: { type: 'string' },
+  },
+  required: ['id', 'name', 'endpointCount', 'size', 'revision', 'updatedAt'],
+} as const;
+
+const CreatedSchema = {
+  type: 'object',
+  properties: { id: { type: 'string' }, revision: { type: 'integer' } },
+  required: ['id', 'revision'],
+} as const;
+
+const StaleSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, revision: { type: 'integer' } },
+  required: ['message', 'revision'],
+} as const;
+
+const NameSchema = { type: 'string', minLength: 1, maxLength: PROJECT_NAME_MAX } as const;
+
+interface IdRoute {
+  Params: { id: string };
+}
+
+const projectRoutes: FastifyPluginAsync = async (app) => {
+  const { maxBytes, maxPerAccount } = app.config.projects;
+  /** JSON escapes grow the body; the exact size is checked on the decoded content. */
+  const bodyLimit = maxBytes * 2 + 64 * 1024;
+  const now = () => new Date(app.config.now());
+
+  // Bodies over the route's limit are refused before parsing: say so in the user's language.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ message: text(request, 'tooLarge', formatBytes(maxBytes)) });
+    }
+    throw error;
+  });
+
+  const userId = (request: FastifyRequest): string => request.user!.id;
+
+  /** The project id of the URL, or a 404 answer (a malformed id is as missing as any other). */
+  const projectId = async (
+    request: FastifyRequest<IdRoute>,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
+    if (UUID.test(request.params.id)) return request.params.id.toLowerCase();
+    await reply.code(404).send({ message: text(request, 'notFound') });
+    return undefined;
+  };
+
+  /** preHandler: creating and changing need an active subscription (402 otherwise). */
+  const requireSubscription = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await app.repos.users.findById(userId(request));
+    const until = user?.subscription_until?.getTime();
+    if (until === undefined || until <= app.config.now()) {
+      await reply.code(402).send({ message: text(request, 'subscription') });
+      return reply;
+    }
+  };
+
+  /** The stored form of a body, or an answer (413, 400) when it cannot be stored. */
+  const prepare = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    content: string,
+    viewState: unknown,
+  ): Promise<ProjectWrite | undefined> => {
+    if (viewState !== undefined && viewState !== null && !viewStateDepthOk(viewState)) {
+      await reply.code(400).send({ message: text(request, 'tooDeep') });
+      return undefined;
+    }
+    const json = viewState === undefined || viewState === null ? null : JSON.stringify(viewState);
+    const size = Buffer.byteLength(content, 'utf8') + (json ? Buffer.byteLength(json, 'utf8') : 0);
+    if (size > maxBytes) {
+      await reply.code(413).send({ message: text(request, 'tooLarge', formatBytes(maxBytes)) });
+      return undefined;
+    }
+    return { content, viewState: json, size, endpointCount: countOperations(content) };
+  };
+
+  /** A trimmed name, or a 400 answer when nothing is left. */
+  const cleanName = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+  ): Promise<string | undefined> => {
+    // eslint-disable-next-line no-control-regex
+    const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+    if (clean) return clean;
+    await reply.code(400).send({ message: text(request, 'badName') });
+    return undefined;
+  };
+
+  const tooMany = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(409).send({ message: text(request, 'tooMany', String(maxPerAccount)) });
+
+  const auth = { preHandler: app.authenticate };
+  const authAndSubscription = { preHandler: [app.authenticate, requireSubscription] };
+
+  app.get(
+    '/api/v1/customer/projects',
+    { ...auth, schema: { response: { 200: { type: 'array', items: SummarySchema } } } },
+    async (request): Promise<ProjectSummary[]> => {
+      const rows = await app.repos.projects.list(userId(request));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        endpointCount: row.endpoint_count,
+        size: row.size,
+        revision: row.revision,
+        updatedAt: row.updated_at.toISOString(),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/v1/customer/projects/limits',
+    {
+      ...auth,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { maxProjectBytes: { type: 'integer' }, maxProjects: { type: 'integer' } },
+            required: ['maxProjectBytes', 'maxProjects'],
+          },
+          ...ErrorResponses,
+        },
+      },
+    },
+    async (): Promise<ProjectLimits> => ({ maxProjectBytes: maxBytes, maxProjects: maxPerAccount }),
+  );
+
+  app.post<{ Body: { name: string; content: string; viewState?: unknown } }>(
+    '/api/v1/customer/projects',
+    {
+      ...authAndSubscription,
+      bodyLimit,
+      schema: {
+        body: {
+          type: 'object',
+          properties: { name: NameSchema, content: { type: 'string' }, viewState: {} },
+          required: ['name', 'content'],
+          additionalProperties: false,
+        },
+        response: { 201: CreatedSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const name = await cleanName(request, reply, request.body.name);
+      if (name === undefined) return reply;
+      const write = await prepare(request, reply, request.body.content, request.body.viewState);
+      if (!write) return reply;
+      const created = await app.repos.projects.create(
+        userId(request),
+        name,
+        write,
+        maxPerAccount,
+        now(),
+      );
+      if (!created.ok) return tooMany(request, reply);
+      return reply
+        .code(201)
+        .header('etag', etag(created.revision))
+        .header('location', `/api/v1/customer/projects/${created.id}`)
+        .send({ id: created.id, revision: created.revision });
+    },
+  );
+
+  app.get<IdRoute>(
+    '/api/v1/customer/projects/:id',
+    { ...auth, schema: { params: IdParams, response: ErrorResponses } },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const row = await app.repos.projects.get(userId(request), id);
+      if (!row) return reply.code(404).send({ message: text(request, 'notFound') });
+      // Built by hand: the view state stays the JSON text it was stored as (no parse + stringify
+      // of megabytes), and the content is one string escape.
+      const body =
+        `{"id":${JSON.stringify(row.id)},"name":${JSON.stringify(row.name)},` +
+        `"revision":${row.revision},"updatedAt":"${row.updated_at.toISOString()}",` +
+        `"endpointCount":${row.endpoint_count},"size":${row.size},` +
+        `"content":${JSON.stringify(row.content)},"viewState":${row.view_state ?? 'null'}}`;
+      return reply
+        .header('etag', etag(row.revision))
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
+  );
+
+  app.put<IdRoute & { Body: { content: string; viewState?: unknown; name?: string } }>(
+    '/api/v1/customer/projects/:id',
+    {
+      ...authAndSubscription,
+      bodyLimit,
+      schema: {
+        params: IdParams,
+        body: {
+          type: 'object',
+          properties: { content: { type: 'string' }, viewState: {}, name: NameSchema },
+          required: ['content'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { revision: { type: 'integer' }, updatedAt: { type: 'string' } },
+            required: ['revision', 'updatedAt'],
+          },
+          412: StaleSchema,
+          ...ErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const base = parseIfMatch(request.headers['if-match']);
+      if (base === null) {
+        return reply.code(428).send({ message: text(request, 'preconditionRequired') });
+      }
+      let name: string | undefined;
+      if (request.body.name !== undefined) {
+        name = await cleanName(request, reply, request.body.name);
+        if (name === undefined) return reply;
+      }
+      const write = await prepare(request, reply, request.body.content, request.body.viewState);
+      if (!write) return reply;
+      const saved = await app.repos.projects.update(userId(request), id, base, write, name, now());
+      if (!saved.ok && saved.reason === 'missing') {
+        return reply.code(404).send({ message: text(request, 'notFound') });
+      }
+      if (!saved.ok) {
+        return reply
+          .code(412)
+          .header('etag', etag(saved.revision))
+          .send({ message: text(request, 'stale'), revision: saved.revision });
+      }
+      return reply
+        .header('etag', etag(saved.revision))
+        .send({ revision: saved.revision, updatedAt: saved.updatedAt.toISOString() });
+    },
+  );
+
+  app.patch<IdRoute & { Body: { name: string } }>(
+    '/api/v1/customer/projects/:id',
+    {
+      ...authAndSubscription,
+      schema: {
+        params: IdParams,
+        body: {
+          type: 'object',
+          properties: { name: NameSchema },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { id: { type: 'string' }, name: { type: 'string' } },
+            required: ['id', 'name'],
+          },
+          ...ErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const name = await cleanName(request, reply, request.body.name);
+      if (name === undefined) return reply;
+      if (!(await app.repos.projects.rename(userId(request), id, name, now()))) {
+        return reply.code(404).send({ message: text(request, 'notFound') });
+      }
+      return { id, name };
+    },
+  );
+
+  // Deleting needs no subscription: letting go of one's own work is never refused.
+  app.delete<IdRoute>(
+    '/api/v1/customer/projects/:id',
+    {
+      ...auth,
+      schema: { params: IdParams, response: { 204: { type: 'null' }, ...ErrorResponses } },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      if (!(await app.repos.projects.remove(userId(request), id))) {
+        return reply.code(404).send({ message: text(request, 'notFound') });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<IdRoute & { Body: { name?: string } | undefined }>(
+    '/api/v1/customer/projects/:id/duplicate',
+    {
+      ...authAndSubscription,
+      schema: {
+        params: IdParams,
+        body: {
+          type: ['object', 'null'],
+          properties: { name: NameSchema },
+          additionalProperties: false,
+        },
+        response: { 201: CreatedSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const source = await app.repos.projects.get(userId(request), id);
+      if (!source) return reply.code(404).send({ message: text(request, 'notFound') });
+      const wanted = request.body?.name ?? source.name + text(request, 'copySuffix');
+      const name = await cleanName(request, reply, wanted.slice(0, PROJECT_NAME_MAX));
+      if (name === undefined) return reply;
+      const created = await app.repos.projects.create(
+        userId(request),
+        name,
+        {
+          content: source.content,
+          viewState: source.view_state,
+          size: source.size,
+          endpointCount: source.endpoint_count,
+        },
+        maxPerAccount,
+        now(),
+      );
+      if (!created.ok) return tooMany(request, reply);
+      return reply
+        .code(201)
+        .header('etag', etag(created.revision))
+        .header('location', `/api/v1/customer/projects/${created.id}`)
+        .send({ id: created.id, revision: created.revision });
+    },
+  );
+
+  app.get<IdRoute>(
+    '/api/v1/customer/projects/:id/revisions',
+    {
+      ...auth,
+      schema: {
+        params: IdParams,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                revision: { type: 'integer' },
+                size: { type: 'integer' },
+                createdAt: { type: 'string' },
+              },
+              required: ['revision', 'size', 'createdAt'],
+            },
+          },
+          ...ErrorResponses,
+        },
+      },
+    },
+    async (request, reply): Promise<ProjectRevisionSummary[] | FastifyReply> => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const rows = await app.repos.projects.revisions(userId(request), id);
+      if (!rows) return reply.code(404).send({ message: text(request, 'notFound') });
+      return rows.map((row) => ({
+        revision: row.revision,
+        size: row.size,
+        createdAt: row.created_at.toISOString(),
+      }));
+    },
+  );
+
+  app.get<IdRoute & { Params: { id: string; revision: string } }>(
+    '/api/v1/customer/projects/:id/revisions/:revision',
+    {
+      ...auth,
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', maxLength: 64 },
+            revision: { type: 'string', pattern: '^[0-9]{1,9}$' },
+          },
+          required: ['id', 'revision'],
+        },
+        response: ErrorResponses,
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const row = await app.repos.projects.revision(
+        userId(request),
+        id,
+        Number(request.params.revision),
+      );
+      if (!row) return reply.code(404).send({ message: text(request, 'notFound') });
+      const body =
+        `{"revision":${row.revision},"size":${row.size},"createdAt":"${row.created_at.toISOString()}",` +
+        `"content":${JSON.stringify(row.content)},"viewState":${row.view_state ?? 'null'}}`;
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+};
+
+export default projectRoutes;
