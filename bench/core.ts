@@ -20,7 +20,7 @@ import { runInNewContext } from 'node:vm';
 import { parse as parseYaml, stringify } from 'yaml';
 import { buildDocument, generateOpenApi } from '../src/shared/generate-openapi';
 import { inferSchema } from '../src/shared/infer-schema';
-import { parseOpenApi } from '../src/shared/parse-openapi';
+import { parseOpenApi } from '../src/shared';
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus');
 const DOCUMENTS = ['stripe__spec3.yaml', 'openai__openapi.yaml'];

@@ -26,6 +26,23 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+/**
+ * Login with the right password of an account whose e-mail is not verified yet: 403
+ * `{ message, code: EMAIL_NOT_VERIFIED }` (issue 13.10). Every other login failure is one 401.
+ */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+/** POST /registration/resend and POST /password/forgot. */
+export interface EmailRequest {
+  email: string;
+}
+
+/** POST /password/reset. */
+export interface PasswordResetRequest {
+  token: string;
+  password: string;
+}
+
 /** Every error answer of the API carries a message (spec §7/§8). */
 export interface MessageResponse {
   message: string;
@@ -66,6 +83,10 @@ export interface OrderResponse {
 /** Operator details of spec §1, configured on the server and shown by the app. */
 export interface SiteSettings {
   operatorName: string;
+  /** The operator's name on the Russian pages; `operatorName` when absent. */
+  operatorNameRu?: string;
+  /** True when the server shows built-in demo details (a development install). */
+  demo?: boolean;
   supportEmail: string;
   taxNumber: string;
   registrationNumber: string;

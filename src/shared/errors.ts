@@ -8,6 +8,11 @@ export type CoreErrorCode =
   | 'NOT_OPENAPI'
   | 'UNSUPPORTED_VERSION'
   | 'INVALID_INPUT'
+  /** A document call reached a core with no open document (e.g. a restarted worker). */
+  | 'NO_DOCUMENT'
+  | 'CURL_INVALID'
+  | 'HAR_INVALID'
+  | 'HAR_TOO_LARGE'
   | 'INTERNAL';
 
 /** A failure of the core with a stable code and, where the input has them, a position. */

@@ -27,11 +27,19 @@
  *   gets `default: { description: 'Default response' }` so that the document stays valid.
  * - YAML: indent 2, no line wrapping, no anchors/aliases.
  */
-import { stringify } from 'yaml';
+import { yamlText } from './document/yaml-text';
 import { CoreError } from './errors';
 import { inferSchema } from './infer-schema';
 import { assertDepth } from './limits';
-import type { BodyModel, DocumentInfo, Endpoint, Parameter, Schema } from './model';
+import type {
+  BodyModel,
+  DocumentInfo,
+  Endpoint,
+  Parameter,
+  ResponseHeader,
+  ResponseModel,
+  Schema,
+} from './model';
 import {
   isObject,
   own,
@@ -58,12 +66,7 @@ export function generateOpenApi(endpoints: Endpoint[], info?: Partial<DocumentIn
   try {
     const doc = buildDocument(endpoints, info);
     assertDepth(doc, MAX_DOCUMENT_DEPTH);
-    return stringify(doc, {
-      indent: 2,
-      lineWidth: 0,
-      minContentWidth: 0,
-      aliasDuplicateObjects: false,
-    });
+    return yamlText(doc);
   } catch (error) {
     if (error instanceof RangeError) {
       throw new CoreError('TOO_DEEP', 'The endpoints are nested too deeply to generate.');
@@ -73,8 +76,13 @@ export function generateOpenApi(endpoints: Endpoint[], info?: Partial<DocumentIn
 }
 
 /** Builds the document as plain data (exposed for benchmarks and tests). */
-export function buildDocument(endpoints: Endpoint[], info?: Partial<DocumentInfo>): JsonObject {
+export function buildDocument(
+  endpoints: Endpoint[],
+  info?: Partial<DocumentInfo>,
+  extras: DocumentExtras = {},
+): JsonObject {
   const registry = new SchemaRegistry();
+  for (const [name, schema] of Object.entries(extras.schemas ?? {})) registry.fix(name, schema);
   for (const endpoint of endpoints) {
     const kept = endpoint.schemaComponents;
     if (kept === undefined) continue;
@@ -92,20 +100,34 @@ export function buildDocument(endpoints: Endpoint[], info?: Partial<DocumentInfo
     item[method] = buildOperation(endpoint, registry);
   }
   const documentInfo: JsonObject = {
+    ...info,
     title: info?.title ?? DEFAULT_INFO.title,
     version: info?.version ?? DEFAULT_INFO.version,
   };
-  if (info?.description !== undefined) documentInfo.description = info.description;
-  return {
-    openapi: '3.0.1',
-    info: documentInfo,
-    paths,
-    components: { schemas: registry.toObject() },
-  };
+  if (info?.description === undefined) delete documentInfo.description;
+  const doc: JsonObject = { openapi: '3.0.1', info: documentInfo };
+  if (extras.servers !== undefined) doc.servers = extras.servers;
+  if (extras.security !== undefined) doc.security = extras.security;
+  if (extras.tags !== undefined) doc.tags = extras.tags;
+  doc.paths = paths;
+  const components: JsonObject = { schemas: registry.toObject() };
+  if (extras.securitySchemes !== undefined) components.securitySchemes = extras.securitySchemes;
+  doc.components = components;
+  return doc;
+}
+
+/** Document-level parts of a generated document besides `info` (the document panel). */
+export interface DocumentExtras {
+  servers?: unknown[] | undefined;
+  security?: unknown[] | undefined;
+  tags?: unknown[] | undefined;
+  securitySchemes?: JsonObject | undefined;
+  /** Shared schemas kept under their names. */
+  schemas?: Record<string, Schema> | undefined;
 }
 
 /** Component schemas by name, with conflict handling. */
-class SchemaRegistry {
+export class SchemaRegistry {
   private readonly entries = new Map<string, Schema>();
 
   /** A kept component: its name is fixed because other schemas refer to it. */
@@ -136,7 +158,7 @@ class SchemaRegistry {
   }
 }
 
-function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObject {
+export function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObject {
   const operation: JsonObject = {};
   if (endpoint.tags !== undefined) operation.tags = endpoint.tags;
   if (endpoint.summary !== '' && endpoint.summary !== undefined)
@@ -144,35 +166,20 @@ function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObjec
   if (endpoint.description !== undefined) operation.description = endpoint.description;
   if (endpoint.operationId !== undefined) operation.operationId = endpoint.operationId;
   if (endpoint.deprecated !== undefined) operation.deprecated = endpoint.deprecated;
+  if (endpoint.security !== undefined) operation.security = endpoint.security;
   const parameters = endpoint.parameters ?? [];
   if (parameters.length > 0) {
     operation.parameters = parameters.map((parameter) => buildParameter(parameter, registry));
   }
-  const requestMedia = endpoint.requestBody
-    ? buildMedia(endpoint.requestBody, registry)
-    : undefined;
-  if (requestMedia !== undefined && endpoint.requestBody !== undefined) {
-    const requestBody: JsonObject = {};
-    if (endpoint.requestBody.description !== undefined) {
-      requestBody.description = endpoint.requestBody.description;
-    }
-    requestBody.content = { [JSON_MEDIA_TYPE]: requestMedia };
-    if (endpoint.requestBodyRequired !== undefined)
-      requestBody.required = endpoint.requestBodyRequired;
-    operation.requestBody = requestBody;
-  }
+  const requestBody = buildRequestBody(endpoint, registry);
+  if (requestBody !== undefined) operation.requestBody = requestBody;
   const responses: JsonObject = {};
   for (const response of endpoint.responses ?? []) {
     const code = response.statusCode;
     if (code === undefined || !Number.isInteger(code)) continue;
     const key = String(code);
     if (Object.hasOwn(responses, key)) continue;
-    const out: JsonObject = {
-      description: response.description ?? response.body?.description ?? reasonPhrase(code),
-    };
-    const media = response.body ? buildMedia(response.body, registry) : undefined;
-    if (media !== undefined) out.content = { [JSON_MEDIA_TYPE]: media };
-    responses[key] = out;
+    responses[key] = buildResponse(response, registry);
   }
   if (Object.keys(responses).length === 0) {
     responses.default = { description: DEFAULT_RESPONSE_DESCRIPTION };
@@ -181,7 +188,55 @@ function buildOperation(endpoint: Endpoint, registry: SchemaRegistry): JsonObjec
   return operation;
 }
 
-function buildParameter(parameter: Parameter, registry: SchemaRegistry): JsonObject {
+/** The requestBody object of an endpoint, or undefined when it has no body. */
+export function buildRequestBody(
+  endpoint: Endpoint,
+  registry: SchemaRegistry,
+): JsonObject | undefined {
+  const body = endpoint.requestBody;
+  const media = body ? buildMedia(body, registry) : undefined;
+  if (media === undefined || body === undefined) return undefined;
+  const requestBody: JsonObject = {};
+  if (body.description !== undefined) requestBody.description = body.description;
+  requestBody.content = { [body.mediaType ?? JSON_MEDIA_TYPE]: media };
+  if (endpoint.requestBodyRequired !== undefined)
+    requestBody.required = endpoint.requestBodyRequired;
+  return requestBody;
+}
+
+/** The response object of a response with a status code. */
+export function buildResponse(response: ResponseModel, registry: SchemaRegistry): JsonObject {
+  const code = response.statusCode ?? 0;
+  const out: JsonObject = {
+    description: response.description ?? response.body?.description ?? reasonPhrase(code),
+  };
+  const headers = buildHeaders(response.headers);
+  if (headers !== undefined) out.headers = headers;
+  const media = response.body ? buildMedia(response.body, registry) : undefined;
+  if (media !== undefined) out.content = { [response.body.mediaType ?? JSON_MEDIA_TYPE]: media };
+  return out;
+}
+
+/** Response headers as an OpenAPI `headers` map (undefined when there are none with a name). */
+export function buildHeaders(headers: ResponseHeader[] | undefined): JsonObject | undefined {
+  const named = (headers ?? []).filter((header) => header.name.trim() !== '');
+  if (named.length === 0) return undefined;
+  const out: JsonObject = {};
+  for (const header of named) setOwn(out, header.name.trim(), buildHeader(header));
+  return out;
+}
+
+/** One header object: description, schema (kept, else inferred from the example), example. */
+export function buildHeader(header: ResponseHeader): JsonObject {
+  const out: JsonObject = {};
+  if (header.description !== '') out.description = header.description;
+  const schema = header.schema ?? { type: inferExampleType(header.example) };
+  out.schema = schema;
+  if (header.example !== '') out.example = typedExample(header.example, schema.type);
+  return out;
+}
+
+export function buildParameter(parameter: Parameter, registry: SchemaRegistry): JsonObject {
   const out: JsonObject = {
     in: parameter.location,
     name: parameter.name,
@@ -211,7 +266,7 @@ export function inferExampleType(example: string): 'integer' | 'number' | 'boole
 }
 
 /** The example text as a value of the schema's type (the text itself when it does not fit). */
-function typedExample(example: string, type: string | undefined): unknown {
+export function typedExample(example: string, type: string | undefined): unknown {
   const text = example.trim();
   switch (type) {
     case 'integer':
@@ -235,7 +290,7 @@ function typedExample(example: string, type: string | undefined): unknown {
 }
 
 /** The type of a schema, following `$ref`s to known components and looking at `enum`. */
-function schemaType(schema: Schema, registry: SchemaRegistry): string | undefined {
+export function schemaType(schema: Schema, registry: SchemaRegistry): string | undefined {
   let current: Schema | undefined = schema;
   for (let hops = 0; current !== undefined && hops < 8; hops++) {
     if (typeof current.type === 'string') return current.type;
@@ -253,7 +308,7 @@ function schemaType(schema: Schema, registry: SchemaRegistry): string | undefine
 }
 
 /** The `application/json` media type object of a body, or undefined when there is no body. */
-function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObject | undefined {
+export function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObject | undefined {
   const text = body.customerJson ?? '';
   const hasExample = text.trim() !== '';
   const schema = body.schema ?? (hasExample ? inferSchema(text) : undefined);
@@ -281,7 +336,7 @@ function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObject | und
 }
 
 /** The parsed example (-0 normalised to 0 so it survives a JSON round trip), else the text. */
-function exampleValue(text: string): unknown {
+export function exampleValue(text: string): unknown {
   try {
     return text.includes('-0')
       ? (JSON.parse(text, (_key, value: unknown) => (Object.is(value, -0) ? 0 : value)) as unknown)

@@ -94,6 +94,8 @@ interface Prop {
   acc: Acc;
   /** Occurrences where the key was present with a non-null value. */
   present: number;
+  /** Occurrences where the key was present at all (null included). */
+  keyed: number;
 }
 
 /** Everything observed at one schema position. */
@@ -161,9 +163,10 @@ function observe(acc: Acc, value: unknown, depth: number): void {
     const child = record[key];
     let prop = props.get(key);
     if (prop === undefined) {
-      prop = { acc: new Acc(), present: 0 };
+      prop = { acc: new Acc(), present: 0, keyed: 0 };
       props.set(key, prop);
     }
+    prop.keyed++;
     if (child !== null) prop.present++;
     observe(prop.acc, child, depth + 1);
   }
@@ -188,9 +191,11 @@ function mergeAcc(dst: Acc, src: Acc): void {
     const props = (dst.props ??= new Map());
     for (const [key, prop] of src.props ?? []) {
       const mine = props.get(key);
-      if (mine === undefined) props.set(key, { acc: cloneAcc(prop.acc), present: prop.present });
-      else {
+      if (mine === undefined) {
+        props.set(key, { acc: cloneAcc(prop.acc), present: prop.present, keyed: prop.keyed });
+      } else {
         mine.present += prop.present;
+        mine.keyed += prop.keyed;
         mergeAcc(mine.acc, prop.acc);
       }
     }
@@ -246,7 +251,8 @@ function mapValues(props: Map<string, Prop>): Acc | undefined {
   return merged;
 }
 
-function finalize(acc: Acc): Schema {
+/** `byKey`: a property is required when its key is in every object, null values included. */
+function finalize(acc: Acc, byKey: boolean): Schema {
   // Null marks the first branch only, so that null matches exactly one branch of a oneOf.
   let nullable = acc.nulls > 0;
   const take = (): boolean => {
@@ -255,8 +261,8 @@ function finalize(acc: Acc): Schema {
     return result;
   };
   const branches: Schema[] = [];
-  if (acc.objects > 0) branches.push(objectSchema(acc, take()));
-  if (acc.arrays > 0) branches.push(arraySchema(acc, take()));
+  if (acc.objects > 0) branches.push(objectSchema(acc, take(), byKey));
+  if (acc.arrays > 0) branches.push(arraySchema(acc, take(), byKey));
   if (acc.strings > 0) {
     const schema: Schema = { type: 'string' };
     if (acc.strFormat > 0) schema.format = FORMATS[acc.strFormat - 1];
@@ -281,21 +287,21 @@ function finalize(acc: Acc): Schema {
   return branches.length === 1 ? (branches[0] as Schema) : { oneOf: branches };
 }
 
-function objectSchema(acc: Acc, nullable: boolean): Schema {
+function objectSchema(acc: Acc, nullable: boolean, byKey: boolean): Schema {
   const schema: Schema = { type: 'object' };
   if (nullable) schema.nullable = true;
   const props = acc.props ?? new Map<string, Prop>();
   const values = mapValues(props);
   if (values !== undefined) {
-    schema.additionalProperties = finalize(values);
+    schema.additionalProperties = finalize(values, byKey);
     return schema;
   }
   if (props.size === 0) return schema;
   const properties: [string, Schema][] = [];
   const required: string[] = [];
   for (const [key, prop] of props) {
-    properties.push([key, finalize(prop.acc)]);
-    if (prop.present === acc.objects) required.push(key);
+    properties.push([key, finalize(prop.acc, byKey)]);
+    if ((byKey ? prop.keyed : prop.present) === acc.objects) required.push(key);
   }
   // fromEntries defines own properties, so a key named "__proto__" stays a plain key.
   schema.properties = Object.fromEntries(properties);
@@ -303,11 +309,11 @@ function objectSchema(acc: Acc, nullable: boolean): Schema {
   return schema;
 }
 
-function arraySchema(acc: Acc, nullable: boolean): Schema {
+function arraySchema(acc: Acc, nullable: boolean, byKey: boolean): Schema {
   const items = acc.items;
   const schema: Schema = { type: 'array' };
   if (nullable) schema.nullable = true;
-  schema.items = items === undefined ? {} : finalize(items);
+  schema.items = items === undefined ? {} : finalize(items, byKey);
   if (
     items !== undefined &&
     items.objects === 0 &&
@@ -323,7 +329,20 @@ function arraySchema(acc: Acc, nullable: boolean): Schema {
 export function inferSchemaFromValue(value: unknown): Schema {
   const root = new Acc();
   observe(root, value, 0);
-  return finalize(root);
+  return finalize(root, false);
+}
+
+/**
+ * Infers one schema for several samples (issue 14): every sample lands in the same
+ * accumulator, as the elements of an array do, so the merge follows the rules above. With
+ * `requiredByKey`, a property is required exactly when its key is in every object at its
+ * position (a null value counts as present and makes the schema nullable); otherwise required
+ * also needs a non-null value, as for a single sample.
+ */
+export function inferSchemaFromSamples(values: readonly unknown[], requiredByKey = true): Schema {
+  const root = new Acc();
+  for (const value of values) observe(root, value, 0);
+  return finalize(root, requiredByKey);
 }
 
 /**

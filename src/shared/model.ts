@@ -52,15 +52,38 @@ export interface Parameter {
   deprecated?: boolean;
 }
 
+/** A named example of a body (issue 14): every example is written under `examples:` by name. */
+export interface NamedExample {
+  name: string;
+  /** The example's JSON text as typed. */
+  json: string;
+  summary?: string;
+}
+
 export interface BodyModel {
   /** Component name under components.schemas; required when a body exists. */
   name: string;
-  /** The raw example JSON text the user typed. */
+  /** The raw example JSON text the user typed (the first example). */
   customerJson: string;
+  /** The name of the first example under `examples:` (defaults to the body name). */
+  exampleName?: string;
+  /** Further named examples, after the first one ({@link customerJson}). */
+  examples?: NamedExample[];
+  /** The media type (default `application/json`); a non-JSON body keeps its own. */
+  mediaType?: string;
   /** An explicit schema (from an import); otherwise derived from customerJson. */
   schema?: Schema;
   /** requestBody/response description from an imported document. */
   description?: string;
+}
+
+/** A response header (issue 11): name, description, example. */
+export interface ResponseHeader {
+  id: string;
+  name: string;
+  description: string;
+  example: string;
+  schema?: Schema;
 }
 
 export interface ResponseModel {
@@ -69,7 +92,12 @@ export interface ResponseModel {
   body: BodyModel;
   /** Response description; generation falls back to a default. */
   description?: string;
+  /** Response headers (issue 11). */
+  headers?: ResponseHeader[];
 }
+
+/** An OpenAPI security requirement: scheme name → scopes. */
+export type SecurityRequirement = Record<string, string[]>;
 
 export interface Endpoint {
   id: string;
@@ -85,6 +113,8 @@ export interface Endpoint {
   description?: string;
   tags?: string[];
   deprecated?: boolean;
+  /** The operation's security: undefined inherits the document's, [] means none. */
+  security?: SecurityRequirement[];
   /** Whether the imported requestBody was marked required. */
   requestBodyRequired?: boolean;
   /**

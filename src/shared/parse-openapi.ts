@@ -16,7 +16,15 @@
  *   source; nothing is dropped silently.
  */
 import { CoreError } from './errors';
-import type { BodyModel, DocumentInfo, Endpoint, Parameter, ResponseModel, Schema } from './model';
+import type {
+  BodyModel,
+  DocumentInfo,
+  Endpoint,
+  Parameter,
+  ResponseHeader,
+  ResponseModel,
+  Schema,
+} from './model';
 import {
   BODY_NAME_RE,
   IMPORT_METHODS,
@@ -31,7 +39,7 @@ import {
   type JsonObject,
 } from './openapi-common';
 import { sanitizeSchema } from './openapi-schema-sanitize';
-import { readDocument } from './yaml-io';
+import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 
 /** Every code an {@link ImportWarning} can carry (the app maps them to translated text). */
 export const IMPORT_WARNING_CODES = [
@@ -122,6 +130,8 @@ interface Context {
   used: Set<string>;
   /** Schema components already made valid OpenAPI 3.0 (see sanitizeSchema). */
   sanitized: Set<string>;
+  /** Where each endpoint's parts come from, by endpoint id. */
+  sites: Map<string, EndpointSite>;
 }
 
 const OPERATION_FIELD_CODES: Readonly<Record<string, ImportWarningCode>> = {
@@ -140,9 +150,14 @@ const ROOT_FIELD_CODES: Readonly<Record<string, ImportWarningCode>> = {
   'x-webhooks': 'WEBHOOKS',
 };
 
-/** Reads an OpenAPI 3.0 document (YAML or JSON) into endpoints, warnings and document info. */
-export function parseOpenApi(text: string): ParseResult {
-  const doc = readDocument(text);
+/**
+ * Reads the plain data of an OpenAPI 3.0 document into endpoint views, warnings and document
+ * info, recording in `sites` where each view's parts come from. The data is never changed.
+ */
+export function readOpenApi(
+  doc: unknown,
+  sites: Map<string, EndpointSite> = new Map(),
+): ParseResult {
   if (!isObject(doc)) throw new CoreError('NOT_OPENAPI', 'The document is not an OpenAPI object.');
   const warnings: ImportWarning[] = [];
   checkVersion(doc, warnings);
@@ -150,12 +165,14 @@ export function parseOpenApi(text: string): ParseResult {
   const schemas = isObject(components) ? own(components, 'schemas') : undefined;
   const ctx: Context = {
     doc,
-    schemas: isObject(schemas) ? schemas : {},
+    // A copy: sanitising replaces entries, and the source document is never changed.
+    schemas: isObject(schemas) ? { ...schemas } : {},
     warnings,
     bodyNames: new Map(),
     refsOf: new Map(),
     used: new Set(),
     sanitized: new Set(),
+    sites,
   };
   readRootFields(ctx);
   const info = readInfo(ctx);
@@ -325,15 +342,23 @@ function readPaths(ctx: Context): Endpoint[] {
   return endpoints;
 }
 
-let idCounter = 0;
-
-/** Unique ids for imported endpoints and parameters (random where the runtime offers it). */
-function newId(prefix: string): string {
-  const random = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID;
-  idCounter += 1;
-  return random !== undefined
-    ? `${prefix}-${random.call(globalThis.crypto)}`
-    : `${prefix}-${idCounter}`;
+/**
+ * Ids of imported endpoints and parameters, derived from where they stand in the document
+ * (path, method, name and location), so reading the same text again gives the same ids: a form
+ * restored after a reload then lines up with the document it was read from.
+ */
+export function stableId(prefix: string, ...parts: string[]): string {
+  const text = parts.join('\u0000');
+  // Two independent 32-bit FNV-1a hashes: 64 bits, no collision in any real document.
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+    b ^= b >>> 13;
+  }
+  return `${prefix}-${a.toString(36)}${b.toString(36)}`;
 }
 
 function readOperation(
@@ -346,7 +371,7 @@ function readOperation(
 ): Endpoint {
   const summary = own(operation, 'summary');
   const endpoint: Endpoint = {
-    id: newId('endpoint'),
+    id: stableId('endpoint', site.path, site.method),
     method: IMPORT_METHODS[site.method.toLowerCase()] ?? 'GET',
     path: site.path,
     summary: typeof summary === 'string' ? summary : '',
@@ -373,13 +398,29 @@ function readOperation(
   const deprecated = own(operation, 'deprecated');
   if (typeof deprecated === 'boolean') endpoint.deprecated = deprecated;
 
+  const security = own(operation, 'security');
+  if (Array.isArray(security) && security.every(isObject)) {
+    endpoint.security = JSON.parse(JSON.stringify(security)) as Endpoint['security'];
+  }
   const handled = new Set(['summary', 'operationId', 'description', 'tags', 'deprecated']);
+  if (endpoint.security !== undefined) handled.add('security');
   handled.add('parameters').add('requestBody').add('responses');
   for (const key of Object.keys(operation)) {
     if (!handled.has(key)) warnField(ctx, key, pointer, OPERATION_FIELD_CODES, site);
   }
 
+  const endpointSite: EndpointSite = {
+    pathKey: site.path,
+    methodKey: pointer.slice(pointer.lastIndexOf('/') + 1),
+    parameters: new Map(),
+    responses: [],
+  };
+  ctx.sites.set(endpoint.id, endpointSite);
   endpoint.parameters = readParameters(ctx, item, operation, itemPointer, pointer, site);
+  for (const parameter of endpoint.parameters) {
+    const found = pendingParameterSites.get(parameter);
+    if (found !== undefined) endpointSite.parameters.set(parameter.id, found);
+  }
   const base = nameBase(endpoint);
   const bodySchemas: Schema[] = endpoint.parameters.flatMap((p) => (p.schema ? [p.schema] : []));
 
@@ -387,9 +428,18 @@ function readOperation(
   if (requestBody !== undefined) {
     const resolved = resolve(ctx, requestBody, pointerOf(pointer, 'requestBody'), site);
     if (resolved !== undefined) {
-      const body = readBody(ctx, resolved.value, resolved.pointer, site, base + 'Request');
+      const bodySite: BodySite = { raw: requestBody, resolved: resolved.value };
+      const body = readBody(
+        ctx,
+        resolved.value,
+        resolved.pointer,
+        site,
+        base + 'Request',
+        bodySite,
+      );
       if (body !== undefined) {
         endpoint.requestBody = body;
+        endpointSite.requestBody = bodySite;
         if (body.schema !== undefined) bodySchemas.push(body.schema);
         const required = own(resolved.value, 'required');
         if (typeof required === 'boolean') endpoint.requestBodyRequired = required;
@@ -415,10 +465,36 @@ function readOperation(
       const resolved = resolve(ctx, responses[code], responsePointer, site);
       if (resolved === undefined) continue;
       const statusCode = Number(code);
-      const body = readBody(ctx, resolved.value, resolved.pointer, site, `${base}Response${code}`);
+      const responseSite: ResponseSite = { code, raw: responses[code], resolved: resolved.value };
+      const body = readBody(
+        ctx,
+        resolved.value,
+        resolved.pointer,
+        site,
+        `${base}Response${code}`,
+        responseSite,
+      );
+      endpointSite.responses.push(responseSite);
       const response: ResponseModel = { statusCode, body: body ?? { name: '', customerJson: '' } };
       const responseDescription = own(resolved.value, 'description');
       if (typeof responseDescription === 'string') response.description = responseDescription;
+      const headers = own(resolved.value, 'headers');
+      if (readableHeaders(headers)) {
+        response.headers = Object.keys(headers).map((name) => {
+          const header = headers[name] as JsonObject;
+          const description = own(header, 'description');
+          const example = own(header, 'example');
+          const schema = own(header, 'schema');
+          const view: ResponseHeader = {
+            id: stableId('header', site.path, site.method, code, name),
+            name,
+            description: typeof description === 'string' ? description : '',
+            example: example === undefined ? '' : exampleText(example),
+          };
+          if (isObject(schema)) view.schema = JSON.parse(JSON.stringify(schema)) as Schema;
+          return view;
+        });
+      }
       if (body?.schema !== undefined) bodySchemas.push(body.schema);
       endpoint.responses.push(response);
     }
@@ -525,6 +601,9 @@ function getByPointer(doc: unknown, pointer: string): unknown {
 
 // ---------------------------------------------------------------- parameters
 
+/** Sites of parameters just read, picked up by readOperation (weak: nothing outlives a read). */
+const pendingParameterSites = new WeakMap<Parameter, ParameterSite>();
+
 const DEFAULT_STYLE: Readonly<Record<string, string>> = {
   query: 'form',
   path: 'simple',
@@ -540,10 +619,10 @@ function readParameters(
   pointer: string,
   site: Site,
 ): Parameter[] {
-  const merged = new Map<string, Resolved>();
-  for (const [list, listPointer] of [
-    [own(item, 'parameters'), pointerOf(itemPointer, 'parameters')],
-    [own(operation, 'parameters'), pointerOf(pointer, 'parameters')],
+  const merged = new Map<string, Resolved & { site: ParameterSite }>();
+  for (const [list, listPointer, level] of [
+    [own(item, 'parameters'), pointerOf(itemPointer, 'parameters'), 'path'],
+    [own(operation, 'parameters'), pointerOf(pointer, 'parameters'), 'operation'],
   ] as const) {
     if (list === undefined) continue;
     if (!Array.isArray(list)) {
@@ -566,13 +645,31 @@ function readParameters(
         return;
       }
       // The operation's parameter replaces the path item's one in its place.
-      merged.set(`${location}\u0000${name}`, resolved);
+      merged.set(`${location}\u0000${name}`, {
+        ...resolved,
+        site: { level, raw, resolved: resolved.value },
+      });
     });
   }
   const parameters: Parameter[] = [];
-  for (const { value, pointer: paramPointer } of merged.values()) {
-    const parameter = readParameter(ctx, value, paramPointer, site);
-    if (parameter !== undefined) parameters.push(parameter);
+  for (const { value, pointer: paramPointer, site: parameterSite } of merged.values()) {
+    const parameter = readParameter(
+      ctx,
+      value,
+      paramPointer,
+      site,
+      stableId(
+        'parameter',
+        String(site.path),
+        String(site.method),
+        String(value.in),
+        String(value.name),
+      ),
+    );
+    if (parameter !== undefined) {
+      parameters.push(parameter);
+      pendingParameterSites.set(parameter, parameterSite);
+    }
   }
   return parameters;
 }
@@ -582,6 +679,7 @@ function readParameter(
   value: JsonObject,
   pointer: string,
   site: Site,
+  id: string,
 ): Parameter | undefined {
   const name = own(value, 'name') as string;
   const location = own(value, 'in') as string;
@@ -602,7 +700,7 @@ function readParameter(
   const description = own(value, 'description');
   const required = own(value, 'required');
   const parameter: Parameter = {
-    id: newId('parameter'),
+    id,
     name,
     location,
     required: location === 'path' ? true : required === true,
@@ -704,6 +802,14 @@ function readParameter(
   return parameter;
 }
 
+/** Response headers the form can show: a map of plain header objects (no `$ref`s). */
+function readableHeaders(value: unknown): value is Record<string, JsonObject> {
+  return (
+    isObject(value) &&
+    Object.values(value).every((header) => isObject(header) && header.$ref === undefined)
+  );
+}
+
 /** The example as the form shows it: strings as they are, anything else as JSON. */
 function exampleText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -793,9 +899,12 @@ function readBody(
   pointer: string,
   site: Site,
   derivedName: string,
+  out: BodySite,
 ): BodyModel | undefined {
   for (const key of Object.keys(container)) {
     if (key === 'description' || key === 'content' || key === 'required') continue;
+    // Response headers are shown by the form (issue 11) unless they are references.
+    if (key === 'headers' && readableHeaders(container.headers)) continue;
     warnField(ctx, key, pointer, { headers: 'RESPONSE_HEADERS', links: 'RESPONSE_LINKS' }, site);
   }
   const content = own(container, 'content');
@@ -821,6 +930,7 @@ function readBody(
     );
   }
   if (jsonKey === undefined) return undefined;
+  out.mediaKey = jsonKey;
   const mediaPointer = pointerOf(contentPointer, jsonKey);
   const media = content[jsonKey];
   if (!isObject(media)) {
@@ -843,6 +953,7 @@ function readBody(
   const examples = own(media, 'examples');
   if (example !== undefined) {
     customerJson = jsonText(example);
+    out.example = { kind: 'example' };
     if (examples !== undefined) {
       warn(
         ctx,
@@ -854,7 +965,10 @@ function readBody(
     }
   } else if (examples !== undefined) {
     first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
-    if (first !== undefined) customerJson = jsonText(first.value);
+    if (first !== undefined) {
+      customerJson = jsonText(first.value);
+      out.example = { kind: 'examples', key: first.key };
+    }
   }
   const rawSchema = own(media, 'schema');
   if (!isObject(rawSchema)) {
@@ -880,6 +994,8 @@ function readBody(
     return withDescription({ name, customerJson }, container);
   }
   const schema = sanitizeInline(ctx, rawSchema, pointerOf(mediaPointer, 'schema'), site);
+  const refName = pureSchemaRef(rawSchema as Schema);
+  if (refName !== undefined) out.schemaRef = refName;
   const named = nameBody(ctx, schema, derivedName);
   checkExampleName(ctx, first, named.name, site);
   return withDescription({ name: named.name, customerJson, schema: named.schema }, container);

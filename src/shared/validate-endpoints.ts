@@ -22,7 +22,11 @@ export type EndpointIssueCode =
   | 'DUPLICATE'
   | 'BODY_NAME_SCHEMA_CLASH'
   /** Two responses of one endpoint share a status code (the later ones are flagged). */
-  | 'RESPONSE_CODE_DUPLICATE';
+  | 'RESPONSE_CODE_DUPLICATE'
+  /** Issue 11: two endpoints share an operationId (every one involved is flagged). */
+  | 'OPERATION_ID_DUPLICATE'
+  /** Issue 11: an operationId that is blank or holds whitespace or control characters. */
+  | 'OPERATION_ID_INVALID';
 
 /** One rule broken by an endpoint, and the field it concerns. */
 export interface EndpointIssue {
@@ -30,7 +34,7 @@ export interface EndpointIssue {
   /**
    * Where the issue sits: 'path', 'responses', 'requestBody.name', 'parameters.<paramId>.name',
    * 'parameters.<paramId>.example', 'responses.<index>.statusCode', 'responses.<index>.body.name',
-   * or '' for the endpoint as a whole (DUPLICATE).
+   * 'operationId', or '' for the endpoint as a whole (DUPLICATE).
    */
   field: string;
 }
@@ -48,12 +52,20 @@ export interface ValidationReport {
 /** Outcome kinds of the route-path check of spec §5. */
 export type RoutePathError = 'REQUIRED' | 'MUST_START_WITH' | 'INCORRECT_CHARS';
 
-/** Spec §5: characters an endpoint path may contain besides letters and digits. */
-export const PATH_SYMBOLS = '/_{}-';
-const PATH_CHARS = /^[A-Za-z0-9/_{}-]*$/;
-/** Segments: letters, digits, underscore with inner hyphens, or a `{word}` parameter. */
-const ROUTE_PATH =
-  /^\/(?:(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*|\{\w+\})(?:\/(?:[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*|\{\w+\}))*\/?)?$/;
+/**
+ * Spec §5: characters an endpoint path may contain besides letters and digits, plus '.' and '~'
+ * (RFC 3986 unreserved; issue 10: real documents have `/rest/agile/1.0/board`).
+ */
+export const PATH_SYMBOLS = '/_{}-.~';
+const PATH_CHARS = /^[A-Za-z0-9/_{}.~-]*$/;
+/** A literal run: letters, digits, '_', '.', '~' with inner hyphens. */
+const LITERAL = String.raw`[A-Za-z0-9_.~]+(?:-[A-Za-z0-9_.~]+)*`;
+/** A `{name}` template (names as real documents write them: `{account-id}`, `{v.1}`). */
+const TEMPLATE = String.raw`\{[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*\}`;
+/** A segment: a literal or a template, or both side by side (`{id}.json`, `v{n}`). */
+const SEGMENT = `(?:${LITERAL}|${TEMPLATE})+`;
+/** Segments separated by single slashes, with an optional trailing slash. */
+const ROUTE_PATH = new RegExp(`^/(?:${SEGMENT}(?:/${SEGMENT})*/?)?$`);
 
 /**
  * Spec §5 route-path check: non-empty after trimming, starts with '/', and (unless just '/')
@@ -98,12 +110,23 @@ export function isValidStatusCode(code: unknown): code is number {
   return typeof code === 'number' && Number.isInteger(code) && code >= 100 && code <= 599;
 }
 
-/** Codes that do not stop generation (spec §5 lists only path, response, body-name and duplicate rules). */
-const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set([
-  'PARAM_NAME_REQUIRED',
+/**
+ * Codes that show on the form but do not stop generation. Issue 10: Generate is blocked by
+ * exactly what would make the output invalid or ambiguous, so a response conflict (a valid
+ * design: 200 with a body beside 204 without) and parameter names outside the spec's characters
+ * (`page[size]` is valid OpenAPI) are warnings; a blank parameter name blocks (it would be
+ * written as `name: ""`).
+ */
+export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set([
   'PARAM_NAME_INCORRECT',
   'PARAM_EXAMPLE_REQUIRED',
+  'RESPONSE_CONFLICT',
 ]);
+
+/** Whether an issue stops generation (see {@link NON_BLOCKING}). */
+export function isBlocking(code: EndpointIssueCode): boolean {
+  return !NON_BLOCKING.has(code);
+}
 
 const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
   REQUIRED: 'PATH_REQUIRED',
@@ -208,6 +231,7 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
   }
 
   flagNameClashes(endpoints, listOf);
+  flagOperationIds(endpoints, listOf);
 
   let canGenerate = endpoints.length > 0;
   if (canGenerate) {
@@ -219,6 +243,41 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
     }
   }
   return { issues, duplicateIds, canGenerate };
+}
+
+/**
+ * Spec of OpenAPI 3.0: an operationId is unique among all operations (tools use it as a function
+ * name). An absent one is fine; a present one must be non-blank, without whitespace or control
+ * characters, and used once.
+ */
+function flagOperationIds(
+  endpoints: readonly Endpoint[],
+  listOf: (endpoint: Endpoint) => EndpointIssue[],
+): void {
+  const byId = new Map<string, Endpoint[]>();
+  for (const endpoint of endpoints) {
+    const id = endpoint.operationId;
+    if (id === undefined) continue;
+    if (!isValidOperationId(id)) {
+      listOf(endpoint).push({ code: 'OPERATION_ID_INVALID', field: 'operationId' });
+      continue;
+    }
+    const group = byId.get(id);
+    if (group === undefined) byId.set(id, [endpoint]);
+    else group.push(endpoint);
+  }
+  for (const group of byId.values()) {
+    if (group.length < 2) continue;
+    for (const endpoint of group) {
+      listOf(endpoint).push({ code: 'OPERATION_ID_DUPLICATE', field: 'operationId' });
+    }
+  }
+}
+
+/** An operationId: non-empty, no whitespace or control characters. */
+export function isValidOperationId(id: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return id.length > 0 && !/[\s\u0000-\u001f\u007f]/.test(id);
 }
 
 /** One body name with two different schemas (examples aside) flags every endpoint using it. */

@@ -58,6 +58,17 @@ export function isValidPassword(password: string): boolean {
 }
 
 /**
+ * The spec §5 password rule plus the common-password list: sign-up, and a new password set with
+ * a reset link (the app before sending, the server on receipt). Undefined when acceptable.
+ */
+export function validatePassword(password: unknown): SignUpErrorCode | undefined {
+  if (isBlank(password)) return 'REQUIRED';
+  if (!isValidPassword(password as string)) return 'INVALID_PASSWORD';
+  if (isCommonPassword(password as string)) return 'COMMON_PASSWORD';
+  return undefined;
+}
+
+/**
  * Applies the spec §5 sign-up rules to all fields at once (the app on submit, the server on
  * POST /registration). Values are checked as given, without trimming; blank is REQUIRED.
  */
@@ -74,9 +85,8 @@ export function validateSignUp(form: Partial<RegistrationRequest>): SignUpValida
   if (isBlank(lastName)) errors.lastName = 'REQUIRED';
   else if (!isValidName(lastName as string)) errors.lastName = 'INVALID_NAME';
 
-  if (isBlank(password)) errors.password = 'REQUIRED';
-  else if (!isValidPassword(password as string)) errors.password = 'INVALID_PASSWORD';
-  else if (isCommonPassword(password as string)) errors.password = 'COMMON_PASSWORD';
+  const passwordError = validatePassword(password);
+  if (passwordError) errors.password = passwordError;
 
   if (form.acceptTerms !== true) errors.acceptTerms = 'TERMS_NOT_ACCEPTED';
 

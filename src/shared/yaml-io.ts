@@ -75,11 +75,27 @@ function firstNonSpace(text: string): string {
 }
 
 function readYaml(text: string): unknown {
+  return composeYaml(text).value;
+}
+
+/** A YAML text read under the guards of {@link readDocument}, with its parsed Document. */
+export interface ComposedYaml {
+  /** Undefined for a text without any document (empty or comments only). */
+  doc: Document.Parsed | undefined;
+  lines: LineCounter;
+  value: unknown;
+}
+
+/**
+ * Reads YAML (or JSON) text under the same guards as {@link readDocument} (size is checked by
+ * the caller), keeping the parsed Document; `keepSourceTokens` keeps yaml's CST on the nodes.
+ */
+export function composeYaml(text: string, keepSourceTokens = false): ComposedYaml {
   guardCompactNesting(text);
   const lines = new LineCounter();
   try {
     const parser = new DepthGuardedParser(lines.addNewLine);
-    const composer = new Composer({ logLevel: 'error', uniqueKeys: false });
+    const composer = new Composer({ logLevel: 'error', uniqueKeys: false, keepSourceTokens });
     let doc: Document.Parsed | undefined;
     for (const next of composer.compose(parser.parse(text), true, text.length)) {
       if (doc !== undefined) {
@@ -87,7 +103,7 @@ function readYaml(text: string): unknown {
       }
       doc = next;
     }
-    if (doc === undefined) return null;
+    if (doc === undefined) return { doc, lines, value: null };
     const first = doc.errors[0];
     if (first !== undefined) {
       if (isStackOverflow(first)) throw tooDeep();
@@ -96,7 +112,7 @@ function readYaml(text: string): unknown {
     const aliases = checkTree(doc.contents, lines);
     const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
     if (aliases) assertDepth(value, MAX_DOCUMENT_DEPTH);
-    return value;
+    return { doc, lines, value };
   } catch (error) {
     if (error instanceof CoreError) throw error;
     throw yamlFailure(error);

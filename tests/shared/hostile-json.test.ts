@@ -14,7 +14,7 @@ import {
   validateEndpoints,
   type Endpoint,
 } from '../../src/shared';
-import { api } from '../../src/worker';
+import { createCoreApi } from '../../src/shared/core-api';
 import { schemaErrors } from './infer-schema.ajv';
 
 /** Runs fn and returns the CoreError code it throws, or 'ok'. */
@@ -32,6 +32,8 @@ function outcome(fn: () => unknown): string {
 const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 const unclosed = (depth: number) => '['.repeat(depth);
+
+const api = createCoreApi();
 
 describe('deep nesting', () => {
   it.each([5_000, 10_000, 100_000])(

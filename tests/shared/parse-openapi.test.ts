@@ -266,8 +266,23 @@ paths:
     expect(endpoint.parameters.map((p) => p.name)).toEqual(['ids', 'filter']);
     expect(endpoint.requestBody?.schema).toEqual({ type: 'object' });
     expect(endpoint.responses).toEqual([
-      { statusCode: 200, description: 'ok', body: { name: '', customerJson: '' } },
+      {
+        statusCode: 200,
+        description: 'ok',
+        body: { name: '', customerJson: '' },
+        // Issue 11: response headers and the operation's security are in the form now.
+        headers: [
+          {
+            id: expect.any(String),
+            name: 'X-Rate',
+            description: '',
+            example: '',
+            schema: { type: 'integer' },
+          },
+        ],
+      },
     ]);
+    expect(endpoint.security).toEqual([]);
   });
 
   it.each([
@@ -279,7 +294,6 @@ paths:
     ['PATH_ITEM_FIELD', '/paths/~1a/summary', undefined],
     ['UNSUPPORTED_METHOD', '/paths/~1a/trace', 'TRACE'],
     ['CALLBACKS', '/paths/~1a/post/callbacks', 'POST'],
-    ['OPERATION_SECURITY', '/paths/~1a/post/security', 'POST'],
     ['EXTENSION', '/paths/~1a/post/x-internal', 'POST'],
     ['COOKIE_PARAMETER', '/paths/~1a/post/parameters/0', 'POST'],
     ['PARAMETER_SERIALIZATION', '/paths/~1a/post/parameters/1/style', 'POST'],
@@ -290,7 +304,6 @@ paths:
       'POST',
     ],
     ['NON_JSON_MEDIA_TYPE', '/paths/~1a/post/requestBody/content/application~1xml', 'POST'],
-    ['RESPONSE_HEADERS', '/paths/~1a/post/responses/200/headers', 'POST'],
     ['RESPONSE_LINKS', '/paths/~1a/post/responses/200/links', 'POST'],
     ['NON_JSON_MEDIA_TYPE', '/paths/~1a/post/responses/200/content/text~1plain', 'POST'],
     ['UNSUPPORTED_STATUS_CODE', '/paths/~1a/post/responses/default', 'POST'],

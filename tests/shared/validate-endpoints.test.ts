@@ -68,7 +68,6 @@ describe('path (spec §5)', () => {
     [' /users', 'PATH_MUST_START_WITH'],
     ['/users?x=1', 'PATH_INCORRECT_CHARS'],
     ['/us ers', 'PATH_INCORRECT_CHARS'],
-    ['/users.json', 'PATH_INCORRECT_CHARS'],
     ['/пользователи', 'PATH_INCORRECT_CHARS'],
     ['//users', 'PATH_INCORRECT_CHARS'],
     ['/users//x', 'PATH_INCORRECT_CHARS'],
@@ -77,8 +76,8 @@ describe('path (spec §5)', () => {
     ['/a--b', 'PATH_INCORRECT_CHARS'],
     ['/{id', 'PATH_INCORRECT_CHARS'],
     ['/{}', 'PATH_INCORRECT_CHARS'],
-    ['/user{id}', 'PATH_INCORRECT_CHARS'],
-    ['/{a-b}', 'PATH_INCORRECT_CHARS'],
+    ['/{a-}', 'PATH_INCORRECT_CHARS'],
+    ['/a:b', 'PATH_INCORRECT_CHARS'],
   ])('%j → %s', (path, code) => {
     expect(issuesOf(endpoint({ path }))).toEqual([{ code, field: 'path' }]);
     expect(validateEndpoints([endpoint({ path })]).canGenerate).toBe(false);
@@ -92,6 +91,12 @@ describe('path (spec §5)', () => {
     '/{id}/',
     '/user_profiles/a-b-c/9',
     '/A1_b',
+    '/users.json',
+    '/rest/agile/1.0/board',
+    '/~user/files',
+    '/user{id}',
+    '/{id}.json',
+    '/{account-id}/items',
   ])('%j is valid', (path) => {
     expect(issuesOf(endpoint({ path }))).toEqual([]);
   });
@@ -106,7 +111,8 @@ describe('path (spec §5)', () => {
   it('checkPathCharacters applies the character rule alone', () => {
     expect(checkPathCharacters('')).toBe('REQUIRED');
     expect(checkPathCharacters('x')).toBe('MUST_START_WITH');
-    expect(checkPathCharacters('/a.b')).toBe('INCORRECT_CHARS');
+    expect(checkPathCharacters('/a:b')).toBe('INCORRECT_CHARS');
+    expect(checkPathCharacters('/a.b~c')).toBeUndefined();
     expect(checkPathCharacters('//a-{')).toBeUndefined();
   });
 });
@@ -138,8 +144,13 @@ describe('parameters (spec §5)', () => {
     expect(issuesOf(endpoint({ parameters: [param({ example: '42' })] }))).toEqual([]);
   });
 
-  it('parameter issues show but do not stop generation (spec §5 Generate rule)', () => {
-    const report = validateEndpoints([endpoint({ parameters: [param({ name: '' })] })]);
+  it('a blank parameter name blocks generation (it would be written as name: ""); others do not', () => {
+    expect(validateEndpoints([endpoint({ parameters: [param({ name: '' })] })]).canGenerate).toBe(
+      false,
+    );
+    const report = validateEndpoints([
+      endpoint({ parameters: [param({ name: 'page[size]' }), param({ example: ' ' })] }),
+    ]);
     expect(report.canGenerate).toBe(true);
   });
 });
@@ -206,7 +217,8 @@ describe('responses (spec §5)', () => {
     });
     // Sorted: 200 (body), 404 (none), 500 (none) → 404 is flagged; it sits at index 0.
     expect(issuesOf(e)).toEqual([{ code: 'RESPONSE_CONFLICT', field: 'responses.0.statusCode' }]);
-    expect(validateEndpoints([e]).canGenerate).toBe(false);
+    // Issue 10: a conflict stays a red label but no longer blocks Generate (200 + 204 is valid).
+    expect(validateEndpoints([e]).canGenerate).toBe(true);
     const same = endpoint({ responses: [response(201), response(200), response(400)] });
     expect(issuesOf(same)).toEqual([]);
   });
@@ -278,6 +290,27 @@ describe('one body name, two schemas', () => {
     const a = endpoint({ requestBody: body('Deep', deep) });
     const b = endpoint({ path: '/b', requestBody: body('Deep', '[1]') });
     expect(() => validateEndpoints([a, b])).not.toThrow();
+  });
+});
+
+describe('operationId (issue 11)', () => {
+  it('flags every endpoint sharing an operationId and blocks Generate', () => {
+    const a = endpoint({ operationId: 'createUser' });
+    const b = endpoint({ path: '/other', operationId: 'createUser' });
+    const c = endpoint({ path: '/third', operationId: 'listUsers' });
+    const report = validateEndpoints([a, b, c]);
+    expect(report.issues[a.id]).toEqual([{ code: 'OPERATION_ID_DUPLICATE', field: 'operationId' }]);
+    expect(report.issues[b.id]).toEqual([{ code: 'OPERATION_ID_DUPLICATE', field: 'operationId' }]);
+    expect(report.issues[c.id]).toEqual([]);
+    expect(report.canGenerate).toBe(false);
+  });
+
+  it('accepts absent and distinct ids; flags blank or spaced ones', () => {
+    expect(codesOf(endpoint())).toEqual([]);
+    expect(codesOf(endpoint({ operationId: 'get-users_v2.list' }))).toEqual([]);
+    expect(codesOf(endpoint({ operationId: '' }))).toEqual(['OPERATION_ID_INVALID']);
+    expect(codesOf(endpoint({ operationId: 'get users' }))).toEqual(['OPERATION_ID_INVALID']);
+    expect(codesOf(endpoint({ operationId: 'a\u0007' }))).toEqual(['OPERATION_ID_INVALID']);
   });
 });
 

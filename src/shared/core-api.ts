@@ -1,0 +1,216 @@
+/**
+ * The whole core API behind the app's worker (issue 10: one protocol). `src/worker` exposes
+ * {@link createCoreApi} with comlink; the app's main-thread fallback runs the very same object.
+ * It owns the open document: the app opens text, pulls endpoint views in chunks, sends back
+ * the views it changed, and asks for the rendered text.
+ *
+ * Every method answers a {@link Result}, never throws: comlink does not carry our error fields.
+ */
+import { stringify } from 'yaml';
+import type { DocumentMeta } from './document/meta';
+import {
+  documentFlavor,
+  newOpenApiDocument,
+  parseOpenApi,
+  renderOpenApi,
+  type OpenApiDocument,
+} from './document/openapi-document';
+import type { SourceFlavor } from './document/source-text';
+import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
+import { generateOpenApi } from './generate-openapi';
+import { inferSchema } from './infer-schema';
+import { formatJson, isJsonPaste, jsonToYaml } from './json-tools';
+import type { DocumentInfo, Endpoint, Schema } from './model';
+import { newEndpoint } from './new-endpoint';
+import type { ImportWarning } from './parse-openapi';
+import { validateEndpoints } from './validate-endpoints';
+import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
+import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
+import { documentToJson } from './projects';
+import { checkSchemaYaml, operationRanges } from './document/locate';
+import type { BodyModel } from './model';
+
+/** What every core method answers: a value, or the core's error as plain data. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+function run<T>(fn: () => T): Result<T> {
+  try {
+    return { ok: true, value: fn() };
+  } catch (error) {
+    return { ok: false, error: toErrorInfo(error) };
+  }
+}
+
+/**
+ * The text of a HAR file handed over as a Blob, read here (FileReaderSync exists only in
+ * workers) so that the page never holds or decodes the 20 MB; refused by size before reading.
+ */
+function readHarBlob(file: Blob): string {
+  if (file.size > MAX_HAR_CHARS) {
+    const mb = (file.size / 1024 / 1024).toFixed(1);
+    throw new CoreError(
+      'HAR_TOO_LARGE',
+      `The HAR file is ${mb} MB; the limit is ${MAX_HAR_CHARS / 1024 / 1024} MB.`,
+    );
+  }
+  const Reader = (globalThis as { FileReaderSync?: new () => { readAsText(blob: Blob): string } })
+    .FileReaderSync;
+  if (Reader === undefined) {
+    throw new CoreError('INVALID_INPUT', 'Files are read in the worker only.');
+  }
+  return new Reader().readAsText(file);
+}
+
+/** The open document at a glance; its endpoint views come with `views`, in chunks. */
+export interface DocumentSummary {
+  /** How many endpoint views there are. */
+  count: number;
+  warnings: ImportWarning[];
+  meta: DocumentMeta;
+  /** `components.schemas` names, in document order. */
+  schemaNames: string[];
+  /** YAML or JSON text; absent for a new document. */
+  flavor?: SourceFlavor;
+}
+
+/** Endpoint views per `views` call: small enough to clone in well under a frame. */
+export const VIEW_CHUNK = 24;
+
+/** A fresh core API with its own open document (one per worker). */
+export function createCoreApi() {
+  let doc: OpenApiDocument | undefined;
+  /** Views by id, for `putEndpoints` and `setOrder`. */
+  let byId = new Map<string, Endpoint>();
+
+  const open = (next: OpenApiDocument): DocumentSummary => {
+    doc = next;
+    byId = new Map(next.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    const summary: DocumentSummary = {
+      count: next.endpoints.length,
+      warnings: next.warnings,
+      meta: next.meta,
+      schemaNames: Object.keys(next.schemas),
+    };
+    const flavor = documentFlavor(next);
+    if (flavor !== undefined) summary.flavor = flavor;
+    return summary;
+  };
+  const current = (): OpenApiDocument => {
+    if (doc === undefined) throw new CoreError('NO_DOCUMENT', 'No document is open.');
+    return doc;
+  };
+
+  return {
+    /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
+    validate: (endpoints: Endpoint[]) => run(() => validateEndpoints(endpoints)),
+    /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
+    generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
+      run(() => generateOpenApi(endpoints, info)),
+    /** The schema inferred from a JSON sample (undefined for blank text). */
+    inferSchema: (json: string) => run(() => inferSchema(json)),
+    /** YAML of the inferred schema, '' when there is none (the body editor's Schema tab). */
+    schemaYaml: (json: string) =>
+      run(() => {
+        const schema = inferSchema(json);
+        return schema === undefined ? '' : stringify(schema, { indent: 2, lineWidth: 0 });
+      }),
+    /** Spec §5: whether pasted text counts as JSON. */
+    isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
+    /** JSON text as YAML (the JSON-paste dialog). */
+    jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
+    /** JSON pretty-printed with indent 2 (the Format button). */
+    formatJson: (text: string) => run(() => formatJson(text)),
+    /** A new endpoint with the spec §4 defaults. */
+    newEndpoint: (first?: boolean) => run(() => newEndpoint(first)),
+
+    /** Endpoints from cURL commands (issue 14), with warnings and per-endpoint call counts. */
+    importCurl: (text: string) => run(() => importCurl(text)),
+    /** Endpoints from a HAR file's text (issue 14); a 20 MB HAR is parsed here, never in the page. */
+    importHar: (text: string) => run(() => importHar(text)),
+    /** {@link importHar} for a file, read in the worker (see readHarBlob). */
+    importHarFile: (file: Blob) => run(() => importHar(readHarBlob(file))),
+    /** One schema for several sample values (issue 14). */
+    inferSchemaFromValues: (values: unknown[]) => run(() => inferSchemaFromValues(values)),
+    /** Every example of every body checked against its schema (issue 14). */
+    validateExamples: (endpoints: Endpoint[]) => run(() => validateExamples(endpoints)),
+    /** A body's schema re-inferred from all its examples, merged into its edited schema. */
+    reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
+
+    /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
+    openDocument: (text: string) => run(() => open(parseOpenApi(text))),
+    /** Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'). */
+    newDocument: () => run(() => open(newOpenApiDocument())),
+    /** Whether a document is open (a restarted worker has none). */
+    hasDocument: () => run(() => doc !== undefined),
+    /** Endpoint views `start … start + count - 1`, in document order. */
+    views: (start: number, count: number = VIEW_CHUNK) =>
+      run(() => current().endpoints.slice(start, start + count)),
+    /** Replaces views with the same id, or adds new ones (placed by {@link setOrder}). */
+    putEndpoints: (endpoints: Endpoint[]) =>
+      run(() => {
+        const open = current();
+        for (const endpoint of endpoints) {
+          const known = byId.has(endpoint.id);
+          byId.set(endpoint.id, endpoint);
+          if (known) {
+            const index = open.endpoints.findIndex((e) => e.id === endpoint.id);
+            if (index >= 0) open.endpoints[index] = endpoint;
+          } else {
+            open.endpoints.push(endpoint);
+          }
+        }
+        return open.endpoints.length;
+      }),
+    /** The form's endpoint order; views not listed are removed from the document. */
+    setOrder: (ids: string[]) =>
+      run(() => {
+        const open = current();
+        const missing = ids.filter((id) => !byId.has(id));
+        if (missing.length > 0) {
+          throw new CoreError(
+            'NO_DOCUMENT',
+            `Unknown endpoints: ${missing.slice(0, 3).join(', ')}`,
+          );
+        }
+        open.endpoints = ids.map((id) => byId.get(id) as Endpoint);
+        byId = new Map(open.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+        return open.endpoints.length;
+      }),
+    /** The document panel's values. */
+    setMeta: (meta: DocumentMeta) =>
+      run(() => {
+        current().meta = meta;
+      }),
+    /** `components.schemas` as the Schemas section edited them. */
+    setSchemas: (schemas: Record<string, Schema>) =>
+      run(() => {
+        current().schemas = schemas;
+      }),
+    /** One shared schema, for the Schemas section. */
+    schema: (name: string) => run(() => current().schemas[name]),
+    /** Shared schemas `start … start + count - 1` as [name, schema] pairs, in document order. */
+    schemaEntries: (start: number, count: number = VIEW_CHUNK * 4) =>
+      run(() => Object.entries(current().schemas).slice(start, start + count)),
+    /**
+     * The endpoint views of some text, without opening it (a per-operation "apply" from the
+     * output editor): ids are derived from path and method, so they match the open document's.
+     */
+    readEndpoints: (text: string) => run(() => parseOpenApi(text).endpoints),
+    /** Where each operation sits in some text (the output editor: form and YAML linked). */
+    operationRanges: (text: string) => run(() => operationRanges(text)),
+    /** A YAML fragment checked as a schema (the Schemas section's YAML editor). */
+    checkSchemaYaml: (text: string) => run(() => checkSchemaYaml(text)),
+    /** A value as YAML (indent 2, no wrapping), e.g. a shared schema for its YAML editor. */
+    toYaml: (value: unknown) =>
+      run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),
+    /** A YAML or JSON document as pretty JSON text (Download as .json). */
+    documentToJson: (text: string) => run(() => documentToJson(text)),
+    /** The document's text with the views' changes (a loaded document changes only there). */
+    render: () => run(() => renderOpenApi(current())),
+    /** Rules of spec §5 over the open document's views. */
+    validateDocument: () => run(() => validateEndpoints(current().endpoints)),
+  };
+}
+
+/** The core API's type: the worker exposes it; the app imports only this type. */
+export type CoreApi = ReturnType<typeof createCoreApi>;

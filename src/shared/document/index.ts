@@ -1,0 +1,13 @@
+/** The lossless document (issue 10): open text, edit views, render with minimal splices. */
+export * from './meta';
+export * from './openapi-document';
+export { SourceText, type SourceFlavor, type SourceRange } from './source-text';
+export {
+  isPlainSafe,
+  keyText,
+  scalarText,
+  type ScalarContext,
+  type ScalarStyle,
+} from './scalar-text';
+export { yamlText } from './yaml-text';
+export { deepEqual } from './values';

@@ -1,0 +1,238 @@
+/**
+ * Examples checked against their schema (issue 14, point 3) with an OpenAPI 3.0-aware
+ * validator: @cfworker/json-schema (draft-04 mode, the dialect OpenAPI 3.0 schemas derive from)
+ * after a small translation of the OpenAPI-only keywords:
+ * - `nullable: true` → the type also admits null (an enum also admits null); with no type it
+ *   allows anything, as OpenAPI 3.0 says; on a `$ref`/`oneOf`/`anyOf`/`allOf` node null is
+ *   admitted beside the composition;
+ * - `example`, `xml`, `externalDocs`, `discriminator`, `readOnly`, `writeOnly`, `deprecated`
+ *   and `x-…` are annotations and dropped;
+ * - `$ref: '#/components/schemas/X'` resolves against the components passed in;
+ * - formats: the known ones (date-time, date, email, uuid, uri, ipv4, …) are checked, unknown
+ *   ones (int64, password, …) never fail.
+ * The validator interprets schemas instead of compiling them to code, so it runs under the
+ * app's Content-Security-Policy (no 'unsafe-eval'), in the worker. See docs/decisions.md.
+ */
+import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
+import type { Endpoint, Schema } from '../model';
+import { inferSchemaFromExampleTexts } from './infer-values';
+
+/** One way an example does not fit its schema. */
+export interface ExampleProblem {
+  /** JSON pointer (RFC 6901) into the example value. */
+  pointer: string;
+  /** The schema keyword that failed (type, required, enum, format, minimum, …). */
+  rule: string;
+  /** JSON pointer into the schema, to the node whose keyword failed. */
+  schemaPointer: string;
+  message: string;
+}
+
+/** A problem of one named example of one body of one endpoint. */
+export interface EndpointExampleProblem extends ExampleProblem {
+  endpointId: string;
+  /** 'request' or the response's status code. */
+  body: 'request' | number;
+  /** The example's name. */
+  example: string;
+}
+
+const ANNOTATIONS = new Set([
+  'example',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'nullable',
+]);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions']);
+const SCHEMA_LISTS = new Set(['oneOf', 'anyOf', 'allOf']);
+const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'additionalItems']);
+
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** An OpenAPI 3.0 schema as draft-04 JSON Schema (see the module comment); depth-bounded. */
+export function toJsonSchema(schema: unknown, depth = 0): Record<string, unknown> | boolean {
+  if (typeof schema === 'boolean') return schema;
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > 256) {
+    return {};
+  }
+  const node = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      const map: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) {
+        defineOwn(map, name, toJsonSchema((value as Record<string, unknown>)[name], depth + 1));
+      }
+      out[key] = map;
+    } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      out[key] = value.map((branch) => toJsonSchema(branch, depth + 1));
+    } else if (SCHEMA_ONE.has(key)) {
+      out[key] = Array.isArray(value)
+        ? value.map((branch) => toJsonSchema(branch, depth + 1))
+        : toJsonSchema(value, depth + 1);
+    } else if (key === 'format' && typeof value === 'string') {
+      // cfworker checks 'uri' as any RFC 3986 URI; keep that. 'regex' would compile user input.
+      if (value !== 'regex') out.format = value;
+    } else {
+      defineOwn(out, key, value);
+    }
+  }
+  if (node.nullable === true) {
+    if (typeof node.type === 'string') out.type = [node.type, 'null'];
+    if (Array.isArray(node.enum) && !node.enum.includes(null)) out.enum = [...node.enum, null];
+    if (typeof node.type !== 'string' && (out.$ref || out.oneOf || out.anyOf || out.allOf)) {
+      return { anyOf: [{ type: 'null' }, out] };
+    }
+  }
+  return out;
+}
+
+/** Builds the validator's root: the body schema plus `components.schemas` for `$ref`s. */
+function rootSchema(schema: Schema, components?: Record<string, Schema>): JsonSchema {
+  const root = toJsonSchema(schema);
+  const base: Record<string, unknown> = typeof root === 'boolean' ? { not: {} } : root;
+  if (root === true) delete base.not;
+  if (components !== undefined) {
+    const schemas: Record<string, unknown> = {};
+    for (const name of Object.keys(components)) {
+      defineOwn(schemas, name, toJsonSchema(components[name]));
+    }
+    // Only reachable through `$ref`s: '#/components/schemas/X' is a pointer into this root.
+    base.components = { schemas };
+  }
+  return base as JsonSchema;
+}
+
+/** `#/a/b` → `/a/b` (the validator reports URI-fragment pointers). */
+function fragmentToPointer(location: string): string {
+  const raw = location.startsWith('#') ? location.slice(1) : location;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Keywords whose failure only repeats the failures of its subschemas. */
+const WRAPPERS = new Set(['properties', 'items', 'additionalProperties', 'allOf', '$ref']);
+
+/** A reusable checker for one schema (compile once, check many examples). */
+export function exampleChecker(
+  schema: Schema,
+  components?: Record<string, Schema>,
+): (value: unknown) => ExampleProblem[] {
+  const validator = new Validator(rootSchema(schema, components), '4', false);
+  return (value) => {
+    const result = validator.validate(value);
+    if (result.valid) return [];
+    const problems: ExampleProblem[] = [];
+    const seen = new Set<string>();
+    for (const error of result.errors) {
+      if (WRAPPERS.has(error.keyword)) continue;
+      const pointer = fragmentToPointer(error.instanceLocation);
+      const keywordPointer = fragmentToPointer(error.keywordLocation);
+      const schemaPointer = keywordPointer.slice(0, Math.max(0, keywordPointer.lastIndexOf('/')));
+      const id = `${pointer}\u0000${error.keyword}\u0000${schemaPointer}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      problems.push({ pointer, rule: error.keyword, schemaPointer, message: error.error });
+    }
+    return problems;
+  };
+}
+
+/** Problems of one value against one OpenAPI 3.0 schema (an empty list when it fits). */
+export function validateExample(
+  schema: Schema,
+  value: unknown,
+  components?: Record<string, Schema>,
+): ExampleProblem[] {
+  return exampleChecker(schema, components)(value);
+}
+
+interface BodyLike {
+  customerJson: string;
+  exampleName?: string;
+  name: string;
+  examples?: { name: string; json: string }[];
+  mediaType?: string;
+  schema?: Schema;
+}
+
+function isJsonMedia(mediaType: string | undefined): boolean {
+  if (mediaType === undefined || mediaType.trim() === '') return true;
+  const base = (mediaType.split(';')[0] as string).trim().toLowerCase();
+  return base === 'application/json' || base.endsWith('+json');
+}
+
+/** The named example texts of a body: the first (customerJson) and the further ones. */
+export function bodyExamples(body: BodyLike): { name: string; json: string }[] {
+  const out: { name: string; json: string }[] = [];
+  if (body.customerJson.trim() !== '') {
+    out.push({ name: body.exampleName ?? (body.name || 'example'), json: body.customerJson });
+  }
+  for (const example of body.examples ?? []) {
+    if (example.json.trim() !== '') out.push({ name: example.name, json: example.json });
+  }
+  return out;
+}
+
+function checkBody(
+  endpoint: Endpoint,
+  body: BodyLike,
+  where: 'request' | number,
+  out: EndpointExampleProblem[],
+): void {
+  if (!isJsonMedia(body.mediaType)) return;
+  const examples = bodyExamples(body);
+  if (examples.length === 0) return;
+  const parsed: { name: string; value: unknown }[] = [];
+  for (const example of examples) {
+    try {
+      parsed.push({ name: example.name, value: JSON.parse(example.json) });
+    } catch {
+      // Invalid JSON is the form's own problem (the body editor reports it).
+    }
+  }
+  if (parsed.length === 0) return;
+  const schema =
+    body.schema ?? inferSchemaFromExampleTexts(examples.map((example) => example.json));
+  const check = exampleChecker(schema, endpoint.schemaComponents);
+  for (const { name, value } of parsed) {
+    for (const problem of check(value)) {
+      out.push({ ...problem, endpointId: endpoint.id, body: where, example: name });
+    }
+  }
+}
+
+/**
+ * Every JSON example of every body validated against the body's schema (its explicit one, else
+ * the schema inferred from all its examples). Bodies of other media types are not checked.
+ */
+export function validateExamples(endpoints: readonly Endpoint[]): EndpointExampleProblem[] {
+  const out: EndpointExampleProblem[] = [];
+  for (const endpoint of endpoints) {
+    if (endpoint.requestBody !== undefined) {
+      checkBody(endpoint, endpoint.requestBody, 'request', out);
+    }
+    for (const response of endpoint.responses) {
+      if (response.statusCode !== undefined) {
+        checkBody(endpoint, response.body, response.statusCode, out);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,174 @@
+import { readDocument } from './yaml-io';
+
+/**
+ * Saved projects (issue 12): the payloads of `/api/v1/customer/projects`, shared by the server
+ * (schemas, limits) and the app (calls), and a cheap count of a document's operations.
+ */
+
+/** Default size limit of one project: its content plus its view state, in UTF-8 bytes. */
+export const PROJECT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+/** Default number of projects one account may hold. */
+export const PROJECTS_PER_ACCOUNT_DEFAULT = 100;
+/** Revisions kept per project (older ones are dropped on save). */
+export const PROJECT_REVISIONS_KEPT = 50;
+/** Longest project name (characters). */
+export const PROJECT_NAME_MAX = 200;
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  endpointCount: number;
+  /** Content plus view state, UTF-8 bytes. */
+  size: number;
+  revision: number;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  /** The OpenAPI document text. */
+  content: string;
+  /** The form's view state (incl. the output editor's text); null when none was saved. */
+  viewState: unknown;
+  revision: number;
+  updatedAt: string;
+}
+
+export interface CreateProjectRequest {
+  name: string;
+  content: string;
+  viewState?: unknown;
+}
+
+export interface UpdateProjectRequest {
+  content: string;
+  viewState?: unknown;
+  name?: string;
+}
+
+export interface ProjectRevisionSummary {
+  revision: number;
+  size: number;
+  createdAt: string;
+}
+
+export interface ProjectRevision extends ProjectRevisionSummary {
+  content: string;
+  viewState: unknown;
+}
+
+export interface ProjectLimits {
+  maxProjectBytes: number;
+  maxProjects: number;
+}
+
+/** What a stale save (412) answers besides its message. */
+export interface StaleProjectResponse {
+  message: string;
+  revision: number;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * How many operations the document declares under `paths`, counted cheaply: JSON is parsed,
+ * block YAML is scanned line by line by indentation (no YAML parser, so 10 MB costs a few
+ * milliseconds). Flow-style YAML paths count 0. Never throws.
+ */
+export function countOperations(text: string): number {
+  const start = firstNonSpace(text);
+  if (start === '{') {
+    try {
+      return countJson(JSON.parse(text) as unknown);
+    } catch {
+      return 0;
+    }
+  }
+  return countYaml(text);
+}
+
+function firstNonSpace(text: string): string {
+  const match = /\S/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  return match ? match[0] : '';
+}
+
+function countJson(value: unknown): number {
+  if (!value || typeof value !== 'object') return 0;
+  const paths = (value as { paths?: unknown }).paths;
+  if (!paths || typeof paths !== 'object') return 0;
+  let count = 0;
+  for (const item of Object.values(paths as Record<string, unknown>)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const key of Object.keys(item)) if (METHODS.has(key.toLowerCase())) count += 1;
+  }
+  return count;
+}
+
+/** A key at the start of a block-mapping line: `  key:` or `  "key":` (value may follow). */
+const KEY_LINE = /^( *)(?:"([^"]*)"|'([^']*)'|([^\s#'"][^:#]*?))\s*:(?:\s|$)/;
+
+function countYaml(text: string): number {
+  let count = 0;
+  let inPaths = false;
+  let pathIndent = -1; // indentation of the path keys
+  let opIndent = -1; // indentation of the operation keys
+  let lineStart = 0;
+  const length = text.length;
+  while (lineStart < length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = length;
+    const line = text.slice(lineStart, lineEnd);
+    lineStart = lineEnd + 1;
+    const trimmed = line.trimStart();
+    if (trimmed === '' || trimmed.startsWith('#') || trimmed === '\r') continue;
+    const indent = line.length - trimmed.length;
+    if (indent === 0) {
+      inPaths = /^paths\s*:\s*(#.*)?\r?$/.test(line);
+      pathIndent = -1;
+      opIndent = -1;
+      continue;
+    }
+    if (!inPaths) continue;
+    if (pathIndent === -1) pathIndent = indent;
+    if (indent < pathIndent) continue;
+    if (indent === pathIndent) {
+      opIndent = -1;
+      continue;
+    }
+    if (opIndent === -1) opIndent = indent;
+    if (indent !== opIndent) continue;
+    const match = KEY_LINE.exec(line);
+    const key = match ? (match[2] ?? match[3] ?? match[4] ?? '') : '';
+    if (METHODS.has(key.toLowerCase())) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The document as pretty JSON (Download as .json). YAML is read with the core's guards (size,
+ * depth, alias budget); a document that is JSON already is re-indented.
+ */
+export function documentToJson(text: string): string {
+  return `${JSON.stringify(readDocument(text), null, 2)}\n`;
+}
+
+/** What a save or create sends: the document text and the view state as JSON text. */
+export interface ProjectBodyFields {
+  name?: string | undefined;
+  content: string;
+  /** JSON text of the view state; null sends `null`, undefined leaves it out. */
+  viewStateJson?: string | null | undefined;
+}
+
+/**
+ * The JSON body of a create or save, built around the document text with one string escape
+ * (never a stringify of an object tree). Runs in a worker for large documents.
+ */
+export function projectBody(fields: ProjectBodyFields): string {
+  let text = `{"content":${JSON.stringify(fields.content)}`;
+  if (fields.viewStateJson !== undefined) text += `,"viewState":${fields.viewStateJson ?? 'null'}`;
+  if (fields.name !== undefined) text += `,"name":${JSON.stringify(fields.name)}`;
+  return `${text}}`;
+}

@@ -1,0 +1,612 @@
+/**
+ * Recorded calls → form endpoints (issue 14, point 4). See docs/decisions.md ("Traffic import").
+ * - Paths are templated: numeric, uuid, date and hash-like segments (long hex, long mixed
+ *   letters-and-digits tokens) become path parameters, named from the segment before them
+ *   (`/users/{userId}`). Literal segments that vary between calls become a parameter too when
+ *   the calls agree on everything else and their responses have the same structure, or (no
+ *   responses, as with cURL) when a literal follows them or they sit under a plural segment.
+ * - Calls with the same method and templated path are one endpoint; query parameters and
+ *   request headers (minus connection and browser noise) become parameters, required when
+ *   every call has them.
+ * - Bodies become named examples, merged per endpoint and per status; the schema is
+ *   inferSchemaFromValues of all of them. Non-JSON bodies keep their media type and are string
+ *   examples.
+ * - Secrets never pass: Authorization, Cookie, Set-Cookie and API-key-like headers, secret-named
+ *   query parameters and body fields get a placeholder; Cookie is not a parameter at all.
+ */
+import { inferSchemaFromValues } from '../inference/infer-values';
+import type { ImportWarning } from '../parse-openapi';
+import type {
+  BodyModel,
+  Endpoint,
+  HttpMethod,
+  NamedExample,
+  Parameter,
+  ResponseHeader,
+  ResponseModel,
+  Schema,
+} from '../model';
+import { newId } from '../new-endpoint';
+import { IMPORT_METHODS } from '../openapi-common';
+import {
+  REDACTED,
+  isJsonMediaType,
+  isNoiseRequestHeader,
+  isNoiseResponseHeader,
+  isSecretHeader,
+  isSecretName,
+  isSecretQueryName,
+  redactFormBody,
+  redactHeaderValue,
+  redactJson,
+  type TrafficBody,
+  type TrafficRecord,
+} from './record';
+
+/** Examples kept per body (the schema merges every call's body regardless). */
+export const MAX_EXAMPLES_PER_BODY = 5;
+
+/** Per endpoint (same order as `endpoints`): how many calls it came from, and from where. */
+export interface TrafficEndpointStats {
+  calls: number;
+  hosts: string[];
+}
+
+export interface TrafficResult {
+  endpoints: Endpoint[];
+  warnings: ImportWarning[];
+  stats: TrafficEndpointStats[];
+}
+
+type Kind = 'integer' | 'uuid' | 'date' | 'hash' | 'slug';
+interface Token {
+  raw: string;
+  kind?: Kind;
+}
+
+interface Call {
+  record: TrafficRecord;
+  method: HttpMethod;
+  host: string;
+  tokens: Token[];
+  query: [string, string][];
+  signature: string;
+  request?: BodyValue;
+  response?: BodyValue;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const INT_RE = /^-?\d+$/;
+const HEX_RE = /^[0-9a-f]{8,}$/i;
+const TOKEN_RE = /^[A-Za-z0-9_-]{16,}$/;
+const VERSION_RE = /^v\d+(?:\.\d+)*$/i;
+
+/** What a single segment is by its look alone (undefined: a literal). */
+export function segmentKind(segment: string): Kind | undefined {
+  if (segment === '') return undefined;
+  if (INT_RE.test(segment)) return 'integer';
+  if (UUID_RE.test(segment)) return 'uuid';
+  if (DATE_RE.test(segment)) return 'date';
+  if (HEX_RE.test(segment) && /\d/.test(segment)) return 'hash';
+  if (TOKEN_RE.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment)) return 'hash';
+  return undefined;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Character-class shape of a literal: runs of letters → a, digits → 9. */
+function shapeOf(value: string): string {
+  return value.replace(/[A-Za-z]+(?:[-_][A-Za-z]+)*/g, 'a').replace(/\d+/g, '9');
+}
+
+/** A structural fingerprint of a JSON body: its key paths three levels deep. */
+function signatureOf(body: BodyValue | undefined): string {
+  if (body === undefined || !body.json) return '';
+  const keys = new Set<string>();
+  const walk = (node: unknown, prefix: string, depth: number) => {
+    if (depth > 3 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node.slice(0, 5)) walk(item, `${prefix}[]`, depth + 1);
+      return;
+    }
+    for (const key of Object.keys(node)) {
+      keys.add(`${prefix}.${key}`);
+      walk((node as Record<string, unknown>)[key], `${prefix}.${key}`, depth + 1);
+    }
+  };
+  walk(body.value, '', 0);
+  return keys.size === 0 ? '' : [...keys].sort().join('|');
+}
+
+function isPluralLiteral(token: Token | undefined): boolean {
+  if (token === undefined || token.kind !== undefined) return false;
+  const word = decode(token.raw).toLowerCase();
+  return word.length >= 3 && /^[a-z_-]+s$/.test(word) && !word.endsWith('ss');
+}
+
+/** Turns literals that vary across otherwise identical calls into parameters. */
+function templateVariation(calls: Call[]): void {
+  const groups = new Map<string, Call[]>();
+  for (const call of calls) {
+    const key = `${call.host}\u0000${call.tokens.length}`;
+    const list = groups.get(key);
+    if (list === undefined) groups.set(key, [call]);
+    else list.push(call);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const length = (group[0] as Call).tokens.length;
+    for (let position = 0; position < length; position++) {
+      const buckets = new Map<string, Call[]>();
+      for (const call of group) {
+        if (call.tokens[position]?.kind !== undefined) continue;
+        const key = call.tokens
+          .map((token, i) => (i === position ? '*' : token.kind !== undefined ? '{}' : token.raw))
+          .join('/');
+        const list = buckets.get(key);
+        if (list === undefined) buckets.set(key, [call]);
+        else list.push(call);
+      }
+      for (const bucket of buckets.values()) {
+        const values = new Set(bucket.map((call) => (call.tokens[position] as Token).raw));
+        if (values.size < 2) continue;
+        if ([...values].some((value) => VERSION_RE.test(value) || value === '')) continue;
+        // Values of a collection follow its plural name (/users/alice); resources follow a
+        // version, a prefix or an id (/v1/users, /users/{userId}/orders) and are not merged.
+        if (!isPluralLiteral((bucket[0] as Call).tokens[position - 1])) continue;
+        const signatures = new Set(bucket.map((call) => call.signature));
+        const known = [...signatures].filter((signature) => signature !== '');
+        let merge: boolean;
+        if (known.length > 1) merge = false;
+        else if (known.length === 1 && !signatures.has('')) merge = true;
+        else merge = new Set([...values].map(shapeOf)).size === 1;
+        if (!merge) continue;
+        for (const call of bucket) (call.tokens[position] as Token).kind = 'slug';
+      }
+    }
+  }
+}
+
+function camel(text: string): string {
+  const words = decode(text)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '');
+  return words
+    .map((word, i) =>
+      i === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join('');
+}
+
+export function singular(word: string): string {
+  if (/ies$/i.test(word) && word.length > 4) return word.slice(0, -3) + 'y';
+  if (/(?:sses|xes|ches|shes|zzes)$/i.test(word)) return word.slice(0, -2);
+  if (/ss$/i.test(word) || /us$/i.test(word) || /is$/i.test(word)) return word;
+  if (/s$/i.test(word) && word.length > 3) return word.slice(0, -1);
+  return word;
+}
+
+/** The templated path and the names of its parameters (unique within the path). */
+function templatePath(tokens: Token[]): { path: string; names: (string | undefined)[] } {
+  const names: (string | undefined)[] = [];
+  const used = new Set<string>();
+  const parts: string[] = [];
+  tokens.forEach((token, i) => {
+    if (token.kind === undefined) {
+      names.push(undefined);
+      parts.push(token.raw);
+      return;
+    }
+    const previous = tokens[i - 1];
+    let base = 'id';
+    if (previous !== undefined && previous.kind === undefined) {
+      const word = camel(singular(decode(previous.raw)));
+      if (/^[a-z][A-Za-z0-9]*$/.test(word))
+        base = token.kind === 'date' ? `${word}Date` : `${word}Id`;
+    }
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+    used.add(name);
+    names.push(name);
+    parts.push(`{${name}}`);
+  });
+  return { path: `/${parts.join('/')}`, names };
+}
+
+function pascal(text: string): string {
+  const word = camel(text);
+  return word === '' ? '' : (word[0] as string).toUpperCase() + word.slice(1);
+}
+
+const secretNames = new Map<string, boolean>();
+
+/** isSecretName, remembered per key (bodies repeat the same keys thousands of times). */
+function secretKey(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    secret = isSecretName(name);
+    if (secretNames.size < 10_000) secretNames.set(name, secret);
+  }
+  return secret;
+}
+
+/** Whether a parsed JSON value has a non-empty string under a secret-named key (iterative). */
+function hasSecretField(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (child !== '' && secretKey(key)) return true;
+      } else if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return false;
+}
+
+class Redactions {
+  count = 0;
+}
+
+interface BodyValue {
+  mediaType: string;
+  /** The body as text: JSON compact (after redaction), others as sent (redacted forms). */
+  text: string;
+  /** Parsed JSON (redacted) when the body is JSON. */
+  value?: unknown;
+  json: boolean;
+}
+
+function readBody(body: TrafficBody, redactions: Redactions): BodyValue {
+  const mediaType = body.mediaType === '' ? 'application/octet-stream' : body.mediaType;
+  const json = isJsonMediaType(mediaType) || (body.mediaType === '' && /^\s*[[{]/.test(body.text));
+  if (json) {
+    let parsed: unknown;
+    let ok = true;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch {
+      ok = false; // Declared JSON but is not: kept as text below.
+    }
+    if (ok) {
+      const secret = hasSecretField(parsed);
+      const value = secret ? redactJson(parsed, redactions) : parsed;
+      return {
+        mediaType: isJsonMediaType(mediaType) ? mediaType : 'application/json',
+        text: secret ? JSON.stringify(value) : body.text,
+        value,
+        json: true,
+      };
+    }
+  }
+  const text =
+    mediaType === 'application/x-www-form-urlencoded'
+      ? redactFormBody(body.text, redactions)
+      : body.text;
+  return { mediaType, text, json: false };
+}
+
+function bodyModel(
+  trimmed: { count: number },
+  name: string,
+  bodies: BodyValue[],
+  warn: (code: string, message: string) => void,
+): BodyModel {
+  const mediaType = (bodies[0] as BodyValue).mediaType;
+  const same = bodies.filter((b) => b.mediaType === mediaType);
+  if (same.length < bodies.length) {
+    warn('TRAFFIC_MEDIA_TYPES', `Bodies of other media types than ${mediaType} are not kept.`);
+  }
+  const texts: string[] = [];
+  const seen = new Set<string>();
+  const values: unknown[] = [];
+  const allJson = same.every((body) => body.json);
+  for (const body of same) {
+    if (allJson) values.push(body.value);
+    if (seen.has(body.text)) continue;
+    seen.add(body.text);
+    if (texts.length < MAX_EXAMPLES_PER_BODY) {
+      texts.push(allJson ? JSON.stringify(body.value, null, 2) : body.text);
+    }
+  }
+  const schema: Schema = allJson ? inferSchemaFromValues(values) : { type: 'string' };
+  const examples: NamedExample[] = texts
+    .slice(1)
+    .map((json, i) => ({ name: `example${i + 2}`, json }));
+  const model: BodyModel = {
+    name,
+    customerJson: texts[0] ?? '',
+    exampleName: 'example1',
+    mediaType,
+    schema,
+  };
+  if (examples.length > 0) model.examples = examples;
+  if (seen.size > MAX_EXAMPLES_PER_BODY) trimmed.count++;
+  return model;
+}
+
+interface Group {
+  method: HttpMethod;
+  path: string;
+  names: (string | undefined)[];
+  calls: Call[];
+}
+
+/** Builds endpoints from recorded calls (see the module comment). */
+export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning[]): TrafficResult {
+  const calls: Call[] = [];
+  const redactions = new Redactions();
+  let unsupported = 0;
+  for (const record of records) {
+    const method = IMPORT_METHODS[record.method.toLowerCase()];
+    let url: URL;
+    try {
+      url = new URL(record.url);
+    } catch {
+      warnings.push({
+        code: 'TRAFFIC_URL_INVALID',
+        pointer: record.pointer,
+        message: 'A call with an invalid URL is skipped.',
+      });
+      continue;
+    }
+    if (method === undefined) {
+      unsupported++;
+      continue;
+    }
+    const raw = url.pathname.split('/').slice(1);
+    if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+    const tokens: Token[] = raw.map((segment) => {
+      const kind = segmentKind(decode(segment));
+      return kind === undefined ? { raw: segment } : { raw: segment, kind };
+    });
+    const query: [string, string][] = [];
+    for (const [name, value] of url.searchParams) query.push([name, value]);
+    const call: Call = { record, method, host: url.host, tokens, query, signature: '' };
+    if (record.body !== undefined) call.request = readBody(record.body, redactions);
+    if (record.response?.body !== undefined) {
+      call.response = readBody(record.response.body, redactions);
+    }
+    call.signature = signatureOf(call.response);
+    calls.push(call);
+  }
+  if (unsupported > 0) {
+    warnings.push({
+      code: 'UNSUPPORTED_METHOD',
+      pointer: '',
+      message: `${unsupported} calls with an unsupported method are skipped.`,
+    });
+  }
+  templateVariation(calls);
+
+  const groups = new Map<string, Group>();
+  for (const call of calls) {
+    const { path, names } = templatePath(call.tokens);
+    const key = `${call.method} ${path}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { method: call.method, path, names, calls: [] };
+      groups.set(key, group);
+    }
+    group.calls.push(call);
+  }
+
+  const endpoints: Endpoint[] = [];
+  const trimmed = { count: 0 };
+  const stats: TrafficEndpointStats[] = [];
+  const usedNames = new Set<string>();
+  const bodyName = (base: string) => {
+    let name = base;
+    for (let n = 2; usedNames.has(name); n++) name = `${base}_${n}`;
+    usedNames.add(name);
+    return name;
+  };
+  for (const group of groups.values()) {
+    const warn = (code: string, message: string) =>
+      warnings.push({
+        code,
+        method: group.method,
+        path: group.path,
+        pointer: (group.calls[0] as Call).record.pointer,
+        message,
+      });
+    const parameters: Parameter[] = [];
+    // Path parameters, with the first call's values as examples.
+    group.names.forEach((name, i) => {
+      if (name === undefined) return;
+      const values = group.calls.map((call) => decode((call.tokens[i] as Token).raw));
+      const kinds = new Set(group.calls.map((call) => (call.tokens[i] as Token).kind));
+      const schema: Schema =
+        kinds.size === 1 && kinds.has('integer')
+          ? { type: 'integer' }
+          : kinds.size === 1 && kinds.has('uuid')
+            ? { type: 'string', format: 'uuid' }
+            : kinds.size === 1 && kinds.has('date')
+              ? { type: 'string', format: 'date' }
+              : { type: 'string' };
+      parameters.push({
+        id: newId('param'),
+        name,
+        location: 'path',
+        required: true,
+        hideRequired: true,
+        description: '',
+        example: secretSegment(group.calls[0] as Call, i, redactions)
+          ? REDACTED
+          : (values[0] ?? ''),
+        schema,
+      });
+    });
+    parameters.push(...collectParameters(group.calls, 'query', redactions));
+    parameters.push(...collectParameters(group.calls, 'header', redactions));
+
+    const requestBodies: BodyValue[] = [];
+    const byStatus = new Map<number, { bodies: BodyValue[]; headers: [string, string][][] }>();
+    for (const call of group.calls) {
+      if (call.record.body !== undefined) requestBodies.push(call.request as BodyValue);
+      const response = call.record.response;
+      if (response === undefined) continue;
+      let entry = byStatus.get(response.status);
+      if (entry === undefined) {
+        entry = { bodies: [], headers: [] };
+        byStatus.set(response.status, entry);
+      }
+      if (call.response !== undefined) entry.bodies.push(call.response);
+      entry.headers.push(response.headers);
+    }
+    const base =
+      pascal(`${group.method.toLowerCase()} ${group.path.replace(/[{}]/g, ' ')}`) || 'Call';
+    const endpoint: Endpoint = {
+      id: newId('ep'),
+      method: group.method,
+      path: group.path,
+      summary: '',
+      parameters,
+      responses: [],
+    };
+    if (requestBodies.length > 0) {
+      endpoint.requestBody = bodyModel(trimmed, bodyName(`${base}Request`), requestBodies, warn);
+    }
+    const statuses = [...byStatus.keys()].sort((a, b) => a - b);
+    for (const status of statuses) {
+      const entry = byStatus.get(status) as { bodies: BodyValue[]; headers: [string, string][][] };
+      const response: ResponseModel = {
+        statusCode: status,
+        body:
+          entry.bodies.length > 0
+            ? bodyModel(trimmed, bodyName(`${base}${status}Response`), entry.bodies, warn)
+            : { name: '', customerJson: '' },
+      };
+      const headers = responseHeaders(entry.headers, redactions);
+      if (headers.length > 0) response.headers = headers;
+      endpoint.responses.push(response);
+    }
+    endpoints.push(endpoint);
+    stats.push({
+      calls: group.calls.length,
+      hosts: [...new Set(group.calls.map((call) => call.host))],
+    });
+  }
+  const hosts = new Set(calls.map((call) => call.host));
+  if (hosts.size > 1) {
+    warnings.push({
+      code: 'TRAFFIC_SEVERAL_HOSTS',
+      pointer: '',
+      message: `The calls go to ${hosts.size} hosts (${[...hosts].slice(0, 5).join(', ')}); paths are kept without the host.`,
+    });
+  }
+  if (trimmed.count > 0) {
+    warnings.push({
+      code: 'TRAFFIC_EXAMPLES_TRIMMED',
+      pointer: '',
+      message: `${trimmed.count} bodies had more than ${MAX_EXAMPLES_PER_BODY} different examples: the first ${MAX_EXAMPLES_PER_BODY} are kept; their schemas cover all of them.`,
+    });
+  }
+  if (redactions.count > 0) {
+    warnings.push({
+      code: 'TRAFFIC_SECRETS_REDACTED',
+      pointer: '',
+      message: `${redactions.count} secret values (credentials, tokens, keys) were replaced with ${REDACTED}.`,
+    });
+  }
+  return { endpoints, warnings, stats };
+}
+
+/** Path words after which a token is a credential (reset links, invitations, webhooks). */
+const SECRET_PATH_WORD_RE =
+  /(?:token|secret|key|password|reset|verify|verification|confirm|invite|invitation|activate|activation|magic|unsubscribe|hook|signature|auth|session)/i;
+
+/** Whether the segment at `i` of a call looks like a credential (its example is not kept). */
+function secretSegment(call: Call, i: number, redactions: Redactions): boolean {
+  const token = call.tokens[i] as Token;
+  if (token.kind !== 'hash' && token.kind !== 'slug' && token.kind !== 'uuid') return false;
+  const previous = call.tokens[i - 1];
+  const word = previous === undefined ? '' : decode(previous.raw);
+  const value = decode(token.raw);
+  const keyLike =
+    value.length >= 32 && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+  const secret = (previous?.kind === undefined && SECRET_PATH_WORD_RE.test(word)) || keyLike;
+  if (secret) redactions.count++;
+  return secret;
+}
+
+function collectParameters(
+  calls: Call[],
+  location: 'query' | 'header',
+  redactions: Redactions,
+): Parameter[] {
+  const byName = new Map<
+    string,
+    { name: string; count: number; example: string; secret: boolean }
+  >();
+  for (const call of calls) {
+    const pairs = location === 'query' ? call.query : call.record.headers;
+    const seen = new Set<string>();
+    for (const [name, value] of pairs) {
+      if (location === 'header' && isNoiseRequestHeader(name)) continue;
+      const key = location === 'header' ? name.toLowerCase() : name;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const secret = location === 'header' ? isSecretHeader(name) : isSecretQueryName(name);
+      if (secret && value !== '') redactions.count++;
+      const example =
+        secret && value !== ''
+          ? redactHeaderValue(location === 'header' ? name : '', value)
+          : value;
+      const entry = byName.get(key);
+      if (entry === undefined) byName.set(key, { name, count: 1, example, secret });
+      else {
+        entry.count++;
+        if (entry.example === '') entry.example = example;
+      }
+    }
+  }
+  const out: Parameter[] = [];
+  for (const entry of byName.values()) {
+    const parameter: Parameter = {
+      id: newId('param'),
+      name: entry.name,
+      location,
+      required: entry.count === calls.length,
+      description: '',
+      example: entry.example,
+    };
+    if (entry.secret) parameter.schema = { type: 'string' };
+    out.push(parameter);
+  }
+  return out;
+}
+
+function responseHeaders(lists: [string, string][][], redactions: Redactions): ResponseHeader[] {
+  const byName = new Map<string, ResponseHeader>();
+  for (const headers of lists) {
+    for (const [name, value] of headers) {
+      if (isNoiseResponseHeader(name)) continue;
+      const key = name.toLowerCase();
+      if (byName.has(key)) continue;
+      const secret = isSecretHeader(name);
+      if (secret && value !== '') redactions.count++;
+      byName.set(key, {
+        id: newId('header'),
+        name,
+        description: '',
+        example: secret && value !== '' ? REDACTED : value,
+      });
+    }
+  }
+  return [...byName.values()];
+}

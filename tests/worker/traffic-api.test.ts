@@ -1,0 +1,84 @@
+/**
+ * The issue 14 worker methods (importCurl, importHar, inferSchemaFromValues, validateExamples):
+ * Result objects that survive a real comlink boundary, typed errors included.
+ */
+import { expose, wrap, type Remote } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCoreApi } from '../../src/shared/core-api';
+import type { Endpoint } from '../../src/shared';
+import type { GeneratorApi } from '../../src/worker';
+
+const api = createCoreApi();
+
+const har = readFileSync(resolve(__dirname, '../fixtures/traffic/chrome-app.har'), 'utf8');
+
+/** The value with every string `id` replaced (imports make fresh random ids on every call). */
+function withoutIds(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (key, item: unknown) =>
+      key === 'id' && typeof item === 'string' ? '<id>' : item,
+    ),
+  );
+}
+
+describe('worker api: traffic and inference methods', () => {
+  let port1: MessagePort;
+  let port2: MessagePort;
+  let remote: Remote<GeneratorApi>;
+
+  beforeAll(() => {
+    ({ port1, port2 } = new MessageChannel());
+    expose(api, nodeEndpoint(port1));
+    remote = wrap<GeneratorApi>(nodeEndpoint(port2));
+  });
+  afterAll(() => {
+    port1.close();
+    port2.close();
+  });
+
+  it('imports a HAR and a cURL command with the same answers as direct calls', async () => {
+    const direct = api.importHar(har);
+    expect(direct.ok).toBe(true);
+    expect(withoutIds(await remote.importHar(har))).toEqual(withoutIds(direct));
+    const curl = "curl 'https://h.test/a/1' -H 'Authorization: Bearer x'";
+    expect(withoutIds(await remote.importCurl(curl))).toEqual(withoutIds(api.importCurl(curl)));
+  });
+
+  it('answers malformed input as typed errors', async () => {
+    expect(await remote.importHar('{')).toMatchObject({
+      ok: false,
+      error: { code: 'HAR_INVALID' },
+    });
+    expect(await remote.importCurl('ls -la')).toMatchObject({
+      ok: false,
+      error: { code: 'CURL_INVALID' },
+    });
+    expect(await remote.inferSchemaFromValues(null as unknown as unknown[])).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+  });
+
+  it('infers from several values and validates examples', async () => {
+    expect(await remote.inferSchemaFromValues([{ a: 1 }, { a: 2, b: 'x' }])).toMatchObject({
+      ok: true,
+      value: { type: 'object', required: ['a'] },
+    });
+    const imported = api.importHar(har);
+    if (!imported.ok) throw new Error('fixture');
+    const endpoints = imported.value.endpoints;
+    expect(await remote.validateExamples(endpoints)).toEqual({ ok: true, value: [] });
+    const broken = structuredClone(endpoints);
+    const body = broken.find(
+      (e: Endpoint) => e.requestBody?.mediaType === 'application/json',
+    )?.requestBody;
+    if (body === undefined) throw new Error('fixture');
+    body.customerJson = '{"items": "none"}';
+    const answer = await remote.validateExamples(broken);
+    expect(answer).toMatchObject({ ok: true, value: [{ pointer: '/items', rule: 'type' }] });
+  });
+});
