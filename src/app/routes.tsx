@@ -15,9 +15,12 @@ const GeneratorPage = lazy(() => import('./generator/GeneratorPage'));
 const RegisterPage = lazy(() => import('./pages/register/RegisterPage'));
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
+const ProjectsPage = lazy(() => import('./projects/ProjectsPage'));
 const VerifyEmailPage = lazy(() => import('./pages/verify/VerifyEmailPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 const LogoutPage = lazy(() => import('./pages/logout/LogoutPage'));
+const ForgotPasswordPage = lazy(() => import('./pages/password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/password/ResetPasswordPage'));
 
 /** The route table of spec §2 with its guards. */
 export const routes: RouteObject[] = [
@@ -52,6 +55,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'projects',
+        element: (
+          <RequireAuth>
+            <ProjectsPage />
+          </RequireAuth>
+        ),
+      },
+      {
         path: 'profile',
         element: (
           <RequireAuth>
@@ -59,6 +70,9 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      // Password reset (issue 13.3): not guarded, a link from the e-mail works in any state.
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'emailverification', element: <VerifyEmailPage /> },
       { path: 'emailverification/:id', element: <VerifyEmailPage /> },
       {

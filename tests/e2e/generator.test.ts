@@ -3,7 +3,7 @@
  * fresh user without a subscription. Screenshots go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -270,6 +270,26 @@ describe('generator (demo user, active subscription)', () => {
     expect(after.endsWith('servers:\n  - url: https://api.example.com\n')).toBe(true);
   });
 
+  it('indents converted JSON to the caret, and makes a paste after `key: ` its value block', async () => {
+    const dialog = page.getByTestId('json-paste-dialog');
+    const convert = async (json: string) => {
+      await pasteIntoEditor(page, json);
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await pasteIntoEditor(page, 'Pet:\n  value: ', true);
+    await convert('{"id": 1, "tags": ["a"]}');
+    const text = await editorText(page);
+    expect(parse(text)).toEqual({ Pet: { value: { id: 1, tags: ['a'] } } });
+    expect(text).toBe('Pet:\n  value: \n    id: 1\n    tags:\n      - a');
+
+    // On a blank line indented under a key, continuation lines follow the caret's column.
+    await pasteIntoEditor(page, 'Pet:\n  properties:\n    ', true);
+    await convert('{"a": {"b": 2}}');
+    expect(parse(await editorText(page))).toEqual({ Pet: { properties: { a: { b: 2 } } } });
+  });
+
   it.skipIf(corpusMissing)(
     'loads a corpus document into panels and lists the warnings',
     async () => {
@@ -286,11 +306,70 @@ describe('generator (demo user, active subscription)', () => {
       await expect
         .poll(() => page.getByTestId('endpoint-panel').count(), { timeout: 15_000 })
         .toBe(19);
-      const warnings = page.getByTestId('import-warnings');
-      await warnings.waitFor();
-      expect(await warnings.textContent()).toMatch(/could not be loaded into the form/);
-      expect(await warnings.locator('.gen-warnings-group').count()).toBeGreaterThan(0);
+      const problems = page.getByTestId('problems');
+      await problems.waitFor();
+      expect(await problems.textContent()).toMatch(/warning/);
+      await problems.getByRole('button', { name: /Problems/ }).click();
+      expect(await problems.getByTestId('problem').count()).toBeGreaterThan(0);
       await shot(page, 'loaded-en');
+    },
+  );
+
+  it.skipIf(corpusMissing)(
+    'generates the loaded document back byte for byte; one edit changes one line, after a reload too',
+    async () => {
+      const text = await readFile(path.join(CORPUS, 'swagger-petstore__openapi.yaml'), 'utf8');
+      const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await generate.click();
+      await expect
+        .poll(
+          async () => {
+            const out = await editorText(page);
+            if (out !== text && process.env.E2E_DEBUG_DIR) {
+              await writeFile(path.join(process.env.E2E_DEBUG_DIR, 'generated.yaml'), out);
+            }
+            return out;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(text);
+
+      const first = panel(page, 0);
+      const toggle = first.getByRole('button', { name: 'Expand endpoint' });
+      if ((await toggle.count()) > 0) await toggle.click();
+      const summary = first.getByLabel('Summary', { exact: true });
+      const before = await summary.inputValue();
+      await summary.fill('Changed in the form');
+      await generate.click();
+      const changed = (out: string) => {
+        const a = text.split('\n');
+        const b = out.split('\n');
+        return b.length === a.length ? b.filter((line, i) => line !== a[i]) : ['(line count)'];
+      };
+      await expect
+        .poll(async () => changed(await editorText(page)), { timeout: 30_000 })
+        .toEqual([expect.stringContaining('summary: Changed in the form')]);
+      expect(text).toContain(`summary: ${before}`);
+
+      // After a reload the form is the same view of the same document.
+      await savedEndpoints(page);
+      await page.reload();
+      await page.getByTestId('endpoint-panel').first().waitFor();
+      await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await generate.click();
+      await expect
+        .poll(
+          async () => {
+            const out = await editorText(page);
+            if (process.env.E2E_DEBUG_DIR) {
+              await writeFile(path.join(process.env.E2E_DEBUG_DIR, 'after-reload.yaml'), out);
+            }
+            return changed(out);
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual([expect.stringContaining('summary: Changed in the form')]);
     },
   );
 
@@ -316,7 +395,7 @@ describe('generator (demo user, active subscription)', () => {
       const load = page.getByRole('button', { name: 'Load YAML' });
       await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
       await load.click();
-      await page.getByTestId('import-warnings').waitFor({ timeout: 60_000 });
+      await page.getByTestId('problems').waitFor({ timeout: 60_000 });
       await expect
         .poll(() => page.locator('.gen-panel-path').first().textContent(), { timeout: 60_000 })
         .toMatch(/^\//);

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CustomerProfile } from '../../shared';
 import { PROFILE_CACHE_KEY } from '../session';
+import { describeRequestFailure, logCallFailure, type RequestFailure } from './errors';
 import { http } from './http';
 
 /** Loads the signed-in customer's profile (`GET /api/v1/customer`) and caches it locally. */
@@ -38,24 +39,39 @@ export function isSubscriptionActive(
 export type CustomerState =
   | { status: 'loading'; profile: CustomerProfile | undefined }
   | { status: 'loaded'; profile: CustomerProfile }
-  | { status: 'error'; profile: CustomerProfile | undefined; error: unknown };
+  | {
+      status: 'error';
+      profile: CustomerProfile | undefined;
+      error: unknown;
+      /** Why the call failed, for the translated message (api/errors.ts). */
+      failure?: RequestFailure;
+    };
 
-/** Fetches the profile on mount (showing the cached one meanwhile). */
-export function useCustomer(): CustomerState {
+/** Fetches the profile on mount (showing the cached one meanwhile); `reload` fetches it again. */
+export function useCustomer(): CustomerState & { reload: () => void } {
   const [state, setState] = useState<CustomerState>(() => ({
     status: 'loading',
     profile: getCachedCustomer(),
   }));
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let alive = true;
     fetchCustomer().then(
       (profile) => alive && setState({ status: 'loaded', profile }),
-      (error: unknown) =>
-        alive && setState((prev) => ({ status: 'error', profile: prev.profile, error })),
+      async (error: unknown) => {
+        if (!alive) return;
+        logCallFailure('Loading the profile', error);
+        const failure = await describeRequestFailure(error);
+        if (alive) setState((prev) => ({ status: 'error', profile: prev.profile, error, failure }));
+      },
     );
     return () => {
       alive = false;
     };
+  }, [attempt]);
+  const reload = useCallback(() => {
+    setState((prev) => ({ status: 'loading', profile: prev.profile }));
+    setAttempt((n) => n + 1);
   }, []);
-  return state;
+  return { ...state, reload };
 }

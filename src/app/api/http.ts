@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { forceLogout, getAccessToken, reasonFor, refreshAccessToken } from '../session';
 
@@ -34,6 +35,11 @@ async function refreshAndRetry(request: Request, response: Response): Promise<Re
   return globalThis.fetch(retry);
 }
 
+/** Our API answers `{ message }` in the language of the page, not of the browser. */
+function sendLanguage(request: Request): void {
+  if (i18n.locale) request.headers.set('accept-language', i18n.locale);
+}
+
 const common = {
   // Spec §7: no timeout; 2xx is success. No hidden retries: one request is one call.
   timeout: false,
@@ -45,6 +51,7 @@ export const http: KyInstance = ky.create({
   ...common,
   hooks: {
     beforeRequest: [
+      sendLanguage,
       (request) => {
         if (isPublic(request.url)) return;
         const token = getAccessToken();
@@ -56,21 +63,9 @@ export const http: KyInstance = ky.create({
 });
 
 /** Same-origin API client for `/api/public/v1` calls: never sends a token. */
-export const publicHttp: KyInstance = ky.create({ ...common });
-
-/** The `{ message }` of an error answer, or the error's own message. */
-export async function errorMessage(error: unknown): Promise<string> {
-  if (error instanceof HTTPError) {
-    try {
-      const body = (await error.response.clone().json()) as { message?: unknown };
-      if (typeof body?.message === 'string' && body.message) return body.message;
-    } catch {
-      // not JSON
-    }
-    return error.message;
-  }
-  if (error instanceof TypeError) return 'Network Error';
-  return error instanceof Error ? error.message : String(error);
-}
+export const publicHttp: KyInstance = ky.create({
+  ...common,
+  hooks: { beforeRequest: [sendLanguage] },
+});
 
 export { HTTPError };

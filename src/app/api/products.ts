@@ -1,38 +1,9 @@
-import { isHTTPError, isTimeoutError } from 'ky';
 import type { PaymentType, Product } from '../../shared';
+import { productPeriodMonths } from '../../shared/product-period';
+import { describeRequestFailure, type RequestFailure } from './errors';
 import { publicHttp } from './http';
 
-/**
- * Why a call failed, in terms the pages translate (spec §8 "API request failed: {reason}";
- * the generic reasons mirror 'Network Error', 'timeout exceeded' and 'request aborted').
- */
-export type RequestFailure =
-  | { kind: 'http'; status: number; message?: string }
-  | { kind: 'network' }
-  | { kind: 'timeout' }
-  | { kind: 'aborted' };
-
-/** Classifies an error thrown by a ky call; undefined when it is not a request failure. */
-export async function describeRequestFailure(error: unknown): Promise<RequestFailure | undefined> {
-  if (isHTTPError(error)) {
-    let message: string | undefined;
-    try {
-      const body: unknown = await error.response.clone().json();
-      if (body && typeof body === 'object' && 'message' in body) {
-        const value = (body as { message: unknown }).message;
-        if (typeof value === 'string' && value.trim() !== '') message = value.trim();
-      }
-    } catch {
-      // no JSON body (or already read): the status alone describes the failure
-    }
-    return { kind: 'http', status: error.response.status, message };
-  }
-  if (isTimeoutError(error)) return { kind: 'timeout' };
-  if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'aborted' };
-  // fetch rejects with a TypeError when the network (or CORS) fails.
-  if (error instanceof TypeError) return { kind: 'network' };
-  return undefined;
-}
+export { describeRequestFailure, type RequestFailure } from './errors';
 
 export type ProductsErrorCode = 'REQUEST_FAILED' | 'UNEXPECTED_RESPONSE';
 
@@ -54,14 +25,16 @@ export class ProductsError extends Error {
 
 export const PRODUCTS_PATH = '/api/public/v1/products';
 
-function isProduct(value: unknown): value is Product {
+/** A product as the server sends it, before its period is read (the period has many shapes). */
+type RawProduct = Omit<Product, 'id' | 'months'> & { id: string | number };
+
+function isProduct(value: unknown): value is RawProduct {
   if (!value || typeof value !== 'object') return false;
   const p = value as Record<string, unknown>;
   const price = p.price as Record<string, unknown> | null | undefined;
   return (
     (typeof p.id === 'string' || typeof p.id === 'number') &&
     typeof p.paymentType === 'string' &&
-    typeof p.months === 'number' &&
     !!price &&
     typeof price === 'object' &&
     typeof price.amount === 'number' &&
@@ -93,13 +66,17 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   if (!Array.isArray(body)) throw new ProductsError('UNEXPECTED_RESPONSE');
   const products: Product[] = [];
   for (const item of body) {
-    if (isProduct(item)) {
+    // Issue 13 point 13: `months`, `period: 'P1M'`, `durationDays`, a plan id… read alike.
+    const months = productPeriodMonths(item);
+    if (isProduct(item) && months !== undefined) {
       products.push({
         id: String(item.id),
         paymentType: item.paymentType as PaymentType,
-        months: item.months,
+        months,
         price: { amount: item.price.amount, currency: item.price.currency },
       });
+    } else if (isProduct(item)) {
+      console.warn('Skipping a product whose period cannot be read', item);
     } else {
       console.warn('Skipping a malformed product', item);
     }

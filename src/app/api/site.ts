@@ -45,3 +45,9 @@ export function useSiteSettings(): SiteSettings | undefined {
   }, []);
   return settings;
 }
+
+/** The operator's name for the page's language: the Russian form on Russian pages, when set. */
+export function localOperatorName(settings: SiteSettings, locale: string): string {
+  const ru = settings.operatorNameRu?.trim();
+  return locale.startsWith('ru') && ru ? ru : settings.operatorName;
+}

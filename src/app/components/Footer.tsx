@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSiteSettings } from '../api/site';
+import { localOperatorName, useSiteSettings } from '../api/site';
+import { DemoDetailsNote } from './DemoDetailsNote';
 import { LanguageSwitch } from './LanguageSwitch';
 import './Footer.css';
 
 /** Footer of spec §2: support link, language switch, operator details and the policy links. */
 export function Footer() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const site = useSiteSettings();
   const year = new Date().getFullYear();
   return (
@@ -20,7 +21,7 @@ export function Footer() {
                 <dt className="visually-hidden">
                   <Trans>Operator</Trans>
                 </dt>
-                <dd>{site.operatorName}</dd>
+                <dd>{localOperatorName(site, i18n.locale)}</dd>
               </div>
               <div>
                 <dt>
@@ -42,6 +43,7 @@ export function Footer() {
               </div>
             </dl>
           ) : null}
+          <DemoDetailsNote site={site} />
           <p className="shell-footer-copy">© {year} Specform</p>
         </div>
         <nav className="shell-footer-col" aria-label={t`Footer`}>

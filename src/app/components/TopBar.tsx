@@ -22,6 +22,7 @@ function useMenuLinks(): MenuLink[] {
   }
   return [
     { to: '/generator', label: <Trans>Generator</Trans> },
+    { to: '/projects', label: <Trans>Projects</Trans> },
     { to: '/profile', label: <Trans>Profile</Trans> },
     { to: '/pricing', label: <Trans>Pricing</Trans> },
     ...(isAdmin ? [{ to: '/admin', label: <Trans>Admin panel</Trans> }] : []),

@@ -6,21 +6,26 @@
  */
 import { wrap, releaseProxy, type Remote } from 'comlink';
 import type {
+  BodyModel,
   DocumentInfo,
+  DocumentMeta,
+  DocumentSummary,
   Endpoint,
   ErrorInfo,
   ImportWarning,
-  ParseResult,
+  Schema,
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { ChunkCollector, chunkMessages, type ImportMessage } from '../../shared/import-chunks';
-import { runInSlices } from '../util/slices';
 
-export type { ImportWarning, Result };
-export type ParsedDocument = ParseResult;
+export type { DocumentSummary, ImportWarning, Result };
 
-/** The worker API (src/worker), as the app uses it; the main-thread fallback implements it too. */
+/** A loaded document: its summary and every endpoint view. */
+export interface ParsedDocument extends DocumentSummary {
+  endpoints: Endpoint[];
+}
+
+/** The worker API (src/worker), as the app uses it; the main-thread fallback is the same object. */
 export type CoreApi = GeneratorApi;
 
 type Method = keyof CoreApi;
@@ -38,10 +43,10 @@ export class CoreCallError extends Error {
   }
 }
 
-/** Forms up to this many endpoints go to Generate in one message. */
-const GENERATE_IN_ONE_MESSAGE = 48;
+/** Endpoint views per message to or from the worker: each clone stays far below a frame. */
+export const VIEWS_PER_MESSAGE = 24;
 
-/** Idle time before the worker is terminated. */
+/** Idle time before the worker is terminated (never while it holds an open document). */
 const IDLE_SHUTDOWN_MS = 60_000;
 
 export interface CallOptions {
@@ -59,36 +64,10 @@ export function isAbortError(error: unknown): boolean {
 
 type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Result<Value<M>>> };
 
-/** Runs the core on the main thread; loaded only where workers are missing. */
+/** Runs the core on the main thread (where workers are missing): the worker's own API object. */
 async function createLocalBackend(): Promise<Backend> {
-  const core = await import('../../shared');
-  const { stringify } = await import('yaml');
-  const { EndpointStaging } = await import('../../shared/import-chunks');
-  const staging = new EndpointStaging();
-  const run = <T>(fn: () => T): Result<T> => {
-    try {
-      return { ok: true, value: fn() };
-    } catch (error) {
-      return { ok: false, error: core.toErrorInfo(error) };
-    }
-  };
-  const local: CoreApi = {
-    validate: (endpoints) => run(() => core.validateEndpoints(endpoints)),
-    generate: (endpoints, info) => run(() => core.generateOpenApi(endpoints, info)),
-    parse: (text) => run(() => core.parseOpenApi(text)),
-    inferSchema: (json) => run(() => core.inferSchema(json)),
-    schemaYaml: (json) =>
-      run(() => {
-        const schema = core.inferSchema(json);
-        return schema === undefined ? '' : stringify(schema, { indent: 2, lineWidth: 0 });
-      }),
-    isJsonPaste: (text) => run(() => core.isJsonPaste(text)),
-    jsonToYaml: (text) => run(() => core.jsonToYaml(text)),
-    formatJson: (text) => run(() => core.formatJson(text)),
-    newEndpoint: (first) => run(() => core.newEndpoint(first)),
-    stage: (message) => run(() => staging.accept(message)),
-    generateStaged: (info) => run(() => core.generateOpenApi(staging.take(), info)),
-  };
+  const { createCoreApi } = await import('../../shared/core-api');
+  const local = createCoreApi();
   return {
     call: (method, args) =>
       Promise.resolve(
@@ -100,18 +79,7 @@ async function createLocalBackend(): Promise<Backend> {
 export interface GeneratorClientOptions {
   /** Creates the worker; undefined means "no Worker here" and selects the main-thread fallback. */
   createWorker?: (() => Worker) | undefined;
-  /** Creates the import worker (chunked parse); undefined falls back to `parse`. */
-  createImportWorker?: (() => Worker) | undefined;
   idleMs?: number;
-}
-
-function defaultCreateImportWorker(): (() => Worker) | undefined {
-  if (typeof Worker === 'undefined') return undefined;
-  return () =>
-    new Worker(new URL('../../worker/import-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'specform-import',
-    });
 }
 
 function defaultCreateWorker(): (() => Worker) | undefined {
@@ -132,13 +100,17 @@ export class GeneratorClient {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private validateSeq = 0;
   private readonly createWorker: (() => Worker) | undefined;
-  private readonly createImportWorker: (() => Worker) | undefined;
+  /** The text of the open document (re-opened when a worker restarts), or '' for a new one. */
+  private source: string | undefined;
+  /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
+  private sent = new Map<string, Endpoint>();
+  /** Bumped whenever a worker starts: a document opened in an older one is gone. */
+  private epoch = 0;
+  private documentEpoch = -1;
   private readonly idleMs: number;
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
-    this.createImportWorker =
-      'createImportWorker' in options ? options.createImportWorker : defaultCreateImportWorker();
     this.idleMs = options.idleMs ?? IDLE_SHUTDOWN_MS;
   }
 
@@ -155,6 +127,7 @@ export class GeneratorClient {
     if (this.remote === undefined) {
       this.worker = this.createWorker();
       this.remote = wrap<GeneratorApi>(this.worker);
+      this.epoch += 1;
     }
     const remote = this.remote as unknown as Record<
       Method,
@@ -182,6 +155,7 @@ export class GeneratorClient {
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     if (this.worker === undefined || this.pending.size > 0) return;
+    if (this.documentEpoch === this.epoch) return; // it holds the open document
     this.idleTimer = setTimeout(() => {
       if (this.pending.size === 0) this.terminate();
     }, this.idleMs);
@@ -248,84 +222,134 @@ export class GeneratorClient {
   validate(endpoints: Endpoint[], options?: CallOptions) {
     return this.call('validate', [endpoints], options);
   }
+  /** Endpoints alone as a new OpenAPI 3.0.1 document (no open document involved). */
   generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>, options?: CallOptions) {
     return this.call('generate', info === undefined ? [endpoints] : [endpoints, info], options);
   }
+
   /**
-   * {@link generate} for a form of any size: the endpoints go to the worker in chunks
-   * (src/shared/import-chunks), one small message per task, instead of one structured clone of
-   * the whole form (Stripe: 3.6 M characters, ~70 ms in one task on the main thread).
+   * Opens text as the document in the worker and fetches its endpoint views in chunks, so no
+   * main-thread task deserialises a large document at once.
    */
-  async generateChunked(
+  async openDocument(text: string, options: CallOptions = {}): Promise<ParsedDocument> {
+    const summary = await this.call('openDocument', [text], options);
+    this.source = text;
+    this.documentEpoch = this.epoch;
+    const endpoints: Endpoint[] = [];
+    while (endpoints.length < summary.count) {
+      const chunk = await this.call('views', [endpoints.length, VIEWS_PER_MESSAGE], options);
+      if (chunk.length === 0) break;
+      endpoints.push(...chunk);
+    }
+    this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    return { ...summary, endpoints };
+  }
+
+  /** Starts a new, empty document in the worker (the form's endpoints are sent on render). */
+  async newDocument(options: CallOptions = {}): Promise<DocumentSummary> {
+    const summary = await this.call('newDocument', [], options);
+    this.source = '';
+    this.documentEpoch = this.epoch;
+    this.sent = new Map();
+    return summary;
+  }
+
+  /**
+   * The document's text for the form as it is now: the views changed since the worker last had
+   * them go over in chunks, then the worker renders (a loaded document changes only where the
+   * form changed it). A worker that restarted meanwhile re-opens the document first.
+   */
+  async render(
     endpoints: Endpoint[],
-    info?: Partial<DocumentInfo>,
+    meta: DocumentMeta | undefined,
     options: CallOptions = {},
   ): Promise<string> {
-    if (endpoints.length <= GENERATE_IN_ONE_MESSAGE) return this.generate(endpoints, info, options);
-    const { signal } = options;
-    const sent: Promise<unknown>[] = [];
-    const call = (message: ImportMessage) => this.call('stage', [message], options);
-    const finished = await runInSlices(
-      (function* () {
-        for (const message of chunkMessages({ endpoints, warnings: [] })) {
-          sent.push(call(message));
-          yield;
-        }
-        return true;
-      })(),
-      () => signal?.aborted === true,
-      0,
-    );
-    if (!finished) {
-      void Promise.allSettled(sent);
-      throw abortError();
+    await this.ensureDocument(options);
+    const changed = endpoints.filter((endpoint) => this.sent.get(endpoint.id) !== endpoint);
+    for (let i = 0; i < changed.length; i += VIEWS_PER_MESSAGE) {
+      // schemaComponents is derived from the document, which the worker has: not sent back.
+      const chunk = changed
+        .slice(i, i + VIEWS_PER_MESSAGE)
+        .map(({ schemaComponents: _derived, ...view }) => view);
+      await this.call('putEndpoints', [chunk], options);
     }
-    await Promise.all(sent);
-    return this.call('generateStaged', info === undefined ? [] : [info], options);
+    await this.call('setOrder', [endpoints.map((endpoint) => endpoint.id)], options);
+    if (meta !== undefined) await this.call('setMeta', [meta], options);
+    this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    return this.call('render', [], options);
   }
-  parse(text: string, options?: CallOptions) {
-    return this.call('parse', [text], options);
+
+  private async ensureDocument(options: CallOptions): Promise<void> {
+    if (this.documentEpoch === this.epoch && (await this.call('hasDocument', [], options))) return;
+    this.sent = new Map();
+    if (this.source) {
+      await this.call('openDocument', [this.source], options);
+      this.documentEpoch = this.epoch;
+    } else {
+      await this.newDocument(options);
+    }
   }
+
   /**
-   * Parses a document in the import worker, which answers in chunks (see src/shared/import-chunks); a
-   * worker per call, terminated when done or aborted. Without it, the same as {@link parse}.
+   * Makes `text` the document the form's views are edits of, without fetching views: a form
+   * restored after a reload carries the views of this text, with the same ids.
    */
-  parseChunked(text: string, options: CallOptions = {}): Promise<ParsedDocument> {
-    const create = this.createImportWorker;
-    if (create === undefined) return this.parse(text, options);
-    const { signal } = options;
-    if (signal?.aborted) return Promise.reject(abortError());
-    return new Promise<ParsedDocument>((resolve, reject) => {
-      const worker = create();
-      const collector = new ChunkCollector();
-      const finish = () => {
-        worker.terminate();
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        finish();
-        reject(abortError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      worker.onmessage = (event: MessageEvent<ImportMessage>) => {
-        try {
-          const document = collector.accept(event.data);
-          if (document) {
-            finish();
-            resolve(document);
-          }
-        } catch (error) {
-          finish();
-          reject(new CoreCallError(error as ErrorInfo));
-        }
-      };
-      worker.onerror = (event: ErrorEvent) => {
-        finish();
-        reject(new CoreCallError({ code: 'INTERNAL', message: event.message }));
-      };
-      worker.postMessage({ text });
-    });
+  async adoptDocument(text: string, options: CallOptions = {}): Promise<void> {
+    if (text === '') {
+      await this.newDocument(options);
+      return;
+    }
+    await this.call('openDocument', [text], options);
+    this.source = text;
+    this.documentEpoch = this.epoch;
+    this.sent = new Map();
   }
+
+  /**
+   * Names the text the form's views belong to ('' for a new document) without opening it: the
+   * worker opens it at the next render. Used when a saved form is restored after a reload.
+   */
+  setSource(text: string): void {
+    this.source = text;
+    this.documentEpoch = -1;
+    this.sent = new Map();
+  }
+
+  /** Every shared schema of the open document, fetched in chunks. */
+  async documentSchemas(options: CallOptions = {}): Promise<Record<string, Schema>> {
+    await this.ensureDocument(options);
+    const schemas: Record<string, Schema> = {};
+    for (let start = 0; ;) {
+      const chunk = await this.call('schemaEntries', [start, 96], options);
+      for (const [name, schema] of chunk) {
+        Object.defineProperty(schemas, name, {
+          value: schema,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      if (chunk.length < 96) return schemas;
+      start += chunk.length;
+    }
+  }
+
+  /** The shared schemas as the Schemas section edited them (sent only after an edit). */
+  async setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}) {
+    await this.ensureDocument(options);
+    await this.call('setSchemas', [schemas], options);
+  }
+
+  /** Endpoint views of some text without opening it (ids match the open document's). */
+  readEndpoints(text: string, options?: CallOptions) {
+    return this.call('readEndpoints', [text], options);
+  }
+
+  /** The text of the open document as loaded ('' for a new document). */
+  get documentSource(): string {
+    return this.source ?? '';
+  }
+
   schemaYaml(json: string, options?: CallOptions) {
     return this.call('schemaYaml', [json], options);
   }
@@ -337,6 +361,34 @@ export class GeneratorClient {
   }
   formatJson(text: string, options?: CallOptions) {
     return this.call('formatJson', [text], options);
+  }
+  /** Endpoints from cURL commands (issue 14). */
+  importCurl(text: string, options?: CallOptions) {
+    return this.call('importCurl', [text], options);
+  }
+  /** Endpoints from a HAR file's text, parsed in the worker (issue 14). */
+  importHar(text: string, options?: CallOptions) {
+    return this.call('importHar', [text], options);
+  }
+  /**
+   * Endpoints from a HAR file: the File goes to the worker, which checks its size and reads it
+   * there, so the page never decodes or parses it; without a worker, read here.
+   */
+  async importHarFile(file: Blob, options?: CallOptions) {
+    if (this.createWorker === undefined) return this.importHar(await file.text(), options);
+    return this.call('importHarFile', [file], options);
+  }
+  inferSchemaFromValues(values: unknown[], options?: CallOptions) {
+    return this.call('inferSchemaFromValues', [values], options);
+  }
+  validateExamples(endpoints: Endpoint[], options?: CallOptions) {
+    return this.call('validateExamples', [endpoints], options);
+  }
+  reinferBodySchema(body: BodyModel, options?: CallOptions) {
+    return this.call('reinferBodySchema', [body], options);
+  }
+  documentToJson(text: string, options?: CallOptions) {
+    return this.call('documentToJson', [text], options);
   }
 }
 

@@ -12,8 +12,10 @@ export interface EndpointListProps {
   store: EndpointStore;
   onDuplicate: (id: string) => void;
   onRemove: (id: string) => void;
-  /** An endpoint to bring into view (after Add or Duplicate). */
+  /** An endpoint to bring into view (after Add or Duplicate, or a chosen problem). */
   revealId: string | undefined;
+  /** Changes to bring the same endpoint into view again. */
+  revealNonce?: number;
 }
 
 function PlainList({
@@ -22,13 +24,14 @@ function PlainList({
   onDuplicate,
   onRemove,
   revealId,
+  revealNonce,
 }: EndpointListProps & { order: readonly string[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (revealId === undefined) return;
     const element = box.current?.querySelector(`[data-endpoint-id="${CSS.escape(revealId)}"]`);
     element?.scrollIntoView?.({ block: 'nearest' });
-  }, [revealId]);
+  }, [revealId, revealNonce]);
   return (
     <div className="gen-list" ref={box} data-testid="endpoint-list">
       {order.map((id) => (
@@ -46,6 +49,7 @@ function VirtualList({
   onDuplicate,
   onRemove,
   revealId,
+  revealNonce,
 }: EndpointListProps & { order: readonly string[] }) {
   const box = useRef<HTMLDivElement>(null);
   // The virtualizer is a mutable object by design; this component is not compiler-memoised.
@@ -64,7 +68,7 @@ function VirtualList({
     if (revealId === undefined) return;
     const index = order.indexOf(revealId);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [revealId, order, virtualizer]);
+  }, [revealId, revealNonce, order, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (
     <div className="gen-list gen-list-virtual" ref={box} data-testid="endpoint-list">

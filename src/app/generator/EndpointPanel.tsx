@@ -7,6 +7,7 @@ import {
   type ParameterLocation,
 } from '../../shared';
 import { BodyEditor } from './BodyEditor';
+import { BodyExtras } from './BodyExtras';
 import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from './endpoint-store';
 import {
   createParameter,
@@ -21,6 +22,8 @@ import {
 import { FIELD_MESSAGES, fieldIssue, panelLabels } from './issue-messages';
 import { sanitizeBodyName, sanitizeStatusCode } from './names';
 import { FieldError, ParameterSection } from './ParameterSection';
+import { OperationDetails, PanelHeaderExtras } from './OperationDetails';
+import { ResponseHeaders, SharedSchemaSelect } from './ResponseExtras';
 
 export interface EndpointPanelProps {
   store: EndpointStore;
@@ -97,6 +100,7 @@ export const EndpointPanel = memo(function EndpointPanel({
             {endpoint.summary || t`Summary`}
           </span>
         </h3>
+        <PanelHeaderExtras store={store} id={id} />
         <ul className="gen-labels" aria-label={t`Problems`}>
           {labels.map((label) => (
             <li key={label.id} className="gen-label" data-testid="panel-label">
@@ -145,6 +149,7 @@ export const EndpointPanel = memo(function EndpointPanel({
               <span>{t`Path`}</span>
               <input
                 aria-label={t`Path`}
+                data-field="path"
                 value={endpoint.path}
                 placeholder="/users/{id}"
                 aria-invalid={pathIssue !== undefined}
@@ -169,6 +174,7 @@ export const EndpointPanel = memo(function EndpointPanel({
               />
             </label>
           </div>
+          <OperationDetails endpoint={endpoint} issues={issues} update={update} />
           <ParameterSection
             title={t`Headers`}
             addLabel={t`Add header`}
@@ -213,6 +219,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                   <span>{t`Body name`}</span>
                   <input
                     aria-label={t`Body name`}
+                    data-field="requestBody.name"
                     value={endpoint.requestBody?.name ?? ''}
                     placeholder={t`e.g. CreateUserRequest`}
                     aria-invalid={bodyNameIssue !== undefined}
@@ -223,6 +230,10 @@ export const EndpointPanel = memo(function EndpointPanel({
                   />
                   <FieldError message={bodyNameIssue && FIELD_MESSAGES[bodyNameIssue.code]} />
                 </label>
+                <SharedSchemaSelect
+                  body={endpoint.requestBody}
+                  onChange={(requestBody) => update((x) => ({ ...x, requestBody }))}
+                />
                 <BodyEditor
                   label={t`Request body`}
                   value={endpoint.requestBody?.customerJson ?? ''}
@@ -232,6 +243,13 @@ export const EndpointPanel = memo(function EndpointPanel({
                       ...x,
                       requestBody: editBody(x.requestBody, { customerJson }),
                     }))
+                  }
+                />
+                <BodyExtras
+                  label={t`Request body`}
+                  body={endpoint.requestBody}
+                  onChange={(change) =>
+                    update((x) => ({ ...x, requestBody: editBody(x.requestBody, change) }))
                   }
                 />
               </>
@@ -250,6 +268,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                       <span>{t`Status code`}</span>
                       <input
                         aria-label={t`Status code`}
+                        data-field={`responses.${index}.statusCode`}
                         inputMode="numeric"
                         value={response.statusCode === undefined ? '' : String(response.statusCode)}
                         placeholder="200"
@@ -281,6 +300,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                       <span>{t`Body name`}</span>
                       <input
                         aria-label={t`Body name`}
+                        data-field={`responses.${index}.body.name`}
                         value={response.body.name}
                         placeholder={t`e.g. UserResponse`}
                         aria-invalid={nameIssue !== undefined}
@@ -296,6 +316,12 @@ export const EndpointPanel = memo(function EndpointPanel({
                       />
                       <FieldError message={nameIssue && FIELD_MESSAGES[nameIssue.code]} />
                     </label>
+                    <SharedSchemaSelect
+                      body={response.body}
+                      onChange={(body) =>
+                        update((x) => updateResponse(x, index, (r) => ({ ...r, body })))
+                      }
+                    />
                     <button
                       type="button"
                       className="gen-icon-button"
@@ -327,12 +353,34 @@ export const EndpointPanel = memo(function EndpointPanel({
                       )
                     }
                   />
+                  <BodyExtras
+                    label={t`Response body`}
+                    body={response.body}
+                    onChange={(change) =>
+                      update((x) =>
+                        updateResponse(x, index, (r) => ({ ...r, body: editBody(r.body, change) })),
+                      )
+                    }
+                  />
+                  <ResponseHeaders
+                    headers={response.headers}
+                    onChange={(headers) =>
+                      update((x) =>
+                        updateResponse(x, index, (r) => {
+                          const next = { ...r, headers };
+                          if (headers === undefined) delete next.headers;
+                          return next;
+                        }),
+                      )
+                    }
+                  />
                 </div>
               );
             })}
             <button
               type="button"
               className="gen-button gen-button-small"
+              data-field="responses"
               onClick={() =>
                 update((x) => ({ ...x, responses: [...x.responses, createResponse()] }))
               }

@@ -3,11 +3,12 @@
  * panels on the left, the Monaco output editor on the right. Everything that computes goes through
  * the worker bridge; this module only holds state and renders.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Endpoint } from '../../shared';
-import { fetchCustomer, isSubscriptionActive } from '../api/customer';
+import { failureMessage } from '../api/errors';
+import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import {
   CoreCallError,
   generatorClient,
@@ -20,9 +21,15 @@ import { CORE_ERROR_MESSAGES } from './core-errors';
 import { createEndpoint, duplicateEndpoint, validationView } from './endpoint-ops';
 import { EndpointList } from './EndpointList';
 import { EndpointStore, useOrder, useReport } from './endpoint-store';
-import { ImportWarnings } from './ImportWarnings';
+import { collectProblems, fieldSelector, type Problem } from './problems';
+import { ProblemsPanel } from './ProblemsPanel';
+import { useExampleProblems } from './useExampleProblems';
+import { loadSource, saveSource } from './source-store';
+import { ImportTrafficButton } from './ImportTrafficDialog';
 import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
+import { checkSubscription } from './subscription-check';
+import { useNarrowTabs } from './useNarrowTabs';
 import type { OutputEditorHandle } from './OutputEditor';
 import {
   autoSave,
@@ -32,6 +39,11 @@ import {
   SYNC_RESTORE_MAX_ENTRIES,
   type RestoredForm,
 } from './persistence';
+import { useGeneratorProject } from '../projects/useGeneratorProject';
+import { DocumentPanel } from './document/DocumentPanel';
+import { DocumentContext, DocumentStore, type DocumentLinks } from './document/document-store';
+import { OutputTabs } from './document/OutputTabs';
+import { findEndpointId } from './document/page-links';
 import './generator.css';
 
 const OutputEditor = lazy(() => import('./OutputEditor'));
@@ -81,15 +93,6 @@ function useRestore(store: EndpointStore, initiallyRestoring: boolean): boolean 
   return restoring;
 }
 
-/** Spec §4/§8: the subscription is active when its end is in the future; any failure is inactive. */
-async function subscriptionActive(): Promise<boolean> {
-  try {
-    return isSubscriptionActive(await fetchCustomer());
-  } catch {
-    return false;
-  }
-}
-
 export default function GeneratorPage() {
   const { t, i18n } = useLingui();
   const client = generatorClient();
@@ -100,14 +103,118 @@ export default function GeneratorPage() {
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
   const [renew, setRenew] = useState(false);
+  /** A failed subscription check: its message and the Generate/Load to retry (issue 13.11). */
+  const [checkFailed, setCheckFailed] = useState<{ message: string; retry: () => void }>();
   const [hasOutput, setHasOutput] = useState(false);
   const [warnings, setWarnings] = useState<ImportWarning[]>([]);
   const [error, setError] = useState<string | undefined>(undefined);
   const [removeId, setRemoveId] = useState<string | undefined>(undefined);
-  const [pendingLoad, setPendingLoad] = useState<ParsedDocument | undefined>(undefined);
+  const [pendingLoad, setPendingLoad] = useState<
+    { parsed: ParsedDocument; text: string; previous: string } | undefined
+  >(undefined);
   const [revealId, setRevealId] = useState<string | undefined>(undefined);
+  const [revealNonce, setRevealNonce] = useState(0);
+  const [problemsOpen, setProblemsOpen] = useState(false);
+  const problemsBox = useRef<HTMLDivElement>(null);
+  const exampleProblems = useExampleProblems(store, client, restoring);
+  const problems = useMemo(
+    () => collectProblems(order, (id) => store.getEndpoint(id), report, warnings, exampleProblems),
+    [order, store, report, warnings, exampleProblems],
+  );
+  /** Opens a problem's endpoint, scrolls to it and focuses its field (once it is rendered). */
+  const onSelectProblem = useCallback(
+    (problem: Problem) => {
+      const id = problem.endpointId;
+      if (id === undefined) return;
+      store.setCollapsed(id, false);
+      setRevealId(id);
+      setRevealNonce((n) => n + 1);
+      const selector =
+        problem.kind === 'rule'
+          ? `[data-endpoint-id="${CSS.escape(id)}"] ${fieldSelector(problem.field)}`
+          : `[data-endpoint-id="${CSS.escape(id)}"]`;
+      let frames = 0;
+      const focus = () => {
+        const target = document.querySelector<HTMLElement>(selector);
+        if (target !== null) {
+          target.scrollIntoView?.({ block: 'center' });
+          if (problem.kind === 'rule') target.focus();
+          return;
+        }
+        if (++frames < 60) requestAnimationFrame(focus);
+      };
+      requestAnimationFrame(focus);
+    },
+    [store],
+  );
+  const showProblems = () => {
+    setProblemsOpen(true);
+    requestAnimationFrame(() => problemsBox.current?.scrollIntoView?.({ block: 'nearest' }));
+  };
   const editor = useRef<OutputEditorHandle>(null);
+  const [documentStore] = useState(() => DocumentStore.persisted());
+  /**
+   * The shared schemas as the worker's document has them: the Schemas section's edits are sent
+   * only when the store holds something else (a restored page never sends a partial set).
+   */
+  const schemasFromDocument = useRef<object | undefined>(undefined);
+  const [initialSchemas] = useState(() => documentStore.getSchemas());
+  useEffect(() => {
+    const flush = () => documentStore.flush();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [documentStore]);
   const paste = useJsonPaste(client);
+  /** The document text the restored form belongs to, read once (see source-store). */
+  const sourceReady = useRef<Promise<void> | null>(null);
+  sourceReady.current ??= loadSource().then(
+    (text) => client.setSource(text ?? ''),
+    () => client.setSource(''),
+  );
+  const tabs = useNarrowTabs();
+  // A restored page whose shared schemas were not saved apart (too many) reads them from the
+  // document itself, so the Schemas section lists them all.
+  useEffect(() => {
+    if (restoring || Object.keys(documentStore.getSchemas()).length > 0) return;
+    let cancelled = false;
+    void sourceReady.current?.then(async () => {
+      if (cancelled || client.documentSource === '') return;
+      const schemas = await client.documentSchemas().catch(() => undefined);
+      if (cancelled || schemas === undefined) return;
+      schemasFromDocument.current = schemas;
+      documentStore.setSchemas(() => schemas, false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring, documentStore, client]);
+  const [editorReady, setEditorReady] = useState(false);
+  /** What a project stores (issue 12): today the output editor's text; the lossless document later. */
+  const getViewState = () => '{"v":1,"content":"output-editor"}';
+  const getContent = () =>
+    editorReady && editor.current
+      ? { content: editor.current.getValue(), viewStateJson: getViewState() }
+      : undefined;
+  const project = useGeneratorProject({
+    ready: editorReady && !restoring,
+    getContent,
+    getViewStateJson: getViewState,
+    show: async (text, loadForm) => {
+      await editor.current?.setValueInSlices(text);
+      setHasOutput(text.trim().length > 0);
+      if (loadForm && text.trim()) {
+        await sourceReady.current;
+        const previous = client.documentSource;
+        client.openDocument(text).then(
+          (parsed) =>
+            store.hasUnsavedChanges()
+              ? setPendingLoad({ parsed, text, previous })
+              : applyLoad(parsed, text),
+          () => undefined, // an invalid document stays in the editor with its problems listed
+        );
+      }
+    },
+  });
   /** Aborts a running Generate or Load when the page goes away (a long call stops its worker). */
   const pageAlive = useRef<AbortController | null>(null);
   useEffect(() => {
@@ -161,7 +268,6 @@ export default function GeneratorPage() {
     [store],
   );
   const onRemove = useCallback((id: string) => setRemoveId(id), []);
-  const dismissWarnings = useCallback(() => setWarnings([]), []);
 
   const describeError = (failure: unknown): string => {
     if (failure instanceof CoreCallError) {
@@ -176,8 +282,16 @@ export default function GeneratorPage() {
   const withSubscription = async (kind: Exclude<Busy, undefined>, job: () => Promise<void>) => {
     setBusy(kind);
     setError(undefined);
+    setCheckFailed(undefined);
     try {
-      if (!(await subscriptionActive())) {
+      const check = await checkSubscription();
+      if (check.status === 'failed') {
+        setRenew(false);
+        const message = `${t`Could not check your subscription.`} ${failureMessage(i18n, check.failure)}`;
+        setCheckFailed({ message, retry: () => void withSubscription(kind, job) });
+        return;
+      }
+      if (check.status === 'inactive') {
         setRenew(true);
         return;
       }
@@ -197,147 +311,272 @@ export default function GeneratorPage() {
       const check = await client.validate(endpoints.map(validationView), { signal });
       store.setReport(check);
       if (!check.canGenerate) return;
-      const yaml = await client.generateChunked(endpoints, undefined, { signal });
+      await sourceReady.current;
+      const schemas = documentStore.getSchemas();
+      // Sent only when they are edits: never the empty set a reloaded page starts from before
+      // it has read them back from the document (that would delete them all).
+      const unread = schemas === initialSchemas && Object.keys(schemas).length === 0;
+      if (schemas !== schemasFromDocument.current && !unread) {
+        await client.setDocumentSchemas(schemas, { signal });
+        schemasFromDocument.current = schemas;
+      }
+      const yaml = await client.render(endpoints, documentStore.getMeta(), { signal });
       editor.current?.setValue(yaml);
+      tabs.show('yaml');
       setHasOutput(yaml.trim().length > 0);
       store.markSaved();
     });
 
-  const applyLoad = (parsed: ParsedDocument) => {
+  const applyLoad = (parsed: ParsedDocument, text: string) => {
+    void saveSource(text);
+    documentStore.setAll(parsed.meta, {});
+    schemasFromDocument.current = documentStore.getSchemas();
+    void client.documentSchemas().then((schemas) => {
+      schemasFromDocument.current = schemas;
+      documentStore.setSchemas(() => schemas, false);
+    }, console.warn);
     const collapse = parsed.endpoints.length > COLLAPSE_IMPORTS_ABOVE;
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
     store.markSaved();
     setWarnings(parsed.warnings);
+    tabs.show('form');
     setRevealId(parsed.endpoints[0]?.id);
   };
 
   const onLoad = () =>
     withSubscription('load', async () => {
       const text = editor.current?.getValue() ?? '';
-      const parsed = await client.parseChunked(text, { signal: pageAlive.current?.signal });
-      if (store.hasUnsavedChanges()) setPendingLoad(parsed);
-      else applyLoad(parsed);
+      await sourceReady.current;
+      const previous = client.documentSource;
+      const parsed = await client.openDocument(text, { signal: pageAlive.current?.signal });
+      if (store.hasUnsavedChanges()) setPendingLoad({ parsed, text, previous });
+      else applyLoad(parsed, text);
     });
+
+  /** Reveals an endpoint's panel (expanded), also when it was the last one revealed. */
+  const revealEndpoint = useCallback(
+    (id: string) => {
+      store.setCollapsed(id, false);
+      setRevealId(id);
+      setRevealNonce((n) => n + 1);
+    },
+    [store],
+  );
+  const links = useMemo<DocumentLinks>(
+    () => ({
+      document: documentStore,
+      showInYaml: (path, method) => {
+        tabs.show('yaml');
+        void editor.current?.findOperation(path, method).then((range) => {
+          if (range) editor.current?.revealLines(range.startLine, range.endLine);
+          else setError(t`This endpoint is not in the YAML yet: generate the document first.`);
+        });
+      },
+      onApplyOperation: (path, method) =>
+        void withSubscription('load', async () => {
+          const text = editor.current?.getValue() ?? '';
+          const views = await client.readEndpoints(text, { signal: pageAlive.current?.signal });
+          const source = views.find(
+            (e: Endpoint) => e.path === path && e.method.toLowerCase() === method.toLowerCase(),
+          );
+          const id = findEndpointId(store.list(), path, method);
+          if (source === undefined || id === undefined) {
+            setError(t`This endpoint is not in the YAML: nothing to apply.`);
+            return;
+          }
+          store.update(id, () => ({ ...source, id }));
+        }),
+    }),
+    // withSubscription, tabs and t are recreated each render but only read setters and refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [documentStore, store, client],
+  );
+  const onCursorOperation = useCallback(
+    (path: string, method: string) => {
+      const id = findEndpointId(store.list(), path, method);
+      if (id !== undefined) revealEndpoint(id);
+    },
+    [store, revealEndpoint],
+  );
 
   const canGenerate =
     !restoring && busy === undefined && order.length > 0 && report?.canGenerate === true;
   const canLoad = !restoring && busy === undefined && hasOutput;
+  const blockingCount = problems.blocking.length;
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (
-    <div className="gen-page" data-testid="generator">
-      <div className="gen-form">
-        <div className="gen-toolbar">
-          <button type="button" className="gen-button" onClick={onAdd} disabled={restoring}>
-            <span aria-hidden="true">+ </span>
-            <Trans>Add endpoint</Trans>
-          </button>
-          <button
-            type="button"
-            className="gen-button gen-button-primary"
-            disabled={!canGenerate}
-            aria-busy={busy === 'generate'}
-            onClick={() => void onGenerate()}
-          >
-            {busy === 'generate' ? <Trans>Generating…</Trans> : <Trans>Generate OpenAPI</Trans>}
-          </button>
-          <button
-            type="button"
-            className="gen-button"
-            disabled={!canLoad}
-            aria-busy={busy === 'load'}
-            onClick={() => void onLoad()}
-          >
-            {busy === 'load' ? <Trans>Loading…</Trans> : <Trans>Load YAML</Trans>}
-          </button>
-          {renew ? (
-            <p className="gen-renew" role="alert">
-              <Trans>Your subscription is not active.</Trans>{' '}
+    <DocumentContext.Provider value={links}>
+      <div className="gen-page" data-testid="generator">
+        {project.element}
+        {tabs.bar}
+        <div className="gen-form" {...tabs.panelProps('form')}>
+          <div className="gen-toolbar">
+            <button type="button" className="gen-button" onClick={onAdd} disabled={restoring}>
+              <span aria-hidden="true">+ </span>
+              <Trans>Add endpoint</Trans>
+            </button>
+            <ImportTrafficButton store={store} disabled={restoring} />
+            <button
+              type="button"
+              className="gen-button gen-button-primary"
+              disabled={!canGenerate}
+              aria-busy={busy === 'generate'}
+              aria-describedby={blockingCount > 0 ? 'gen-blocked-reason' : undefined}
+              onClick={() => void onGenerate()}
+            >
+              {busy === 'generate' ? <Trans>Generating…</Trans> : <Trans>Generate OpenAPI</Trans>}
+            </button>
+            {blockingCount > 0 && busy === undefined ? (
+              <button
+                type="button"
+                id="gen-blocked-reason"
+                className="gen-link-button gen-blocked-reason"
+                data-testid="blocked-reason"
+                onClick={showProblems}
+              >
+                <Plural
+                  value={blockingCount}
+                  one="# problem blocks generation"
+                  few="# problems block generation"
+                  many="# problems block generation"
+                  other="# problems block generation"
+                />
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="gen-button"
+              disabled={!canLoad}
+              aria-busy={busy === 'load'}
+              onClick={() => void onLoad()}
+            >
+              {busy === 'load' ? <Trans>Loading…</Trans> : <Trans>Load YAML</Trans>}
+            </button>
+            {renew ? (
+              <p className="gen-renew" role="alert">
+                <Trans>Your subscription is not active.</Trans>{' '}
+                <Link to="/renew-subscription" data-testid="renew-link">
+                  <Trans>Renew subscription</Trans>
+                </Link>
+              </p>
+            ) : null}
+          </div>
+          {checkFailed ? (
+            <ErrorWithRetry
+              message={checkFailed.message}
+              messageClassName="gen-error"
+              onRetry={checkFailed.retry}
+              retrying={busy !== undefined}
+            >
               <Link to="/renew-subscription" data-testid="renew-link">
                 <Trans>Renew subscription</Trans>
               </Link>
+            </ErrorWithRetry>
+          ) : null}
+          {error ? (
+            <p className="gen-error" role="alert">
+              {error}
             </p>
           ) : null}
+          <div ref={problemsBox}>
+            <ProblemsPanel
+              problems={problems}
+              open={problemsOpen}
+              onToggle={setProblemsOpen}
+              onSelect={onSelectProblem}
+            />
+          </div>
+          {restoring ? (
+            <p className="gen-empty gen-muted" role="status" data-testid="restoring">
+              <Trans>Restoring your endpoints…</Trans>
+            </p>
+          ) : order.length === 0 ? (
+            <p className="gen-empty gen-muted">
+              <Trans>
+                No endpoints yet. Add one, or paste an OpenAPI document on the right and load it.
+              </Trans>
+            </p>
+          ) : null}
+          <DocumentPanel store={documentStore} endpoints={store} />
+          <EndpointList
+            store={store}
+            onDuplicate={onDuplicate}
+            onRemove={onRemove}
+            revealId={revealId}
+            revealNonce={revealNonce}
+          />
         </div>
-        {error ? (
-          <p className="gen-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <ImportWarnings warnings={warnings} onDismiss={dismissWarnings} />
-        {restoring ? (
-          <p className="gen-empty gen-muted" role="status" data-testid="restoring">
-            <Trans>Restoring your endpoints…</Trans>
-          </p>
-        ) : order.length === 0 ? (
-          <p className="gen-empty gen-muted">
-            <Trans>
-              No endpoints yet. Add one, or paste an OpenAPI document on the right and load it.
-            </Trans>
-          </p>
-        ) : null}
-        <EndpointList
-          store={store}
-          onDuplicate={onDuplicate}
-          onRemove={onRemove}
-          revealId={revealId}
-        />
-      </div>
-      <Suspense fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}>
-        <OutputEditor
-          ref={editor}
-          onHasTextChange={setHasOutput}
-          onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
-        />
-      </Suspense>
+        <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
+          <OutputTabs editor={editor}>
+            <Suspense
+              fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}
+            >
+              <OutputEditor
+                ref={editor}
+                onHasTextChange={setHasOutput}
+                onReady={() => setEditorReady(true)}
+                onChange={project.changed}
+                onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
+                onCursorOperation={onCursorOperation}
+              />
+            </Suspense>
+          </OutputTabs>
+        </div>
 
-      {removing ? (
-        <ConfirmDialog
-          title={t`Remove the endpoint?`}
-          confirmLabel={t`Remove`}
-          onCancel={() => setRemoveId(undefined)}
-          onConfirm={() => {
-            store.remove(removing.id);
-            setRemoveId(undefined);
-          }}
-        >
-          <p>
-            <Trans>
-              Remove{' '}
-              <strong data-testid="confirm-endpoint">
-                {removing.method} {removing.path || t`(no path)`}
-              </strong>
-              ? This cannot be undone.
-            </Trans>
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {pendingLoad ? (
-        <ConfirmDialog
-          title={t`Replace the endpoints?`}
-          confirmLabel={t`Replace`}
-          onCancel={() => setPendingLoad(undefined)}
-          onConfirm={() => {
-            applyLoad(pendingLoad);
-            setPendingLoad(undefined);
-          }}
-        >
-          <p>
-            <Trans>
-              The form has endpoints that were not generated yet. Loading the document replaces all{' '}
-              {order.length} of them.
-            </Trans>
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {paste.offer ? (
-        <JsonPasteDialog
-          json={paste.offer.json}
-          yaml={paste.offer.yaml}
-          onCancel={paste.cancel}
-          onConvert={() => paste.convert((yaml) => editor.current?.replaceSelection(yaml))}
-        />
-      ) : null}
-    </div>
+        {removing ? (
+          <ConfirmDialog
+            title={t`Remove the endpoint?`}
+            confirmLabel={t`Remove`}
+            onCancel={() => setRemoveId(undefined)}
+            onConfirm={() => {
+              store.remove(removing.id);
+              setRemoveId(undefined);
+            }}
+          >
+            <p>
+              <Trans>
+                Remove{' '}
+                <strong data-testid="confirm-endpoint">
+                  {removing.method} {removing.path || t`(no path)`}
+                </strong>
+                ? This cannot be undone.
+              </Trans>
+            </p>
+          </ConfirmDialog>
+        ) : null}
+        {pendingLoad ? (
+          <ConfirmDialog
+            title={t`Replace the endpoints?`}
+            confirmLabel={t`Replace`}
+            onCancel={() => {
+              // The form stays as it was: so does the document it is a view of.
+              client.setSource(pendingLoad.previous);
+              setPendingLoad(undefined);
+            }}
+            onConfirm={() => {
+              applyLoad(pendingLoad.parsed, pendingLoad.text);
+              setPendingLoad(undefined);
+            }}
+          >
+            <p>
+              <Plural
+                value={order.length}
+                one="The form has an endpoint that was not generated yet. Loading the document replaces it."
+                other="The form has # endpoints that were not generated yet. Loading the document replaces all # of them."
+              />
+            </p>
+          </ConfirmDialog>
+        ) : null}
+        {paste.offer ? (
+          <JsonPasteDialog
+            json={paste.offer.json}
+            yaml={paste.offer.yaml}
+            onCancel={paste.cancel}
+            onConvert={() => paste.convert((yaml) => editor.current?.replaceSelection(yaml))}
+          />
+        ) : null}
+      </div>
+    </DocumentContext.Provider>
   );
 }

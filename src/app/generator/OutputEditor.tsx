@@ -10,12 +10,19 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import { setupMonaco, monaco } from '../editor/monaco-env';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
+import { indentYamlForInsertion } from '../../shared/yaml-insertion';
+import { yieldToBrowser } from '../util/slices';
 import { mayBeJsonPaste } from './json-paste';
+import { OperationLocator, type OperationRange } from './document/locator';
+import { findOperation, operationInRanges } from '../../shared/document/locate';
 
 setupMonaco();
 
 /** Above this many characters (old + new), Generate replaces the text without an undo step. */
 const LARGE_TEXT = 500_000;
+
+/** Characters appended per task by `setValueInSlices`. */
+const SLICE_CHARS = 128 * 1024;
 
 /** Editor change debounce (spec §9). */
 export const EDITOR_DEBOUNCE_MS = 200;
@@ -23,10 +30,25 @@ export const EDITOR_DEBOUNCE_MS = 200;
 export interface OutputEditorHandle {
   getValue(): string;
   setValue(text: string): void;
-  /** Replaces the current selection (or inserts at the caret) with `text`, as one undo step. */
+  /**
+   * Replaces the current selection (or inserts at the caret) with the YAML `text`, shaped for the
+   * caret's line by `indentYamlForInsertion`, as one undo step.
+   */
   replaceSelection(text: string): void;
+  /**
+   * Replaces the text in slices of about {@link SLICE_CHARS} characters, one task each, without an
+   * undo step (a saved project being opened): no task grows with the size of the document.
+   */
+  setValueInSlices(text: string): Promise<void>;
   focus(): void;
+  /** Scrolls lines `start`–`end` (1-based) into view and highlights them until the next edit. */
+  revealLines(start: number, end: number): void;
+  /** Where an operation sits in the current text (issue 11), if it is there. */
+  findOperation(path: string, method: string): Promise<OperationRange | undefined>;
 }
+
+/** Cursor moves settle this long before the operation under the cursor is looked up. */
+const CURSOR_DEBOUNCE_MS = 150;
 
 export interface OutputEditorProps {
   /** Whether the editor holds any non-blank text; reported 200 ms after the last change. */
@@ -34,6 +56,10 @@ export interface OutputEditorProps {
   /** A paste that may be JSON; call `pasteAsIs` to let it through unchanged. */
   onPaste: (text: string, pasteAsIs: (text: string) => void) => void;
   onReady?: () => void;
+  /** Every change of the text (nothing is read: the listener reads what it needs). */
+  onChange?: () => void;
+  /** The user moved the cursor into another operation (issue 11: expand and show its panel). */
+  onCursorOperation?: (path: string, method: string) => void;
 }
 
 interface Diagnostic {
@@ -44,7 +70,7 @@ interface Diagnostic {
 }
 
 const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function OutputEditor(
-  { onHasTextChange, onPaste, onReady },
+  { onHasTextChange, onPaste, onReady, onChange, onCursorOperation },
   ref,
 ) {
   const { t } = useLingui();
@@ -52,15 +78,32 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const callbacks = useRef({ onHasTextChange, onPaste });
+  const callbacks = useRef({ onHasTextChange, onPaste, onChange, onCursorOperation });
   useEffect(() => {
-    callbacks.current = { onHasTextChange, onPaste };
+    callbacks.current = { onHasTextChange, onPaste, onChange, onCursorOperation };
   });
+  const [locator] = useState(() => new OperationLocator());
+  useEffect(() => () => locator.dispose(), [locator]);
+  const highlight = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const cursorTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The operation the cursor was last reported in ("path method"). */
+  const lastOperation = useRef<string | undefined>(undefined);
 
   useImperativeHandle(
     ref,
     () => ({
-      getValue: () => editorRef.current?.getValue() ?? '',
+      getValue: () => {
+        const model = editorRef.current?.getModel();
+        if (!model) return '';
+        // The model's pieces joined once give a flat string. getValue() answers a rope of about
+        // one piece per line, whose flattening (postMessage, JSON.stringify) costs hundreds of
+        // milliseconds in one task for a 10 MB document.
+        const snapshot = model.createSnapshot(true);
+        const parts: string[] = [];
+        for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read())
+          parts.push(chunk);
+        return parts.join('');
+      },
       setValue: (text: string) => {
         const editor = editorRef.current;
         const model = editor?.getModel();
@@ -82,27 +125,118 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         if (!editor) return;
         const selections = editor.getSelections() ?? [];
         const ranges = selections.length > 0 ? selections : [new monaco.Selection(1, 1, 1, 1)];
+        const model = editor.getModel();
+        // Issue 13 point 9: the YAML follows the caret's indentation, or becomes a key's value.
+        const shaped = (range: monaco.Selection) =>
+          model
+            ? indentYamlForInsertion(
+                text,
+                model.getValueInRange(
+                  new monaco.Range(
+                    range.startLineNumber,
+                    1,
+                    range.startLineNumber,
+                    range.startColumn,
+                  ),
+                ),
+              )
+            : text;
         editor.pushUndoStop();
         editor.executeEdits(
           'json-paste',
-          ranges.map((range) => ({ range, text, forceMoveMarkers: true })),
+          ranges.map((range) => ({ range, text: shaped(range), forceMoveMarkers: true })),
         );
         editor.pushUndoStop();
         editor.focus();
       },
       focus: () => editorRef.current?.focus(),
+      setValueInSlices: async (text: string) => {
+        const editor = editorRef.current;
+        const model = editor?.getModel();
+        if (!editor || !model) return;
+        model.setValue(text.length <= SLICE_CHARS ? text : '');
+        for (let offset = model.getValueLength(); offset < text.length;) {
+          let end = Math.min(text.length, offset + SLICE_CHARS);
+          const newline = end < text.length ? text.indexOf('\n', end) : -1;
+          if (end < text.length) end = newline === -1 ? text.length : newline + 1;
+          const line = model.getLineCount();
+          const column = model.getLineMaxColumn(line);
+          model.applyEdits([
+            { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
+          ]);
+          offset = end;
+          await yieldToBrowser();
+          if (model.isDisposed()) return;
+        }
+        editor.setScrollTop(0);
+        editor.setPosition({ lineNumber: 1, column: 1 });
+      },
+      revealLines: (start: number, end: number) => {
+        const editor = editorRef.current;
+        const model = editor?.getModel();
+        if (!editor || !model) return;
+        const last = Math.min(Math.max(start, end), model.getLineCount());
+        const first = Math.max(1, Math.min(start, last));
+        editor.revealLinesNearTop(first, last, monaco.editor.ScrollType.Smooth);
+        editor.setSelection(new monaco.Selection(first, 1, first, 1));
+        highlight.current ??= editor.createDecorationsCollection();
+        highlight.current.set([
+          {
+            range: new monaco.Range(first, 1, last, model.getLineMaxColumn(last)),
+            options: {
+              isWholeLine: true,
+              className: 'doc-highlight-line',
+              linesDecorationsClassName: 'doc-highlight-gutter',
+            },
+          },
+        ]);
+      },
+      findOperation: async (path: string, method: string) => {
+        const model = editorRef.current?.getModel();
+        if (!model) return undefined;
+        const ranges = await locator.ranges(model.getVersionId(), () => model.getValue());
+        return findOperation(ranges, path, method);
+      },
     }),
-    [],
+    [locator],
   );
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(cursorTimer.current);
+    },
+    [],
+  );
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
     // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
     const model = editor.getModel();
+    editor.onDidChangeCursorPosition((event) => {
+      // Only the user's own moves: Generate, "Show in YAML" and the like move it by API.
+      // Typing moves the cursor too (reason: not explicit); only clicks and arrow keys count.
+      if (event.source !== 'mouse' && event.source !== 'keyboard') return;
+      if (event.reason !== monaco.editor.CursorChangeReason.Explicit) return;
+      if (callbacks.current.onCursorOperation === undefined || !model) return;
+      clearTimeout(cursorTimer.current);
+      cursorTimer.current = setTimeout(() => {
+        const line = event.position.lineNumber;
+        void locator
+          .ranges(model.getVersionId(), () => model.getValue())
+          .then((ranges) => {
+            const found = operationInRanges(ranges, line);
+            const key = found && `${found.path} ${found.method}`;
+            if (key === lastOperation.current) return;
+            lastOperation.current = key;
+            if (found) callbacks.current.onCursorOperation?.(found.path, found.method);
+          });
+      }, CURSOR_DEBOUNCE_MS);
+    });
     model?.onDidChangeContent(() => {
+      callbacks.current.onChange?.();
+      highlight.current?.clear();
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         callbacks.current.onHasTextChange(!isBlankModel(model));

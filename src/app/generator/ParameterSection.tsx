@@ -50,6 +50,7 @@ export function ParameterSection({
               <span>{t`Name`}</span>
               <input
                 aria-label={t`Name`}
+                data-field={`parameters.${parameter.id}.name`}
                 value={parameter.name}
                 placeholder={t`Name`}
                 aria-invalid={nameIssue !== undefined}
@@ -63,12 +64,11 @@ export function ParameterSection({
               <span>{t`Example`}</span>
               <input
                 aria-label={t`Example`}
+                data-field={`parameters.${parameter.id}.example`}
                 value={parameter.example}
                 placeholder={t`Example`}
                 aria-invalid={exampleIssue !== undefined}
-                onChange={(e) =>
-                  onChange(parameter.id, { example: e.target.value, schema: undefined })
-                }
+                onChange={(e) => onChange(parameter.id, { example: e.target.value })}
               />
               <FieldError message={exampleIssue && FIELD_MESSAGES[exampleIssue.code]} />
             </label>

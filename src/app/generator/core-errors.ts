@@ -12,5 +12,9 @@ export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   NOT_OPENAPI: msg`This is not an OpenAPI document.`,
   UNSUPPORTED_VERSION: msg`Only OpenAPI 3.0 documents can be loaded.`,
   INVALID_INPUT: msg`The input is not valid.`,
+  NO_DOCUMENT: msg`The document was closed. Please load it again.`,
+  CURL_INVALID: msg`This is not a cURL command that can be read.`,
+  HAR_INVALID: msg`This is not a HAR file that can be read.`,
+  HAR_TOO_LARGE: msg`The HAR file is too large. Save fewer requests and try again.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
 };

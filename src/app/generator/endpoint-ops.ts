@@ -70,11 +70,12 @@ export function removeParameter(endpoint: Endpoint, parameterId: string): Endpoi
   return { ...endpoint, parameters: endpoint.parameters.filter((p) => p.id !== parameterId) };
 }
 
-/** Editing the example drops an imported explicit schema: the schema then follows the example. */
+/**
+ * A body with a change. A loaded (explicit) schema is the truth (issue 10): editing the example
+ * changes the example only; re-deriving the schema is an explicit action of its own.
+ */
 export function editBody(body: BodyModel | undefined, change: Partial<BodyModel>): BodyModel {
-  const next: BodyModel = { ...(body ?? emptyBody()), ...change };
-  if ('customerJson' in change && next.schema !== undefined) delete next.schema;
-  return next;
+  return { ...(body ?? emptyBody()), ...change };
 }
 
 export function updateResponse(
@@ -133,6 +134,7 @@ export function validationView(endpoint: Endpoint): Endpoint {
     }),
   };
   if (endpoint.requestBody !== undefined) view.requestBody = projectBody(endpoint.requestBody);
+  if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
   projections.set(endpoint, view);
   return view;
 }

@@ -20,13 +20,15 @@ export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
   DUPLICATE: msg({ context: 'panel label', message: 'Duplicate' }),
   BODY_NAME_SCHEMA_CLASH: msg`Body name clash`,
   RESPONSE_CODE_DUPLICATE: msg`Repeated response code`,
+  OPERATION_ID_DUPLICATE: msg`Repeated operation ID`,
+  OPERATION_ID_INVALID: msg`Operation ID invalid`,
 };
 
 /** The message under a field. */
 export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
   PATH_REQUIRED: msg`Path is required.`,
   PATH_MUST_START_WITH: msg`Path must start with a /`,
-  PATH_INCORRECT_CHARS: msg`Allowed only: letters, digits, /, _, {, }, -`,
+  PATH_INCORRECT_CHARS: msg`Allowed only: letters, digits, /, _, {, }, -, ., ~`,
   PARAM_NAME_REQUIRED: msg`Name is required`,
   PARAM_NAME_INCORRECT: msg`Name is incorrect`,
   PARAM_EXAMPLE_REQUIRED: msg`Example is required`,
@@ -39,6 +41,8 @@ export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
   DUPLICATE: msg`Another endpoint has the same method and path`,
   BODY_NAME_SCHEMA_CLASH: msg`This name is used for a different schema`,
   RESPONSE_CODE_DUPLICATE: msg`Another response has this code`,
+  OPERATION_ID_DUPLICATE: msg`Another endpoint has this operation ID`,
+  OPERATION_ID_INVALID: msg`An operation ID may not contain spaces`,
 };
 
 /** The distinct header labels of a panel, in a stable order. */

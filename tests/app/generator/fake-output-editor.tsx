@@ -5,6 +5,11 @@ import type {
   OutputEditorProps,
 } from '../../../src/app/generator/OutputEditor';
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
+import { indentYamlForInsertion } from '../../../src/shared/yaml-insertion';
+import { findOperation, operationRanges } from '../../../src/shared/document/locate';
+
+/** The lines the last revealLines call asked for (tests read it). */
+export const revealed: { start?: number; end?: number } = {};
 
 const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
   function FakeOutputEditor({ onHasTextChange, onPaste }, ref) {
@@ -13,16 +18,30 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
       if (area.current) area.current.value = value;
       onHasTextChange(value.trim().length > 0);
     };
-    const replaceSelection = (text: string) => {
+    const insert = (text: string) => {
       const el = area.current;
       if (!el) return;
       set(el.value.slice(0, el.selectionStart) + text + el.value.slice(el.selectionEnd));
     };
+    /** Like the real editor: the YAML is shaped for the text before the caret on its line. */
+    const replaceSelection = (text: string) => {
+      const el = area.current;
+      if (!el) return;
+      const lineStart = el.value.lastIndexOf('\n', el.selectionStart - 1) + 1;
+      insert(indentYamlForInsertion(text, el.value.slice(lineStart, el.selectionStart)));
+    };
     useImperativeHandle(ref, () => ({
       getValue: () => area.current?.value ?? '',
       setValue: set,
+      setValueInSlices: (value: string) => Promise.resolve(set(value)),
       replaceSelection,
       focus: () => area.current?.focus(),
+      revealLines: (start: number, end: number) => {
+        revealed.start = start;
+        revealed.end = end;
+      },
+      findOperation: (path: string, method: string) =>
+        Promise.resolve(findOperation(operationRanges(area.current?.value ?? ''), path, method)),
     }));
     return (
       <textarea
@@ -34,7 +53,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
           const text = e.clipboardData.getData('text/plain');
           if (!mayBeJsonPaste(text)) return;
           e.preventDefault();
-          onPaste(text, replaceSelection);
+          onPaste(text, insert);
         }}
       />
     );

@@ -108,51 +108,54 @@ describe('GeneratorClient', () => {
     expect(client.running).toBe(false);
   });
 
-  it('sends a large form to Generate in chunks and gets the same YAML as one message', async () => {
-    const { api } = await import('../../../src/worker');
-    let messages = 0;
+  it('renders the open document: only changed views go over, in chunks, and nothing else changes', async () => {
+    const { createCoreApi } = await import('../../../src/shared/core-api');
+    const sent: string[] = [];
     const create = () => {
       const channel = new MessageChannel();
-      expose(api, channel.port2);
+      expose(createCoreApi(), channel.port2);
       channel.port1.start();
       const post = channel.port1.postMessage.bind(channel.port1);
-      channel.port1.postMessage = ((...args: Parameters<MessagePort['postMessage']>) => {
-        messages++;
-        post(...args);
+      channel.port1.postMessage = ((message: { name?: string; path?: string[] }) => {
+        sent.push(String(message.path?.[0] ?? message.name ?? ''));
+        post(message);
       }) as MessagePort['postMessage'];
       return Object.assign(channel.port1, {
         terminate: () => channel.port1.close(),
       }) as unknown as Worker;
     };
-    const shared = {
-      type: 'object' as const,
-      properties: { tag: { $ref: '#/components/schemas/Tag' } },
-    };
-    const endpoints = Array.from({ length: 60 }, (_, i) => ({
-      id: `e${i}`,
-      method: 'GET' as const,
-      path: `/pets${i}`,
-      summary: '',
-      parameters: [],
-      responses: [
-        {
-          statusCode: 200,
-          body: { name: 'Pet', customerJson: '', schema: { $ref: '#/components/schemas/Pet' } },
-        },
-      ],
-      schemaComponents: { Pet: shared, Tag: { type: 'string' as const } },
-    }));
-    client = new GeneratorClient({ createWorker: create, createImportWorker: undefined });
-    const whole = await client.generate(endpoints);
-    const before = messages;
-    const chunked = await client.generateChunked(endpoints);
-    expect(chunked).toBe(whole);
-    expect(chunked).toContain('Tag:');
-    // head, components, 4 endpoint chunks, done, then generateStaged.
-    expect(messages - before).toBeGreaterThan(5);
+    const paths = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `  /pets${i}:\n    get:\n      summary: Pet ${i} # note\n      responses:\n        '200': {description: OK}\n`,
+    ).join('');
+    const text = `openapi: 3.0.0\ninfo: {title: Pets, version: '1'}\npaths:\n${paths}`;
+    client = new GeneratorClient({ createWorker: create });
+    const doc = await client.openDocument(text);
+    expect(doc.endpoints).toHaveLength(60);
+    // 60 views come in chunks of 24.
+    expect(sent.filter((name) => name === 'views')).toHaveLength(3);
+    expect(await client.render(doc.endpoints, undefined)).toBe(text);
+    sent.length = 0;
+    const edited = doc.endpoints.map((e, i) => (i === 7 ? { ...e, summary: 'Seven' } : e));
+    const out = await client.render(edited, undefined);
+    expect(sent.filter((name) => name === 'putEndpoints')).toHaveLength(1);
+    expect(out.split('\n').filter((line, i) => line !== text.split('\n')[i])).toEqual([
+      '      summary: Seven # note',
+    ]);
 
-    // Without a worker (the main-thread fallback) the staging gives the same answer.
-    const local = new GeneratorClient({ createWorker: undefined, createImportWorker: undefined });
-    expect(await local.generateChunked(endpoints)).toBe(whole);
+    // A restarted worker re-opens the document before rendering.
+    client.terminate();
+    expect(await client.render(edited, undefined)).toBe(out);
+
+    // Without a worker (the main-thread fallback) the same core gives the same text.
+    const local = new GeneratorClient({ createWorker: undefined });
+    const opened = await local.openDocument(text);
+    expect(
+      await local.render(
+        opened.endpoints.map((e, i) => (i === 7 ? { ...e, summary: 'Seven' } : e)),
+        undefined,
+      ),
+    ).toBe(out);
   });
 });

@@ -219,6 +219,15 @@ describe('GeneratorPage', () => {
     await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
     expect(panels()).toHaveLength(1);
     expect(screen.getByTestId('renew-link')).toBeDefined();
+    // Issue 13 point 11: a failed check says so in words and offers Retry, which runs Load again.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not check your subscription. Something went wrong. Try again.',
+    );
+    customer.fail = false;
+    customer.profile = active;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+    expect(screen.queryByTestId('renew-link')).toBeNull();
   });
 
   it('loads a document, asks before replacing unsaved endpoints and lists the warnings', async () => {
@@ -252,16 +261,35 @@ describe('GeneratorPage', () => {
     await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
     await user.click(load);
     const dialog = await screen.findByTestId('confirm-dialog');
+    // Issue 13 point 15: one endpoint is "it", never "all 1 of them".
+    expect(dialog.textContent).toContain('Loading the document replaces it.');
+    expect(dialog.textContent).not.toMatch(/all 1 of them/);
     await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(panels()).toHaveLength(2));
     expect(panels().map((p) => within(p).getByRole('heading').textContent)).toEqual([
       expect.stringContaining('GET/pets'),
       expect.stringContaining('POST/pets'),
     ]);
-    const warnings = screen.getByTestId('import-warnings');
-    expect(warnings.textContent).toMatch(/could not be loaded/);
-    await user.click(within(warnings).getByRole('button', { name: 'Dismiss the warnings' }));
-    expect(screen.queryByTestId('import-warnings')).toBeNull();
+    // The load warnings are in the Problems panel, collapsed until asked for.
+    const problems = screen.getByTestId('problems');
+    expect(problems.textContent).toMatch(/warning/);
+    await user.click(within(problems).getByRole('button', { name: /Problems/ }));
+    expect(problems.textContent).toMatch(/Document|GET/);
+  });
+
+  it('says why Generate is disabled, and a chosen problem focuses its field', async () => {
+    const { user } = await renderPage();
+    // The first endpoint has no path: that blocks generation.
+    const reason = await screen.findByTestId('blocked-reason');
+    expect(reason.textContent).toBe('1 problem blocks generation');
+    await user.click(reason);
+    const problem = within(screen.getByTestId('problems')).getAllByTestId('problem')[0]!;
+    expect(problem.textContent).toMatch(/Path is required/);
+    await user.click(problem);
+    const path = within(panels()[0]!).getByLabelText('Path');
+    await waitFor(() => expect(document.activeElement).toBe(path));
+    await user.type(path, '/ok');
+    await waitFor(() => expect(screen.queryByTestId('blocked-reason')).toBeNull());
   });
 
   it('keeps the form across a reload', async () => {

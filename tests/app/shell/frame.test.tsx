@@ -45,12 +45,19 @@ describe('top bar', () => {
 
     signIn();
     const user = renderWithProviders(<TopBar />);
-    expect(menuLinks()).toEqual(['/generator', '/profile', '/pricing', '/logout']);
+    expect(menuLinks()).toEqual(['/generator', '/projects', '/profile', '/pricing', '/logout']);
     user.unmount();
 
     signIn({ roles: ['admin'] });
     renderWithProviders(<TopBar />);
-    expect(menuLinks()).toEqual(['/generator', '/profile', '/pricing', '/admin', '/logout']);
+    expect(menuLinks()).toEqual([
+      '/generator',
+      '/projects',
+      '/profile',
+      '/pricing',
+      '/admin',
+      '/logout',
+    ]);
     expect(screen.getByRole('link', { name: 'Admin panel' })).toBeTruthy();
   });
 
@@ -98,6 +105,15 @@ describe('footer', () => {
       '/policies/privacy-policy',
       '/policies/personaldataprocessing',
     ]);
+  });
+
+  it('writes the operator’s Russian name in Russian and marks demo details', async () => {
+    const site = { ...SITE, operatorNameRu: 'ИП Петров Пётр', demo: true };
+    stubFetch({ 'GET /api/public/v1/site': () => jsonResponse(site) });
+    renderWithProviders(<Footer />, { locale: 'ru' });
+    expect(await screen.findByText('ИП Петров Пётр')).toBeTruthy();
+    expect(screen.queryByText('IP Petrov Petr')).toBeNull();
+    expect(screen.getByTestId('demo-details')).toBeTruthy();
   });
 
   it('still renders when the site settings cannot be loaded', async () => {

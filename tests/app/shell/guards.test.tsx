@@ -261,6 +261,10 @@ describe('the app route table', () => {
     ];
     renderRoutes(crashing, '/boom');
     expect(await screen.findByText('Unexpected Application Error')).toBeTruthy();
-    expect(screen.getByText('boom')).toBeTruthy();
+    // Issue 13 point 11: the raw error goes to the console, the page says it in words.
+    expect(screen.queryByText('boom')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Try again.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/failed/), expect.any(Error));
   });
 });

@@ -1,7 +1,5 @@
-import { HTTPError } from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isSubscriptionActive } from '../../../src/app/api/customer';
-import { errorMessage } from '../../../src/app/api/http';
 import { clearReturnUrl, peekReturnUrl, saveReturnUrl } from '../../../src/app/session';
 import { isTokenUnexpired } from '../../../src/app/session/tokens';
 import { fakeJwt } from './helpers';
@@ -68,28 +66,5 @@ describe('return URL', () => {
   it('ignores a tampered stored value', () => {
     localStorage.setItem('returnUrl', '//evil.example');
     expect(peekReturnUrl()).toBeUndefined();
-  });
-});
-
-describe('errorMessage', () => {
-  const httpError = (body: string, status = 400) =>
-    new HTTPError(
-      new Response(body, { status, headers: { 'content-type': 'application/json' } }),
-      new Request('http://localhost/api/x'),
-      {} as never,
-    );
-
-  it("reads the server's { message }", async () => {
-    expect(await errorMessage(httpError(JSON.stringify({ message: 'E-mail is taken' })))).toBe(
-      'E-mail is taken',
-    );
-  });
-
-  it('falls back to the HTTP error text when the body has no message', async () => {
-    expect(await errorMessage(httpError('not json', 500))).toMatch(/500/);
-  });
-
-  it("calls a failed fetch 'Network Error'", async () => {
-    expect(await errorMessage(new TypeError('Failed to fetch'))).toBe('Network Error');
   });
 });

@@ -1,14 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { useSiteSettings } from '../../api/site';
+import { localOperatorName, useSiteSettings } from '../../api/site';
+import { DemoDetailsNote } from '../../components/DemoDetailsNote';
 import { entrepreneurName } from '../legal/operator-name';
 import './contacts.css';
 
 /** Contacts (spec §2): operator name, support e-mail, tax and registration numbers, quick links. */
 export default function ContactsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const site = useSiteSettings();
-  const name = site?.operatorName ? entrepreneurName(site.operatorName) : undefined;
+  const name = site?.operatorName
+    ? entrepreneurName(localOperatorName(site, i18n.locale))
+    : undefined;
   const pending = <span className="contacts-pending">{t`Loading...`}</span>;
   return (
     <div className="page contacts">
@@ -65,6 +68,7 @@ export default function ContactsPage() {
               </dd>
             </div>
           </dl>
+          <DemoDetailsNote site={site} />
         </section>
       </div>
       <nav className="contacts-links" aria-labelledby="contacts-links-title">

@@ -1,20 +1,33 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { failureMessage, logCallFailure, type RequestFailure } from '../../api/errors';
+import { ErrorWithRetry } from '../../components/ErrorWithRetry';
 
 /** The router's error element: headed 'Unexpected Application Error' (spec §8). */
 export function ErrorPage() {
+  const { i18n } = useLingui();
   const error = useRouteError();
-  let detail: string;
-  if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`;
-  else if (error instanceof Error) detail = error.message;
-  else detail = String(error);
+  useEffect(() => logCallFailure('Showing the page', error), [error]);
+  // The details stay in the console (issue 13 point 11); a failed fetch of a page's code
+  // (a TypeError, e.g. after a deploy or offline) reads as a network failure.
+  const failure: RequestFailure | undefined =
+    error instanceof TypeError
+      ? { kind: 'network' }
+      : isRouteErrorResponse(error)
+        ? { kind: 'http', status: error.status }
+        : undefined;
   return (
     <div className="page page-narrow">
-      <div className="card shell-status-card" role="alert">
+      <div className="card shell-status-card">
         <h1>
           <Trans>Unexpected Application Error</Trans>
         </h1>
-        <p className="muted shell-error-detail">{detail}</p>
+        <ErrorWithRetry
+          message={failureMessage(i18n, failure)}
+          messageClassName="muted"
+          onRetry={() => window.location.reload()}
+        />
         <a href="/" className="btn btn-primary">
           <Trans>Go to the home page</Trans>
         </a>

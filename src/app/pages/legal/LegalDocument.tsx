@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { SiteSettings } from '../../../shared';
-import { useSiteSettings } from '../../api/site';
+import { localOperatorName, useSiteSettings } from '../../api/site';
+import { DemoDetailsNote } from '../../components/DemoDetailsNote';
 import { entrepreneurName } from './operator-name';
 import './legal.css';
 
@@ -29,9 +30,13 @@ export interface LegalSection {
  * is the entrepreneur's own name: the texts put "individual entrepreneur" in front of it.
  */
 export function useOperator(): SiteSettings & { known: boolean } {
+  const { i18n } = useLingui();
   const settings = useSiteSettings();
   return {
-    operatorName: settings?.operatorName ? entrepreneurName(settings.operatorName) : '…',
+    operatorName: settings?.operatorName
+      ? entrepreneurName(localOperatorName(settings, i18n.locale))
+      : '…',
+    demo: settings?.demo ?? false,
     supportEmail: settings?.supportEmail || '',
     taxNumber: settings?.taxNumber || '…',
     registrationNumber: settings?.registrationNumber || '…',
@@ -57,36 +62,39 @@ export function OperatorDetails() {
   const operator = useOperator();
   const name = operator.operatorName;
   return (
-    <dl className="legal-operator">
-      <div>
-        <dt>
-          <Trans>Operator</Trans>
-        </dt>
-        <dd>
-          <Trans>Individual entrepreneur {name}</Trans>
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Tax number (INN)</Trans>
-        </dt>
-        <dd>{operator.taxNumber}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Registration number (OGRNIP)</Trans>
-        </dt>
-        <dd>{operator.registrationNumber}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd>
-          <SupportEmail />
-        </dd>
-      </div>
-    </dl>
+    <>
+      <dl className="legal-operator">
+        <div>
+          <dt>
+            <Trans>Operator</Trans>
+          </dt>
+          <dd>
+            <Trans>Individual entrepreneur {name}</Trans>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Tax number (INN)</Trans>
+          </dt>
+          <dd>{operator.taxNumber}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Registration number (OGRNIP)</Trans>
+          </dt>
+          <dd>{operator.registrationNumber}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>E-mail</Trans>
+          </dt>
+          <dd>
+            <SupportEmail />
+          </dd>
+        </div>
+      </dl>
+      <DemoDetailsNote site={operator} />
+    </>
   );
 }
 

@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 import type { PaymentType, Product } from '../../../shared';
 import { ProductsError, fetchProducts } from '../../api/products';
 import { useSession } from '../../session';
-import { failureReason } from './failure-text';
+import { failureReason, logCallFailure } from '../../api/errors';
+import { ErrorWithRetry } from '../../components/ErrorWithRetry';
 import {
   PLAN_MONTHS,
   currencySymbol,
   planProduct,
+  priceableProducts,
   resolveSelection,
   sortByPrice,
   visiblePaymentTypes,
@@ -27,6 +29,8 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
   const { t, i18n } = useLingui();
   const { signedIn, loading: sessionLoading } = useSession();
   const [prices, setPrices] = useState<Prices>({ status: 'loading' });
+  /** Bumped by Retry: loads the prices again. */
+  const [attempt, setAttempt] = useState(0);
   const [chosenType, setChosenType] = useState<PaymentType | undefined>();
   const [chosenId, setChosenId] = useState<string | undefined>();
   const { state: purchaseState, purchase } = usePurchase(t`Opening the payment page…`);
@@ -38,14 +42,16 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
         if (!controller.signal.aborted) setPrices({ status: 'loaded', products });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setPrices({ status: 'error', error });
+        if (controller.signal.aborted) return;
+        logCallFailure('Loading the prices', error);
+        setPrices({ status: 'error', error });
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   const sorted = useMemo(
-    () => (prices.status === 'loaded' ? sortByPrice(prices.products) : []),
+    () => (prices.status === 'loaded' ? sortByPrice(priceableProducts(prices.products)) : []),
     [prices],
   );
   const visible = useMemo(() => visiblePaymentTypes(signedIn), [signedIn]);
@@ -96,9 +102,14 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
           </p>
         )}
         {prices.status === 'error' && (
-          <p className="pricing-error" role="alert">
-            {pricesError(prices.error)}
-          </p>
+          <ErrorWithRetry
+            message={pricesError(prices.error)}
+            messageClassName="pricing-error"
+            onRetry={() => {
+              setPrices({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          />
         )}
         {prices.status === 'loaded' && (
           <>
@@ -148,7 +159,10 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
                 </Trans>
               </p>
             )}
-            <PurchaseStatus state={purchaseState} />
+            <PurchaseStatus
+              state={purchaseState}
+              onRetry={() => void purchase(selection.product?.id)}
+            />
           </>
         )}
       </section>

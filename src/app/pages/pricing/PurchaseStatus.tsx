@@ -1,10 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { failureReason } from './failure-text';
+import { failureReason } from '../../api/errors';
+import { ErrorWithRetry } from '../../components/ErrorWithRetry';
 import type { PurchaseState } from './usePurchase';
 
 /** The purchase outcome under the Renew button: progress, the way back to the profile, or the error of spec §8. */
-export function PurchaseStatus({ state }: { state: PurchaseState }) {
+export function PurchaseStatus({
+  state,
+  onRetry,
+}: {
+  state: PurchaseState;
+  /** Offered with every failure except a missing product (issue 13 point 11). */
+  onRetry?: () => void;
+}) {
   const { t, i18n } = useLingui();
   if (state.status === 'idle') return <div className="pricing-purchase" aria-live="polite" />;
   if (state.status === 'pending') {
@@ -43,7 +51,7 @@ export function PurchaseStatus({ state }: { state: PurchaseState }) {
       message = t`Failed to open payment window`;
       break;
     case 'PURCHASE_FAILED': {
-      const cause = failureReason(i18n, state.failure) || state.cause || '';
+      const cause = failureReason(i18n, state.failure);
       message = cause ? t`Purchase failed: ${cause}` : t`Purchase failed`;
       break;
     }
@@ -51,21 +59,31 @@ export function PurchaseStatus({ state }: { state: PurchaseState }) {
       message = t`Unknown error occurred during purchase`;
       break;
   }
+  const link = state.paymentUrl ? (
+    <a
+      className="pricing-profile-link"
+      href={state.paymentUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      <Trans>Open the payment page</Trans>
+    </a>
+  ) : null;
+  if (onRetry && state.code !== 'PRODUCT_ID_REQUIRED') {
+    return (
+      <div className="pricing-purchase" aria-live="polite">
+        <ErrorWithRetry message={message} messageClassName="pricing-error" onRetry={onRetry}>
+          {link}
+        </ErrorWithRetry>
+      </div>
+    );
+  }
   return (
     <div className="pricing-purchase" aria-live="polite">
       <p className="pricing-error" role="alert">
         {message}
       </p>
-      {state.paymentUrl && (
-        <a
-          className="pricing-profile-link"
-          href={state.paymentUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          <Trans>Open the payment page</Trans>
-        </a>
-      )}
+      {link}
     </div>
   );
 }

@@ -18,6 +18,21 @@ export function currencySymbol(code: string): string {
   return SYMBOLS[code.toUpperCase()] ?? code;
 }
 
+/**
+ * The products the page can price: a known payment type and one of the plan lengths of
+ * {@link PLAN_MONTHS}. Every other product is left out and logged (issue 13 point 13), so a tile
+ * never shows a product under the wrong plan and nothing disappears without a trace.
+ */
+export function priceableProducts(products: readonly Product[]): Product[] {
+  return products.filter((product) => {
+    const ok =
+      PAYMENT_TYPES.includes(product.paymentType) &&
+      (PLAN_MONTHS as readonly number[]).includes(product.months);
+    if (!ok) console.warn('The pricing page cannot show this product', product);
+    return ok;
+  });
+}
+
 /** Products sorted by price ascending (stable, so equal prices keep the server's order). */
 export function sortByPrice(products: readonly Product[]): Product[] {
   return products

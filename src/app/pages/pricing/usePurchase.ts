@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OrderError, orderProduct } from '../../api/orders';
-import type { RequestFailure } from '../../api/products';
+import { logCallFailure, type RequestFailure } from '../../api/errors';
 import {
   navigatePaymentWindow,
   openBlankPaymentWindow,
@@ -18,9 +18,8 @@ export type PurchaseState =
   | {
       status: 'error';
       code: PurchaseErrorCode;
-      /** For PURCHASE_FAILED: what the request or the thrown error said. */
+      /** For PURCHASE_FAILED: why the request failed (the raw error goes to the console only). */
       failure?: RequestFailure;
-      cause?: string;
       /** For WINDOW_FAILED after a successful order: the page the user can still open by hand. */
       paymentUrl?: string;
     };
@@ -64,6 +63,7 @@ export function usePurchase(waitingText: string): {
         setState({ status: 'opened', order: String(order.order), paymentUrl: order.url });
       } catch (error) {
         win?.close();
+        logCallFailure('The purchase', error);
         setState(toErrorState(error));
       }
     },
@@ -80,8 +80,6 @@ function toErrorState(error: unknown): PurchaseState {
     }
     return { status: 'error', code: error.code };
   }
-  if (error instanceof Error) {
-    return { status: 'error', code: 'PURCHASE_FAILED', cause: error.message };
-  }
+  if (error instanceof Error) return { status: 'error', code: 'PURCHASE_FAILED' };
   return { status: 'error', code: 'UNKNOWN' };
 }

@@ -2,7 +2,17 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isSubscriptionActive, useCustomer } from '../../api/customer';
 import { LoadingState } from '../../components/Guards';
+import { ErrorWithRetry } from '../../components/ErrorWithRetry';
+import { failureMessage, type RequestFailure } from '../../api/errors';
 import '../auth.css';
+
+/** The classified failure of the last profile call, if it failed (see useCustomer). */
+function failureOf(state: {
+  status: string;
+  failure?: RequestFailure;
+}): RequestFailure | undefined {
+  return state.status === 'error' ? state.failure : undefined;
+}
 
 /** Profile (spec §2): names, e-mail, subscription end or 'no active subscription', renew. */
 export default function ProfilePage() {
@@ -18,9 +28,14 @@ export default function ProfilePage() {
           <h1>
             <Trans>Profile</Trans>
           </h1>
-          <p className="form-error" role="alert">
-            <Trans>Could not load the profile. Please try again later.</Trans>
-          </p>
+          <ErrorWithRetry
+            message={
+              <>
+                <Trans>Could not load the profile.</Trans> {failureMessage(i18n, failureOf(state))}
+              </>
+            }
+            onRetry={state.reload}
+          />
         </div>
       </div>
     );
@@ -70,9 +85,15 @@ export default function ProfilePage() {
           </dd>
         </dl>
         {state.status === 'error' ? (
-          <p className="form-notice" role="status">
-            <Trans>Could not refresh the profile; showing saved data.</Trans>
-          </p>
+          <div className="error-with-retry">
+            <p className="form-notice" role="status">
+              <Trans>Could not refresh the profile; showing saved data.</Trans>{' '}
+              {failureMessage(i18n, failureOf(state))}
+            </p>
+            <button type="button" className="btn error-with-retry-button" onClick={state.reload}>
+              <Trans>Retry</Trans>
+            </button>
+          </div>
         ) : null}
         <Link to="/renew-subscription" className="btn btn-primary btn-block">
           <Trans>Renew subscription</Trans>

@@ -9,7 +9,9 @@ import {
   type SignUpErrorCode,
   type SignUpField,
 } from '../../../shared/validate-sign-up';
-import { errorMessage, publicHttp } from '../../api/http';
+import { describeRequestFailure, failureMessage, logCallFailure } from '../../api/errors';
+import { publicHttp } from '../../api/http';
+import { ErrorWithRetry } from '../../components/ErrorWithRetry';
 import { useSiteSettings } from '../../api/site';
 import { SIGN_UP_MESSAGES } from './sign-up-messages';
 import '../auth.css';
@@ -32,6 +34,7 @@ export default function RegisterPage() {
   const [form, setForm] = useState<RegistrationRequest>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<SignUpField, SignUpErrorCode>>>({});
   const [serverError, setServerError] = useState('');
+  const [retryable, setRetryable] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState(false);
 
@@ -52,13 +55,23 @@ export default function RegisterPage() {
       if (first) document.getElementById(`${formId}-${first.name}`)?.focus();
       return;
     }
+    await send();
+  };
+
+  /** Sends the form; our API's 4xx message shows as is, any other failure offers Retry. */
+  const send = async () => {
     setServerError('');
+    setRetryable(false);
     setSubmitting(true);
     try {
       await publicHttp.post('/api/public/v1/registration', { json: form });
       setSuccess(true);
     } catch (error) {
-      setServerError((await errorMessage(error)) || t`Registration failed`);
+      logCallFailure('Registration', error);
+      const failure = await describeRequestFailure(error);
+      const own = failure?.kind === 'http' && failure.status !== 429 ? failure.message : undefined;
+      setServerError(own ?? failureMessage(i18n, failure));
+      setRetryable(!own);
       setSuccess(false);
     } finally {
       setSubmitting(false);
@@ -155,7 +168,13 @@ export default function RegisterPage() {
               </Trans>
             </span>
           </label>
-          {serverError ? (
+          {serverError && retryable ? (
+            <ErrorWithRetry
+              message={serverError}
+              onRetry={() => void send()}
+              retrying={submitting}
+            />
+          ) : serverError ? (
             <p className="form-error" role="alert">
               {serverError}
             </p>

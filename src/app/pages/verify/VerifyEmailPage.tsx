@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Trans } from '@lingui/react/macro';
-import { HTTPError, publicHttp } from '../../api/http';
+import { describeRequestFailure, logCallFailure } from '../../api/errors';
+import { publicHttp } from '../../api/http';
 import { useSiteSettings } from '../../api/site';
 import { LoadingState } from '../../components/Guards';
 import '../auth.css';
@@ -21,19 +22,12 @@ async function verify(uuid: string): Promise<VerifyOutcome> {
     await publicHttp.put('/api/public/v1/registration/verify', { json: { uuid } });
     return { kind: 'verified' };
   } catch (error) {
-    if (error instanceof HTTPError) {
-      if (error.response.status === 404) {
-        let message = '';
-        try {
-          const body = (await error.response.json()) as { message?: unknown };
-          if (typeof body?.message === 'string') message = body.message;
-        } catch {
-          // no body
-        }
-        return { kind: 'not-found', message };
-      }
-      if (error.response.status === 400) return { kind: 'invalid' };
+    const failure = await describeRequestFailure(error);
+    if (failure?.kind === 'http') {
+      if (failure.status === 404) return { kind: 'not-found', message: failure.message ?? '' };
+      if (failure.status === 400) return { kind: 'invalid' };
     }
+    logCallFailure('E-mail verification', error);
     return { kind: 'unexpected' };
   }
 }
@@ -56,6 +50,8 @@ export default function VerifyEmailPage() {
     id ? undefined : { kind: 'missing' },
   );
 
+  /** Bumped by Retry after an unexpected failure (the link was not used: the call failed). */
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!id) return;
     let alive = true;
@@ -63,7 +59,13 @@ export default function VerifyEmailPage() {
     return () => {
       alive = false;
     };
-  }, [id]);
+  }, [id, attempt]);
+  const retry = () => {
+    if (!id) return;
+    calls.delete(id);
+    setOutcome(undefined);
+    setAttempt((n) => n + 1);
+  };
 
   if (!outcome) return <LoadingState />;
   const support = site?.supportEmail ?? '';
@@ -103,6 +105,13 @@ export default function VerifyEmailPage() {
         >
           {message}
         </div>
+        {outcome.kind === 'unexpected' ? (
+          <p className="verify-actions">
+            <button type="button" className="btn btn-block" onClick={retry}>
+              <Trans>Retry</Trans>
+            </button>
+          </p>
+        ) : null}
         <p className="verify-actions">
           {ok ? (
             <Link to="/login" className="btn btn-primary btn-block">

@@ -45,6 +45,28 @@ describe('ContactsPage', () => {
     expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
   });
 
+  it('writes the operator’s Russian name on the Russian page, and marks demo details', async () => {
+    const site: SiteSettings = { ...SITE, operatorNameRu: 'Петрова Анна Сергеевна', demo: true };
+    stubFetch({ 'GET /api/public/v1/site': () => jsonResponse(site) });
+    renderPage(<ContactsPage />, { locale: 'ru' });
+    await screen.findByRole('link', { name: SITE.supportEmail });
+    expect(screen.getByTestId('contacts-operator-name').textContent).toBe(
+      'Индивидуальный предприниматель Петрова Анна Сергеевна',
+    );
+    expect(screen.getByTestId('demo-details').textContent).toMatch(/[А-Яа-я]/);
+  });
+
+  it('keeps the English name on the English page and shows no demo mark for real details', async () => {
+    const site: SiteSettings = { ...SITE, operatorNameRu: 'Петрова Анна Сергеевна', demo: false };
+    stubFetch({ 'GET /api/public/v1/site': () => jsonResponse(site) });
+    renderPage(<ContactsPage />);
+    await screen.findByRole('link', { name: SITE.supportEmail });
+    expect(screen.getByTestId('contacts-operator-name').textContent).toBe(
+      `Individual entrepreneur ${SITE.operatorName}`,
+    );
+    expect(screen.queryByTestId('demo-details')).toBeNull();
+  });
+
   it('speaks Russian', async () => {
     stubFetch({ 'GET /api/public/v1/site': () => jsonResponse(SITE) });
     renderPage(<ContactsPage />, { locale: 'ru' });

@@ -222,18 +222,43 @@ describe('PricingPage errors', () => {
     return alert.textContent ?? '';
   }
 
-  it("shows 'API request failed: {reason}' with the server message", async () => {
+  it("shows 'API request failed: {reason}' with our API's own 4xx message", async () => {
     stubFetch({
-      'GET /api/public/v1/products': () => jsonResponse({ message: 'Service down' }, 500),
+      'GET /api/public/v1/products': () => jsonResponse({ message: 'Unknown currency' }, 400),
     });
     renderPage(<PricingPage mode="public" />);
-    expect(await errorText()).toBe('API request failed: Service down');
+    expect(await errorText()).toBe('API request failed: Unknown currency');
   });
 
-  it('names the status when the server sends no message', async () => {
-    stubFetch({ 'GET /api/public/v1/products': () => new Response('', { status: 503 }) });
+  it('never shows the text of a 5xx answer or a proxy page, and offers Retry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempt = 0;
+    stubFetch({
+      'GET /api/public/v1/products': () =>
+        ++attempt === 1
+          ? jsonResponse({ message: 'ECONNREFUSED 10.0.0.5:5432' }, 500)
+          : attempt === 2
+            ? new Response('<html><h1>502 Bad Gateway</h1>nginx</html>', { status: 502 })
+            : jsonResponse(PRODUCTS),
+    });
     renderPage(<PricingPage mode="public" />);
-    expect(await errorText()).toBe('API request failed: HTTP status 503');
+    expect(await errorText()).toBe('API request failed: the service is temporarily unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(attempt).toBe(2));
+    expect(await errorText()).toBe('API request failed: the service is temporarily unavailable');
+    expect(document.body.textContent).not.toMatch(/ECONNREFUSED|Bad Gateway|nginx|HTTPError/);
+    expect(error).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await loaded();
+    expect(tile(1).textContent).toContain('₽490');
+  });
+
+  it('says so in Russian, with a Russian Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({ 'GET /api/public/v1/products': () => new Response('', { status: 503 }) });
+    renderPage(<PricingPage mode="public" />, { locale: 'ru' });
+    expect(await errorText()).toBe('Ошибка запроса к API: сервис временно недоступен');
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
   it('says Network Error when the server cannot be reached', async () => {
@@ -275,6 +300,46 @@ describe('PricingPage errors', () => {
     await loaded();
     expect(tile(1).textContent).toContain('₽490');
     expect(warn).toHaveBeenCalled();
+  });
+
+  it('reads the period from `period`, `durationDays` and plan ids, not only `months`', async () => {
+    signIn();
+    serveProducts([
+      { id: 'a', paymentType: 'MIR', period: 'P1M', price: { amount: 490, currency: 'RUB' } },
+      { id: 'b', paymentType: 'MIR', durationDays: 365, price: { amount: 4900, currency: 'RUB' } },
+      { id: 'crypto-1m', paymentType: 'CRYPTO', price: { amount: 5, currency: 'USD' } },
+      {
+        id: 'crypto-12m',
+        paymentType: 'CRYPTO',
+        period: 'P1Y',
+        price: { amount: 50, currency: 'USD' },
+      },
+    ]);
+    renderPage(<PricingPage mode="renew" />);
+    await loaded();
+    expect(tile(1).textContent).toContain('₽490');
+    expect(tile(12).textContent).toContain('₽4,900');
+    fireEvent.change(screen.getByLabelText('Payment type'), { target: { value: 'CRYPTO' } });
+    expect(tile(1).textContent).toContain('$5');
+    expect(tile(12).textContent).toContain('$50');
+  });
+
+  it('leaves out and logs a product it cannot price, and never files it under a plan', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serveProducts([
+      { id: 'odd', paymentType: 'MIR', period: 'weekly', price: { amount: 1, currency: 'RUB' } },
+      { id: 'q', paymentType: 'MIR', months: 3, price: { amount: 2, currency: 'RUB' } },
+      { id: 'w', paymentType: 'WIRE', months: 1, price: { amount: 3, currency: 'RUB' } },
+      PRODUCTS[0],
+    ]);
+    renderPage(<PricingPage mode="public" />);
+    await loaded();
+    expect(tile(1).textContent).toContain('—');
+    expect(tile(12).textContent).toContain('₽4,900');
+    const logged = warn.mock.calls.map((call) => JSON.stringify(call));
+    for (const id of ['odd', 'q', 'w']) {
+      expect(logged.some((line) => line.includes(`"id":"${id}"`))).toBe(true);
+    }
   });
 
   it('speaks Russian', async () => {

@@ -46,9 +46,14 @@ const CASES: [PurchaseState, string, string][] = [
     'Покупка не удалась: запрос прерван',
   ],
   [
-    { status: 'error', code: 'PURCHASE_FAILED', cause: 'boom' },
-    'Purchase failed: boom',
-    'Покупка не удалась: boom',
+    { status: 'error', code: 'PURCHASE_FAILED', failure: { kind: 'http', status: 502 } },
+    'Purchase failed: the service is temporarily unavailable',
+    'Покупка не удалась: сервис временно недоступен',
+  ],
+  [
+    { status: 'error', code: 'PURCHASE_FAILED', failure: { kind: 'http', status: 429 } },
+    'Purchase failed: too many requests',
+    'Покупка не удалась: слишком много запросов',
   ],
   [{ status: 'error', code: 'PURCHASE_FAILED' }, 'Purchase failed', 'Покупка не удалась'],
   [

@@ -1,0 +1,335 @@
+/**
+ * "Import traffic" (issue 14): paste cURL commands or open a HAR file, preview the endpoints the
+ * import would create, pick some, and append them to the form. The text is read in the worker
+ * (generator-client's importCurl / importHar), so a 20 MB HAR is never parsed on the main thread;
+ * a file over the limit is refused from its size alone, before it is read.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { Endpoint } from '../../shared';
+import { MAX_HAR_CHARS } from '../../shared/traffic/har';
+import type { TrafficResult } from '../../shared/traffic/build';
+import { CoreCallError, generatorClient, isAbortError } from '../core/generator-client';
+import { CORE_ERROR_MESSAGES } from './core-errors';
+import type { EndpointStore } from './endpoint-store';
+import { Modal } from './Modal';
+import './import-traffic.css';
+
+/** Translated wording of the traffic import's warning codes (the core's text is English). */
+const TRAFFIC_WARNINGS: Readonly<Record<string, MessageDescriptor>> = {
+  HAR_STATIC_SKIPPED: msg`Page resources (documents, scripts, styles, images, fonts, media) are skipped.`,
+  HAR_PREFLIGHT_SKIPPED: msg`CORS preflight calls are skipped.`,
+  HAR_FAILED_SKIPPED: msg`Calls without a response (blocked or failed) are skipped.`,
+  HAR_SCHEME_SKIPPED: msg`Calls to non-HTTP addresses are skipped.`,
+  HAR_ENTRY_INVALID: msg`Entries without a valid request are skipped.`,
+  HAR_BINARY_BODY: msg`Binary bodies are not kept as examples.`,
+  CURL_OPTION_IGNORED: msg`A cURL option the import does not use is ignored.`,
+  CURL_FILE_BODY: msg`A body read from a file is not kept.`,
+  CURL_NOT_CURL: msg`A command that is not curl is skipped.`,
+  TRAFFIC_URL_INVALID: msg`A call with an invalid address is skipped.`,
+  UNSUPPORTED_METHOD: msg`Calls with an unsupported method are skipped.`,
+  TRAFFIC_MEDIA_TYPES: msg`Bodies of a second media type are not kept.`,
+  TRAFFIC_EXAMPLES_TRIMMED: msg`Only the first five different bodies are kept as examples; the schema covers all of them.`,
+  TRAFFIC_SEVERAL_HOSTS: msg`The calls go to several hosts; paths are kept without the host.`,
+  TRAFFIC_SECRETS_REDACTED: msg`Credentials, tokens and keys were replaced with a placeholder.`,
+};
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'reading'; source: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'preview'; source: string; result: TrafficResult; selected: boolean[] };
+
+export interface ImportTrafficDialogProps {
+  onClose: () => void;
+  onAdd: (endpoints: Endpoint[]) => void;
+}
+
+function methodClass(method: string): string {
+  return `gen-method gen-method-${method.toLowerCase()}`;
+}
+
+export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps) {
+  const { t, i18n } = useLingui();
+  const [curl, setCurl] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  const curlId = useId();
+  const listId = useId();
+  useEffect(() => () => running.current?.abort(), []);
+
+  const describeError = (error: unknown): string => {
+    if (error instanceof CoreCallError) {
+      const text = i18n._(CORE_ERROR_MESSAGES[error.code]);
+      return error.info.line === undefined
+        ? text
+        : t`${text} (line ${error.info.line}, column ${error.info.column ?? 1})`;
+    }
+    return i18n._(CORE_ERROR_MESSAGES.INTERNAL);
+  };
+
+  const read = async (source: string, call: (signal: AbortSignal) => Promise<TrafficResult>) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ kind: 'reading', source });
+    try {
+      const result = await call(controller.signal);
+      if (controller.signal.aborted) return;
+      setState({
+        kind: 'preview',
+        source,
+        result,
+        selected: result.endpoints.map(() => true),
+      });
+    } catch (error) {
+      if (isAbortError(error) || controller.signal.aborted) return;
+      setState({ kind: 'error', message: describeError(error) });
+    }
+  };
+
+  const readCurl = () => {
+    if (curl.trim() === '') return;
+    void read(t`cURL`, (signal) => generatorClient().importCurl(curl, { signal }));
+  };
+
+  const openFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file === undefined) return;
+    if (file.size > MAX_HAR_CHARS) {
+      const size = (file.size / 1024 / 1024).toFixed(1);
+      const limit = MAX_HAR_CHARS / 1024 / 1024;
+      setState({
+        kind: 'error',
+        message: t`${file.name} is ${size} MB; HAR files up to ${limit} MB can be imported. Save fewer requests and try again.`,
+      });
+      return;
+    }
+    void read(file.name, (signal) => generatorClient().importHarFile(file, { signal }));
+  };
+
+  const preview = state.kind === 'preview' ? state : undefined;
+  const source = preview?.source ?? '';
+  const count = preview ? preview.selected.filter(Boolean).length : 0;
+  const all = preview !== undefined && count === preview.selected.length;
+
+  const toggle = (index: number) => {
+    if (!preview) return;
+    const selected = [...preview.selected];
+    selected[index] = !selected[index];
+    setState({ ...preview, selected });
+  };
+  const toggleAll = () => {
+    if (!preview) return;
+    setState({ ...preview, selected: preview.selected.map(() => !all) });
+  };
+  const add = () => {
+    if (!preview) return;
+    onAdd(preview.result.endpoints.filter((_, i) => preview.selected[i]));
+  };
+
+  const warningCodes = preview
+    ? [...new Set(preview.result.warnings.map((warning) => warning.code))]
+    : [];
+
+  return (
+    <Modal
+      title={t`Import traffic`}
+      subtitle={t`Paste cURL commands or open a HAR file saved from the browser's developer tools.`}
+      onClose={onClose}
+      className="gen-traffic-dialog"
+      testId="import-traffic-dialog"
+      footer={
+        <>
+          <button type="button" className="gen-button" onClick={onClose}>
+            {t`Cancel`}
+          </button>
+          <button
+            type="button"
+            className="gen-button gen-button-primary"
+            disabled={count === 0}
+            onClick={add}
+            data-testid="traffic-add"
+          >
+            {preview ? (
+              <Plural value={count} one="Add # endpoint" other="Add # endpoints" />
+            ) : (
+              <Trans>Add endpoints</Trans>
+            )}
+          </button>
+        </>
+      }
+    >
+      <div className="gen-traffic-sources">
+        <label htmlFor={curlId} className="gen-traffic-label">
+          <Trans>cURL command</Trans>
+        </label>
+        <textarea
+          id={curlId}
+          className="gen-traffic-curl"
+          value={curl}
+          spellCheck={false}
+          data-autofocus
+          data-testid="traffic-curl"
+          placeholder="curl 'https://api.example.com/users/42' -H 'accept: application/json'"
+          onChange={(event) => setCurl(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              readCurl();
+            }
+          }}
+        />
+        <div className="gen-traffic-actions">
+          <button
+            type="button"
+            className="gen-button"
+            disabled={curl.trim() === '' || state.kind === 'reading'}
+            onClick={readCurl}
+            data-testid="traffic-read-curl"
+          >
+            <Trans>Read cURL</Trans>
+          </button>
+          <span className="gen-muted">
+            <Trans>or</Trans>
+          </span>
+          <label className="gen-button gen-traffic-file">
+            <input
+              type="file"
+              accept=".har,application/json"
+              className="visually-hidden"
+              data-testid="traffic-file"
+              disabled={state.kind === 'reading'}
+              onChange={openFile}
+            />
+            <Trans>Open a HAR file…</Trans>
+          </label>
+        </div>
+      </div>
+
+      <div className="gen-traffic-result" aria-live="polite">
+        {state.kind === 'reading' ? (
+          <p className="gen-muted" role="status">
+            <Trans>Reading {state.source}…</Trans>
+          </p>
+        ) : null}
+        {state.kind === 'error' ? (
+          <p className="gen-error" role="alert" data-testid="traffic-error">
+            {state.message}
+          </p>
+        ) : null}
+        {preview && preview.result.endpoints.length === 0 ? (
+          <p className="gen-muted" role="status">
+            <Trans>{preview.source} has no API calls to import.</Trans>
+          </p>
+        ) : null}
+        {preview && preview.result.endpoints.length > 0 ? (
+          <>
+            <div className="gen-traffic-list-head">
+              <label className="gen-check">
+                <input
+                  type="checkbox"
+                  checked={all}
+                  onChange={toggleAll}
+                  data-testid="traffic-all"
+                />
+                <span>
+                  <Plural
+                    value={preview.result.endpoints.length}
+                    one={`# endpoint from ${source}`}
+                    other={`# endpoints from ${source}`}
+                  />
+                </span>
+              </label>
+            </div>
+            <ul className="gen-traffic-list" id={listId} aria-label={t`Endpoints to add`}>
+              {preview.result.endpoints.map((endpoint, index) => {
+                const calls = preview.result.stats[index]?.calls ?? 1;
+                const statuses = endpoint.responses
+                  .map((response) => response.statusCode)
+                  .filter((code) => code !== undefined)
+                  .join(', ');
+                const params = endpoint.parameters.length;
+                return (
+                  <li key={endpoint.id} className="gen-traffic-item">
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={preview.selected[index] === true}
+                        onChange={() => toggle(index)}
+                        data-testid="traffic-pick"
+                      />
+                      <span className={methodClass(endpoint.method)}>{endpoint.method}</span>
+                      <span className="gen-traffic-path">{endpoint.path}</span>
+                      <span className="gen-traffic-counts gen-muted">
+                        <Plural value={calls} one="# call" other="# calls" />
+                        {' · '}
+                        <Plural value={params} one="# parameter" other="# parameters" />
+                        {endpoint.requestBody ? (
+                          <>
+                            {' · '}
+                            <Trans>request body</Trans>
+                          </>
+                        ) : null}
+                        {statuses !== '' ? (
+                          <>
+                            {' · '}
+                            <Trans>responses {statuses}</Trans>
+                          </>
+                        ) : null}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : null}
+        {warningCodes.length > 0 ? (
+          <ul className="gen-traffic-warnings" aria-label={t`Import notes`}>
+            {warningCodes.map((code) => {
+              const text = TRAFFIC_WARNINGS[code];
+              const fallback = preview?.result.warnings.find((w) => w.code === code)?.message;
+              return <li key={code}>{text ? i18n._(text) : fallback}</li>;
+            })}
+          </ul>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+export interface ImportTrafficButtonProps {
+  store: EndpointStore;
+  disabled?: boolean;
+}
+
+/** The toolbar button and its dialog; picked endpoints are appended with the store's add. */
+export function ImportTrafficButton({ store, disabled }: ImportTrafficButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="gen-button"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        data-testid="import-traffic"
+      >
+        <Trans>Import traffic</Trans>
+      </button>
+      {open ? (
+        <ImportTrafficDialog
+          onClose={() => setOpen(false)}
+          onAdd={(endpoints) => {
+            for (const endpoint of endpoints) store.add(endpoint);
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

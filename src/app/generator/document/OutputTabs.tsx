@@ -1,0 +1,88 @@
+/**
+ * YAML and Preview tabs over the output side (issue 11). The preview renders the output editor's
+ * current text as API reference documentation; the library loads (a dynamic import of a local
+ * chunk, no CDN) only when the tab is first opened. The editor stays mounted underneath.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useState, type ReactNode, type RefObject } from 'react';
+import type { OutputEditorHandle } from '../OutputEditor';
+
+const DocsPreview = lazy(() => import('./DocsPreview'));
+
+export function OutputTabs({
+  editor,
+  children,
+}: {
+  editor: RefObject<OutputEditorHandle | null>;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<'yaml' | 'preview'>('yaml');
+  const [text, setText] = useState('');
+  const select = (next: 'yaml' | 'preview') => {
+    if (next === 'preview') setText(editor.current?.getValue() ?? '');
+    setTab(next);
+  };
+  return (
+    <div className="doc-output" data-testid="output-pane">
+      <div className="gen-body-tabs doc-output-tabs" role="tablist" aria-label={t`Output`}>
+        {(
+          [
+            ['yaml', t`YAML`],
+            ['preview', t`Preview`],
+          ] as const
+        ).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`doc-output-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`doc-output-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            className={tab === id ? 'gen-tab gen-tab-active' : 'gen-tab'}
+            onClick={() => select(id)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              const next = id === 'yaml' ? 'preview' : 'yaml';
+              select(next);
+              document.getElementById(`doc-output-tab-${next}`)?.focus();
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div
+        id="doc-output-yaml"
+        role="tabpanel"
+        aria-labelledby="doc-output-tab-yaml"
+        className="doc-output-panel"
+        hidden={tab !== 'yaml'}
+      >
+        {children}
+      </div>
+      {tab === 'preview' ? (
+        <div
+          id="doc-output-preview"
+          role="tabpanel"
+          aria-labelledby="doc-output-tab-preview"
+          className="doc-preview"
+          data-testid="docs-preview"
+        >
+          {text.trim() === '' ? (
+            <p className="gen-muted doc-preview-empty">
+              {t`Nothing to preview yet: generate the document or paste one on the YAML tab.`}
+            </p>
+          ) : (
+            <Suspense
+              fallback={<p className="gen-muted doc-preview-empty">{t`Loading the preview…`}</p>}
+            >
+              <DocsPreview text={text} />
+            </Suspense>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,423 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ProjectLimits, ProjectSummary } from '../../shared/projects';
+import { isSubscriptionActive, useCustomer } from '../api/customer';
+import { callErrorMessage } from '../api/errors';
+import {
+  createProject,
+  deleteProject,
+  duplicateProject,
+  getProject,
+  listProjects,
+  projectLimits,
+  renameProject,
+} from '../api/projects';
+import { ConfirmDialog } from '../generator/ConfirmDialog';
+import '../generator/generator.css';
+import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';
+import { HistoryDialog } from './HistoryDialog';
+import { moveInOnce } from './move-in';
+import './projects.css';
+
+type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; projects: ProjectSummary[] };
+
+/** "1.2 MB", "340 KB", "12 B" in the user's language. */
+function useSize() {
+  const { i18n, t } = useLingui();
+  return (bytes: number): string => {
+    const n = (value: number) => i18n.number(value, { maximumFractionDigits: 1 });
+    if (bytes >= 1024 * 1024) return t`${n(bytes / (1024 * 1024))} MB`;
+    if (bytes >= 1024) return t`${n(bytes / 1024)} KB`;
+    return t`${n(bytes)} B`;
+  };
+}
+
+/**
+ * The signed-in user's projects (issue 12): name, endpoint count, size and last change, with
+ * New, Open, Rename, Duplicate, Download and Delete (asks first); opening a file by button or by
+ * dropping it on the page. Without an active subscription the list is read-only (open and
+ * download still work).
+ */
+export default function ProjectsPage() {
+  const { t, i18n } = useLingui();
+  const size = useSize();
+  const navigate = useNavigate();
+  const customer = useCustomer();
+  const readOnly = customer.status !== 'loading' && !isSubscriptionActive(customer.profile);
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [limits, setLimits] = useState<ProjectLimits | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | undefined>(undefined);
+  const [deleting, setDeleting] = useState<ProjectSummary | undefined>(undefined);
+  const [history, setHistory] = useState<ProjectSummary | undefined>(undefined);
+  const [dropping, setDropping] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const reload = useCallback(() => {
+    listProjects().then(
+      (projects) => setList({ status: 'loaded', projects }),
+      async (error: unknown) =>
+        setList({ status: 'error', message: await callErrorMessage(i18n, 'Projects', error) }),
+    );
+  }, [i18n]);
+
+  const movedName = t`My endpoints`;
+  useEffect(() => {
+    projectLimits().then(setLimits, () => undefined);
+    // Moving in: the form this browser saved before projects existed becomes one, once.
+    void moveInOnce(movedName).finally(reload);
+  }, [reload, movedName]);
+
+  /** Runs a change; its failure is shown with the server's message, the list reloads after. */
+  const act = async (job: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await job();
+    } catch (error) {
+      setFailure(await callErrorMessage(i18n, 'Projects', error));
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  };
+
+  const onNew = () =>
+    act(async () => {
+      const created = await createProject({ name: t`Untitled project`, content: '' });
+      navigate(`/generator?project=${created.id}`);
+    });
+
+  const openFile = (file: File | undefined) => {
+    if (!file) return;
+    void act(async () => {
+      let read: { name: string; text: string };
+      try {
+        read = await readDocumentFile(file);
+      } catch (error) {
+        const reason = error instanceof OpenFileFailure ? error.reason : 'read';
+        throw new Error(
+          reason === 'type'
+            ? t`Only .yaml, .yml and .json files can be opened.`
+            : reason === 'size'
+              ? t`The file is too large to open.`
+              : t`The file could not be read.`,
+        );
+      }
+      const created = await createProject({ name: read.name, content: read.text });
+      navigate(`/generator?project=${created.id}`);
+    });
+  };
+
+  const onDownload = (project: ProjectSummary, format: 'yaml' | 'json') =>
+    act(async () => {
+      const full = await getProject(project.id);
+      try {
+        await downloadDocument(full.name, full.content, format);
+      } catch {
+        throw new Error(t`The document could not be converted to JSON: check it for errors first.`);
+      }
+    });
+
+  const onRename = (event: FormEvent) => {
+    event.preventDefault();
+    const target = renaming;
+    if (!target || !target.name.trim()) return;
+    setRenaming(undefined);
+    void act(() => renameProject(target.id, target.name.trim()));
+  };
+
+  const dragProps = readOnly
+    ? {}
+    : {
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (event.currentTarget === event.target) setDropping(false);
+        },
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          setDropping(false);
+          openFile(event.dataTransfer.files[0]);
+        },
+      };
+
+  const projects = list.status === 'loaded' ? list.projects : [];
+  const full = limits !== undefined && projects.length >= limits.maxProjects;
+
+  return (
+    <div
+      className={`page proj-page${dropping ? ' proj-dropping' : ''}`}
+      data-testid="projects-page"
+      {...dragProps}
+    >
+      <div className="proj-head">
+        <h1>
+          <Trans>Projects</Trans>
+        </h1>
+        <div className="proj-actions">
+          <button
+            type="button"
+            className="gen-button gen-button-primary"
+            disabled={readOnly || busy || full}
+            onClick={() => void onNew()}
+            data-testid="project-new"
+          >
+            <Trans>New project</Trans>
+          </button>
+          <button
+            type="button"
+            className="gen-button"
+            disabled={readOnly || busy || full}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Trans>Open a file…</Trans>
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={OPENABLE}
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+            data-testid="project-file"
+            onChange={(event) => {
+              openFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </div>
+      </div>
+      {limits ? (
+        <p className="proj-limits muted" data-testid="project-limits">
+          <Trans>
+            Up to {limits.maxProjects} projects of at most {size(limits.maxProjectBytes)} each. The
+            last 50 versions of every project are kept. Open a .yaml, .yml or .json file, or drop it
+            on this page.
+          </Trans>
+        </p>
+      ) : null}
+      {readOnly ? (
+        <p className="proj-notice" role="status" data-testid="project-readonly">
+          <Trans>
+            Your subscription is not active, so projects are read-only: you can open and download
+            them, but not create or change them.
+          </Trans>{' '}
+          <Link to="/renew-subscription">
+            <Trans>Renew subscription</Trans>
+          </Link>
+        </p>
+      ) : null}
+      {full && !readOnly ? (
+        <p className="proj-notice" role="status">
+          <Trans>You have reached the limit of projects. Delete one to make room.</Trans>
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="proj-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+
+      {list.status === 'loading' ? (
+        <p className="muted" role="status">
+          <Trans>Loading projects…</Trans>
+        </p>
+      ) : list.status === 'error' ? (
+        <div className="proj-error" role="alert">
+          <Trans>Could not load the projects: {list.message}</Trans>{' '}
+          <button type="button" className="gen-button" onClick={reload}>
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      ) : projects.length === 0 ? (
+        <div className="proj-empty" data-testid="projects-empty">
+          <p>
+            <Trans>No projects yet. Create one, or open an OpenAPI file.</Trans>
+          </p>
+        </div>
+      ) : (
+        <table className="proj-table" data-testid="projects-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col" className="proj-num">
+                <Trans>Endpoints</Trans>
+              </th>
+              <th scope="col" className="proj-num">
+                <Trans>Size</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last change</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {projects.map((project) => (
+              <tr key={project.id} data-testid="project-row">
+                <td className="proj-name">
+                  {renaming?.id === project.id ? (
+                    <form className="proj-rename" onSubmit={onRename}>
+                      <input
+                        className="input"
+                        aria-label={t`New name`}
+                        value={renaming.name}
+                        maxLength={200}
+                        autoFocus
+                        onChange={(event) =>
+                          setRenaming({ id: project.id, name: event.target.value })
+                        }
+                        onKeyDown={(event) => {
+                          if (event.key === 'Escape') setRenaming(undefined);
+                        }}
+                      />
+                      <button type="submit" className="gen-button" disabled={!renaming.name.trim()}>
+                        <Trans>Save</Trans>
+                      </button>
+                      <button
+                        type="button"
+                        className="gen-button"
+                        onClick={() => setRenaming(undefined)}
+                      >
+                        <Trans>Cancel</Trans>
+                      </button>
+                    </form>
+                  ) : (
+                    <Link to={`/generator?project=${project.id}`}>{project.name}</Link>
+                  )}
+                </td>
+                <td className="proj-num">{i18n.number(project.endpointCount)}</td>
+                <td className="proj-num">{size(project.size)}</td>
+                <td className="proj-when">
+                  <time dateTime={project.updatedAt}>
+                    {i18n.date(new Date(project.updatedAt), {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </time>
+                </td>
+                <td>
+                  <div className="proj-row-actions">
+                    <Link
+                      className="gen-button"
+                      to={`/generator?project=${project.id}`}
+                      aria-label={t`Open ${project.name}`}
+                    >
+                      <Trans>Open</Trans>
+                    </Link>
+                    <button
+                      type="button"
+                      className="gen-button"
+                      disabled={readOnly || busy}
+                      onClick={() => setRenaming({ id: project.id, name: project.name })}
+                      aria-label={t`Rename ${project.name}`}
+                    >
+                      <Trans>Rename</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button"
+                      disabled={readOnly || busy || full}
+                      onClick={() => void act(() => duplicateProject(project.id))}
+                      aria-label={t`Duplicate ${project.name}`}
+                    >
+                      <Trans>Duplicate</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button"
+                      onClick={() => setHistory(project)}
+                      aria-label={t`History of ${project.name}`}
+                    >
+                      <Trans>History</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button"
+                      disabled={busy}
+                      onClick={() => void onDownload(project, 'yaml')}
+                      aria-label={t`Download ${project.name} as YAML`}
+                    >
+                      .yaml
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button"
+                      disabled={busy}
+                      onClick={() => void onDownload(project, 'json')}
+                      aria-label={t`Download ${project.name} as JSON`}
+                    >
+                      .json
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button gen-button-danger"
+                      disabled={busy}
+                      onClick={() => setDeleting(project)}
+                      aria-label={t`Delete ${project.name}`}
+                    >
+                      <Trans>Delete</Trans>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.status === 'loaded' && projects.length > 0 ? (
+        <p className="muted proj-limits">
+          {plural(projects.length, { one: '# project', other: '# projects' })}
+        </p>
+      ) : null}
+
+      {history ? (
+        <HistoryDialog
+          projectId={history.id}
+          projectName={history.name}
+          readOnly={readOnly}
+          onClose={() => setHistory(undefined)}
+          onRestored={() => {
+            setHistory(undefined);
+            reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={t`Delete the project?`}
+          confirmLabel={t`Delete`}
+          onCancel={() => setDeleting(undefined)}
+          onConfirm={() => {
+            const target = deleting;
+            setDeleting(undefined);
+            void act(() => deleteProject(target.id));
+          }}
+        >
+          <p>
+            <Trans>
+              Delete <strong data-testid="confirm-project">{deleting.name}</strong> and all its
+              versions? This cannot be undone.
+            </Trans>
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Files in and out (issue 12 point 5): open a .yaml, .yml or .json file; download a project as
+ * .yaml (the text as it is) or .json (converted by the core in the worker); copy to the clipboard.
+ */
+import { MAX_DOCUMENT_CHARS } from '../../shared/yaml-io';
+import { generatorClient } from '../core/generator-client';
+
+export const OPENABLE = '.yaml,.yml,.json,application/json,application/yaml,text/yaml';
+
+export type OpenFileError = 'type' | 'size' | 'read';
+
+export class OpenFileFailure extends Error {
+  constructor(readonly reason: OpenFileError) {
+    super(reason);
+  }
+}
+
+/** The file's text and a project name from its file name; rejects with {@link OpenFileFailure}. */
+export async function readDocumentFile(file: File): Promise<{ name: string; text: string }> {
+  if (!/\.(ya?ml|json)$/i.test(file.name)) throw new OpenFileFailure('type');
+  // UTF-8 text is at least as many bytes as characters.
+  if (file.size > MAX_DOCUMENT_CHARS * 4) throw new OpenFileFailure('size');
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    throw new OpenFileFailure('read');
+  }
+  if (text.length > MAX_DOCUMENT_CHARS) throw new OpenFileFailure('size');
+  const name = file.name.replace(/\.(ya?ml|json)$/i, '').trim() || file.name;
+  return { name: name.slice(0, 200), text };
+}
+
+/** A file name from a project name (no path characters). */
+export function fileName(name: string, extension: 'yaml' | 'json'): string {
+  // eslint-disable-next-line no-control-regex
+  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'openapi';
+  return `${base.slice(0, 120)}.${extension}`;
+}
+
+/** Offers `text` as a file download. */
+export function downloadText(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Downloads the document as YAML (its text, unchanged) or JSON (converted off the main thread). */
+export async function downloadDocument(
+  name: string,
+  text: string,
+  format: 'yaml' | 'json',
+): Promise<void> {
+  if (format === 'yaml') {
+    downloadText(fileName(name, 'yaml'), text, 'application/yaml');
+    return;
+  }
+  const json = await generatorClient().documentToJson(text);
+  downloadText(fileName(name, 'json'), json, 'application/json');
+}
+
+/** Copies text to the clipboard; false when the browser refuses. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

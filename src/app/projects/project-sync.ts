@@ -1,0 +1,446 @@
+/**
+ * Autosave of the open project (issue 12 points 2 and 3). Every change is saved within about
+ * two seconds with `If-Match: "<revision it is based on>"`. A stale save (412) stops saving and
+ * raises a conflict for the user to settle; when the server cannot be reached the change goes
+ * to IndexedDB and is sent when it is back (a reload while offline restores it). Nothing is
+ * overwritten silently: every path either saves on top of the revision it was based on, or keeps
+ * the user's text (on screen and on the device) until the user decides.
+ *
+ * Large documents: the content travels as one string (no object tree is stringified), compared
+ * with `===` to skip unchanged saves, and stored in IndexedDB as a string.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Project } from '../../shared/projects';
+import * as projectsApi from '../api/projects';
+import { yieldToBrowser } from '../util/slices';
+import { browserPendingStore, type PendingStore } from './pending-store';
+
+/** What a project stores: the document text and the view state as JSON text. */
+export interface ProjectContent {
+  content: string;
+  viewStateJson: string | null;
+}
+
+export type SyncStatus =
+  'loading' | 'saved' | 'saving' | 'offline' | 'error' | 'conflict' | 'readonly' | 'missing';
+
+export interface SyncState {
+  status: SyncStatus;
+  name: string;
+  revision: number;
+  /** The server's message for 'error' and 'readonly'. */
+  message?: string | undefined;
+  /** For 'conflict': the revision saved elsewhere. */
+  serverRevision?: number | undefined;
+}
+
+/** Why the content is being applied to the screen. */
+export type ApplyReason = 'open' | 'reload' | 'restore-local';
+
+/** The server calls the sync needs (tests pass fakes). */
+export interface SyncApi {
+  get(id: string): Promise<Project>;
+  save(
+    id: string,
+    baseRevision: number,
+    content: ProjectContent,
+  ): Promise<{ revision: number; updatedAt: string }>;
+  create(fields: { name: string } & ProjectContent): Promise<{ id: string; revision: number }>;
+  /** HTTP status of a failure; undefined when the server could not be reached. */
+  status(error: unknown): number | undefined;
+  unreachable(error: unknown): boolean;
+  message(error: unknown): Promise<string | undefined>;
+  /** The current revision named by a 412 answer. */
+  staleRevision(error: unknown): Promise<number | undefined>;
+}
+
+async function bodyOf(error: unknown): Promise<Record<string, unknown> | undefined> {
+  const response = (error as { response?: Response }).response;
+  if (!response) return undefined;
+  try {
+    const value: unknown = await response.clone().json();
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const httpSyncApi: SyncApi = {
+  get: projectsApi.getProject,
+  save: (id, base, content) => projectsApi.saveProject(id, base, content),
+  create: (fields) => projectsApi.createProject(fields),
+  status: projectsApi.failureStatus,
+  unreachable: projectsApi.isUnreachable,
+  message: async (error) => {
+    const message = (await bodyOf(error))?.message;
+    return typeof message === 'string' ? message : undefined;
+  },
+  staleRevision: async (error) => {
+    const revision = (await bodyOf(error))?.revision;
+    return typeof revision === 'number' ? revision : undefined;
+  },
+};
+
+export interface ProjectSyncOptions {
+  api?: SyncApi;
+  pending?: PendingStore;
+  /** The current content, or undefined while there is none to save (editor not ready). */
+  getContent: () => ProjectContent | undefined;
+  /** The view state alone (cheap), to tell a real change from the server's spelling of it. */
+  getViewStateJson?: () => string | null | undefined;
+  /** Puts content on the screen (opening, reloading the newer version, restoring from the device). */
+  apply: (content: ProjectContent, reason: ApplyReason) => void | Promise<void>;
+  /** Quiet time after a change before saving. */
+  debounceMs?: number;
+  /** Longest wait from the first unsaved change to its save. */
+  maxWaitMs?: number;
+  /** First retry after a failed (offline) save; doubles up to 30 s. */
+  retryMs?: number;
+}
+
+/**
+ * Runs `fn` as a named performance measure (`specform:project-…`), so that the main-thread cost
+ * of reading and showing a large document can be read in the browser (tests/e2e/projects.test.ts).
+ */
+function measured<T>(name: string, fn: () => T): T {
+  const start = performance.now();
+  try {
+    return fn();
+  } finally {
+    try {
+      performance.measure(`specform:project-${name}`, { start, end: performance.now() });
+    } catch {
+      // measures unavailable: nothing to record
+    }
+  }
+}
+
+const same = (a: ProjectContent | undefined, b: ProjectContent | undefined) =>
+  a !== undefined &&
+  b !== undefined &&
+  a.content === b.content &&
+  a.viewStateJson === b.viewStateJson;
+
+export class ProjectSync {
+  private state: SyncState = { status: 'loading', name: '', revision: 0 };
+  private listeners = new Set<() => void>();
+  private readonly api: SyncApi;
+  private readonly pending: PendingStore;
+  private lastSaved: ProjectContent | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private firstChangeAt: number | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay: number;
+  private saving = false;
+  private again = false;
+  private disposed = false;
+  private loaded = false;
+
+  constructor(
+    readonly projectId: string,
+    private readonly options: ProjectSyncOptions,
+  ) {
+    this.api = options.api ?? httpSyncApi;
+    this.pending = options.pending ?? browserPendingStore();
+    this.retryDelay = options.retryMs ?? 3000;
+  }
+
+  getState = (): SyncState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: Partial<SyncState>): void {
+    if (this.disposed) return;
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Loads the project (and what this device kept of it) and puts it on the screen. */
+  async start(): Promise<void> {
+    this.set({ status: 'loading', message: undefined });
+    const kept = await this.pending.get(this.projectId).catch(() => undefined);
+    let project: Project;
+    try {
+      project = await this.api.get(this.projectId);
+    } catch (error) {
+      if (this.disposed) return;
+      if (this.api.status(error) === 404) {
+        this.set({ status: 'missing', message: await this.api.message(error) });
+      } else if (this.api.unreachable(error) && kept) {
+        // Offline reload: what this device kept is the latest the user has.
+        this.set({ revision: kept.baseRevision });
+        await this.show(kept, 'restore-local');
+        this.set({ status: 'offline' });
+        this.scheduleRetry();
+      } else {
+        this.set({ status: 'error', message: await this.api.message(error) });
+      }
+      return;
+    }
+    if (this.disposed) return;
+    const server: ProjectContent = {
+      content: project.content,
+      viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
+    };
+    this.lastSaved = server;
+    this.set({ name: project.name, revision: project.revision });
+    if (kept && !same(kept, server)) {
+      await this.show(kept, 'restore-local');
+      if (kept.baseRevision === project.revision) {
+        // Kept on this device, based on what the server still has: send it now.
+        void this.saveNow();
+      } else {
+        this.set({ status: 'conflict', serverRevision: project.revision });
+      }
+      return;
+    }
+    if (kept) void this.pending.delete(this.projectId).catch(() => undefined);
+    await this.show(server, 'open');
+    this.adoptViewState();
+    this.set({ status: 'saved' });
+  }
+
+  /** Call on every change of the content: saves after a quiet moment (at most ~2 s later). */
+  changed = (): void => {
+    if (this.disposed || !this.loaded) return;
+    const { status } = this.state;
+    if (status === 'conflict' || status === 'missing' || status === 'readonly') return;
+    const now = Date.now();
+    this.firstChangeAt ??= now;
+    const debounce = this.options.debounceMs ?? 1000;
+    const maxWait = this.options.maxWaitMs ?? 2000;
+    const wait = Math.max(0, Math.min(debounce, this.firstChangeAt + maxWait - now));
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.saveNow(), wait);
+  };
+
+  /** Saves now (unless there is nothing new); the state tells how it went. */
+  async saveNow(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.firstChangeAt = undefined;
+    if (this.disposed || !this.loaded) return;
+    const { status } = this.state;
+    if (status === 'conflict' || status === 'missing' || status === 'readonly') return;
+    if (this.saving) {
+      this.again = true;
+      return;
+    }
+    const snapshot = measured('read', () => this.options.getContent());
+    if (!snapshot) return;
+    if (measured('compare', () => same(snapshot, this.lastSaved))) {
+      // Typed and undone, or a kept change that turned out to be on the server already.
+      void this.pending.delete(this.projectId).catch(() => undefined);
+      this.set({ status: 'saved' });
+      return;
+    }
+    this.saving = true;
+    measured('status', () => this.set({ status: 'saving', message: undefined }));
+    const base = this.state.revision;
+    // Reading a large document and sending it are two tasks, not one.
+    if (snapshot.content.length > 100_000) await yieldToBrowser();
+    try {
+      const saved = await measured('send', () => this.api.save(this.projectId, base, snapshot));
+      this.lastSaved = snapshot;
+      this.retryDelay = this.options.retryMs ?? 3000;
+      clearTimeout(this.retryTimer);
+      this.set({ status: 'saved', revision: saved.revision });
+      await this.pending.delete(this.projectId).catch(() => undefined);
+    } catch (error) {
+      await this.keep(snapshot, base);
+      const code = this.api.status(error);
+      if (code === 412) {
+        const serverRevision = await this.api.staleRevision(error);
+        this.again = false;
+        this.set({ status: 'conflict', serverRevision });
+      } else if (this.api.unreachable(error)) {
+        this.set({ status: 'offline' });
+        this.scheduleRetry();
+      } else if (code === 402 || code === 403) {
+        this.again = false;
+        this.set({ status: 'readonly', message: await this.api.message(error) });
+      } else if (code === 404) {
+        this.again = false;
+        this.set({ status: 'missing', message: await this.api.message(error) });
+      } else {
+        this.set({ status: 'error', message: await this.api.message(error) });
+      }
+    } finally {
+      this.saving = false;
+    }
+    if (this.again) {
+      this.again = false;
+      this.changed();
+    }
+  }
+
+  /** Keeps the user's change on this device (IndexedDB). */
+  private async keep(content: ProjectContent, baseRevision: number): Promise<void> {
+    await this.pending
+      .put({ projectId: this.projectId, baseRevision, ...content, keptAt: Date.now() })
+      .catch(() => undefined);
+  }
+
+  private scheduleRetry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.retry(), this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+  }
+
+  /** Tries again now (the Retry button; the browser coming back online). */
+  retry = async (): Promise<void> => {
+    clearTimeout(this.retryTimer);
+    if (!this.loaded) return this.start();
+    const { status } = this.state;
+    if (status === 'offline' || status === 'error') {
+      return this.saveNow();
+    }
+  };
+
+  /** Settles a conflict by taking the server's newer version (mine stays only in history). */
+  async reloadNewer(): Promise<void> {
+    const project = await this.api.get(this.projectId);
+    const server: ProjectContent = {
+      content: project.content,
+      viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
+    };
+    this.lastSaved = server;
+    await this.pending.delete(this.projectId).catch(() => undefined);
+    this.set({
+      name: project.name,
+      revision: project.revision,
+      serverRevision: undefined,
+      status: 'saved',
+    });
+    await this.show(server, 'reload');
+    this.adoptViewState();
+  }
+
+  /**
+   * Puts content on the screen; changes meanwhile (the editor filling up in slices) are not the
+   * user's and are not saved.
+   */
+  private async show(content: ProjectContent, reason: ApplyReason): Promise<void> {
+    this.loaded = false;
+    try {
+      await measured('apply', () => this.options.apply(content, reason));
+    } finally {
+      this.loaded = !this.disposed;
+    }
+  }
+
+  /**
+   * The view state as the page states it right after showing the server's version: the server
+   * may spell the same JSON differently (jsonb orders keys), which is no reason to save.
+   */
+  private adoptViewState(): void {
+    const shown = this.options.getViewStateJson?.();
+    if (shown !== undefined && this.lastSaved) {
+      this.lastSaved = { ...this.lastSaved, viewStateJson: shown };
+    }
+  }
+
+  /** Settles a conflict by saving my version as a new project; answers its id. */
+  async keepMineAsCopy(name: string): Promise<string> {
+    const mine = this.options.getContent();
+    if (!mine) throw new Error('Nothing to keep');
+    const created = await this.api.create({ name, ...mine });
+    // Settled: mine lives in the new project, nothing of it is kept for this one.
+    this.loaded = false;
+    await this.pending.delete(this.projectId).catch(() => undefined);
+    return created.id;
+  }
+
+  /** Leaving the page: an unsaved change is kept on this device and sent next time. */
+  flushToDevice = (): void => {
+    if (!this.loaded || this.disposed) return;
+    const snapshot = this.options.getContent();
+    if (!snapshot || same(snapshot, this.lastSaved)) return;
+    void this.keep(snapshot, this.state.revision);
+  };
+
+  dispose(): void {
+    this.flushToDevice();
+    this.disposed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    this.listeners.clear();
+  }
+}
+
+const LOADING: SyncState = { status: 'loading', name: '', revision: 0 };
+
+export interface ProjectSyncHandle {
+  state: SyncState;
+  sync: ProjectSync | undefined;
+  changed: () => void;
+  retry: () => void;
+}
+
+/**
+ * The open project's sync for a page: starts once `ready` (the editor can take the content),
+ * saves on {@link ProjectSyncHandle.changed}, keeps changes on the device when the page goes
+ * away, and retries when the browser comes back online.
+ */
+export function useProjectSync(
+  projectId: string | undefined,
+  options: Omit<ProjectSyncOptions, 'getContent' | 'apply' | 'getViewStateJson'> & {
+    getViewStateJson?: () => string | null | undefined;
+    ready: boolean;
+    getContent: () => ProjectContent | undefined;
+    apply: (content: ProjectContent, reason: ApplyReason) => void | Promise<void>;
+  },
+): ProjectSyncHandle {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const [sync, setSync] = useState<ProjectSync | undefined>(undefined);
+  const { ready } = options;
+  useEffect(() => {
+    if (!projectId || !ready) return;
+    const instance = new ProjectSync(projectId, {
+      api: latest.current.api,
+      pending: latest.current.pending,
+      debounceMs: latest.current.debounceMs,
+      maxWaitMs: latest.current.maxWaitMs,
+      retryMs: latest.current.retryMs,
+      getContent: () => latest.current.getContent(),
+      getViewStateJson: () => latest.current.getViewStateJson?.(),
+      apply: (content, reason) => latest.current.apply(content, reason),
+    });
+    setSync(instance);
+    void instance.start();
+    const onHide = () => instance.flushToDevice();
+    const onOnline = () => void instance.retry();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') instance.flushToDevice();
+    };
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisibility);
+      instance.dispose();
+      setSync(undefined);
+    };
+  }, [projectId, ready]);
+  const state = useSyncExternalStore(
+    sync?.subscribe ?? noSubscribe,
+    sync?.getState ?? loadingState,
+  );
+  return {
+    state,
+    sync,
+    changed: () => sync?.changed(),
+    retry: () => void sync?.retry(),
+  };
+}
+
+const noSubscribe = () => () => undefined;
+const loadingState = () => LOADING;

@@ -1,0 +1,182 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createProject } from '../api/projects';
+import { ConflictDialog } from './ConflictDialog';
+import { copyText, downloadDocument } from './files';
+import { formOwner, setFormOwner } from './form-owner';
+import { moveInOnce } from './move-in';
+import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
+import { ProjectStatus } from './ProjectStatus';
+import './projects.css';
+
+export interface GeneratorProjectOptions {
+  /** The editor (and the restored form) can take content now. */
+  ready: boolean;
+  /** What the project stores now; undefined while the editor is not ready. */
+  getContent: () => ProjectContent | undefined;
+  /** The view state alone (cheap). */
+  getViewStateJson?: () => string | null;
+  /**
+   * Shows a project's document; `loadForm` when the form should be rebuilt from it (another
+   * project than the one the browser's saved form belongs to, or the newer version reloaded).
+   */
+  show: (content: string, loadForm: boolean) => void | Promise<void>;
+}
+
+/**
+ * The generator's project (issue 12): `?project=<id>` is opened and autosaved; the bar shows its
+ * name and save state, Download and Copy; a conflict opens the dialog. Without a project the bar
+ * offers "Save as a project" (and moves the browser's saved form in once).
+ */
+export function useGeneratorProject({
+  ready,
+  getContent,
+  getViewStateJson,
+  show,
+}: GeneratorProjectOptions): {
+  changed: () => void;
+  element: ReactNode;
+} {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const projectId = params.get('project') ?? undefined;
+  /** The conflict state the user closed the dialog on (a newer conflict shows it again). */
+  const [dismissed, setDismissed] = useState<SyncState | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [creating, setCreating] = useState(false);
+
+  const handle = useProjectSync(projectId, {
+    ready,
+    getContent,
+    getViewStateJson,
+    apply: async (content, reason) => {
+      const loadForm = reason === 'reload' || formOwner() !== projectId;
+      if (projectId) setFormOwner(projectId);
+      await show(content.content, loadForm);
+    },
+  });
+  const { state, sync } = handle;
+
+  const dialog = state.status === 'conflict' && dismissed !== state;
+
+  // Moving in: the form saved by the version before projects becomes one, once.
+  const movedName = t`My endpoints`;
+  useEffect(() => {
+    if (projectId || !ready) return;
+    let alive = true;
+    void moveInOnce(movedName).then((id) => {
+      if (alive && id) navigate(`/generator?project=${id}`, { replace: true });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [projectId, ready, movedName, navigate]);
+
+  const flash = (text: string) => {
+    setNotice(text);
+    setTimeout(() => setNotice(undefined), 4000);
+  };
+
+  const onDownload = (format: 'yaml' | 'json') => {
+    const content = getContent();
+    if (!content) return;
+    downloadDocument(state.name || 'openapi', content.content, format).catch(() =>
+      flash(t`The document could not be converted to JSON: check it for errors first.`),
+    );
+  };
+  const onCopy = () => {
+    const content = getContent();
+    if (!content) return;
+    void copyText(content.content).then((ok) =>
+      flash(ok ? t`Copied to the clipboard.` : t`The browser did not allow copying.`),
+    );
+  };
+
+  const onSaveAsProject = () => {
+    const content = getContent();
+    if (!content) return;
+    setCreating(true);
+    createProject({ name: t`Untitled project`, ...content }).then(
+      (created) => {
+        setCreating(false);
+        setFormOwner(created.id);
+        navigate(`/generator?project=${created.id}`, { replace: true });
+      },
+      () => {
+        setCreating(false);
+        flash(t`The project could not be created. Check your subscription and the connection.`);
+      },
+    );
+  };
+
+  const element = (
+    <div className="proj-bar">
+      {projectId ? (
+        <ProjectStatus
+          state={state}
+          onRetry={handle.retry}
+          onResolve={() => setDismissed(undefined)}
+        />
+      ) : (
+        <div className="proj-status" data-testid="project-status">
+          <span className="proj-status-state gen-muted">
+            <Trans>Not in a project: kept in this browser only.</Trans>
+          </span>
+          <button
+            type="button"
+            className="gen-button proj-status-action"
+            disabled={!ready || creating}
+            onClick={onSaveAsProject}
+            data-testid="save-as-project"
+          >
+            <Trans>Save as a project</Trans>
+          </button>
+        </div>
+      )}
+      <div className="proj-bar-files" role="group" aria-label={t`Document file`}>
+        <button type="button" className="gen-button" disabled={!ready} onClick={onCopy}>
+          <Trans>Copy</Trans>
+        </button>
+        <button
+          type="button"
+          className="gen-button"
+          disabled={!ready}
+          onClick={() => onDownload('yaml')}
+        >
+          <Trans>Download .yaml</Trans>
+        </button>
+        <button
+          type="button"
+          className="gen-button"
+          disabled={!ready}
+          onClick={() => onDownload('json')}
+        >
+          <Trans>Download .json</Trans>
+        </button>
+      </div>
+      {notice ? (
+        <p className="proj-bar-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {dialog && sync ? (
+        <ConflictDialog
+          projectName={state.name}
+          serverRevision={state.serverRevision}
+          onClose={() => setDismissed(state)}
+          onReload={async () => {
+            await sync.reloadNewer();
+          }}
+          onKeepCopy={async () => {
+            const id = await sync.keepMineAsCopy(t`${state.name} (my copy)`);
+            setFormOwner(id);
+            navigate(`/generator?project=${id}`);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+  return { changed: handle.changed, element };
+}

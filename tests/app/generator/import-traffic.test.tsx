@@ -1,0 +1,105 @@
+/** The "Import traffic" dialog (issue 14): cURL and HAR in, a preview to pick from, endpoints added. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generatorClient } from '../../../src/app/core/generator-client';
+import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { ImportTrafficButton } from '../../../src/app/generator/ImportTrafficDialog';
+import { renderWithProviders } from './helpers';
+
+const har = readFileSync(resolve(__dirname, '../../fixtures/traffic/chrome-app.har'), 'utf8');
+const CURL =
+  "curl 'https://api.example.com/v2/users/12' -H 'authorization: Bearer s3cret'\n" +
+  'curl \'https://api.example.com/v2/users/12/notes\' --data-raw \'{"text":"hi"}\'';
+
+function setup() {
+  const store = new EndpointStore();
+  renderWithProviders(<ImportTrafficButton store={store} />);
+  return store;
+}
+
+describe('Import traffic', () => {
+  // The main-thread fallback loads the core on first use; load it before the clocks start.
+  beforeAll(async () => {
+    await generatorClient().importCurl('curl https://x.test/a');
+  }, 30_000);
+
+  it('reads cURL commands, previews the endpoints and adds the picked ones', async () => {
+    const user = userEvent.setup();
+    const store = setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import traffic' });
+    const textarea = screen.getByLabelText('cURL command');
+    expect(document.activeElement).toBe(textarea);
+    fireEvent.change(textarea, { target: { value: CURL } });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    const picks = await screen.findAllByTestId('traffic-pick');
+    expect(picks).toHaveLength(2);
+    expect(dialog.textContent).toContain('/v2/users/{userId}/notes');
+    expect(dialog.textContent).toContain('1 call');
+    expect(screen.getByTestId('traffic-add').textContent).toBe('Add 2 endpoints');
+    await user.click(picks[0] as HTMLElement);
+    expect(screen.getByTestId('traffic-add').textContent).toBe('Add 1 endpoint');
+    await user.click(screen.getByTestId('traffic-add'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(store.list().map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /v2/users/{userId}/notes',
+    ]);
+  });
+
+  it('reads with Ctrl+Enter and says what is wrong with a bad command', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    const textarea = screen.getByLabelText('cURL command');
+    fireEvent.change(textarea, { target: { value: 'wget https://x.test' } });
+    fireEvent.keyDown(textarea, { key: 'Enter', ctrlKey: true });
+    expect((await screen.findByTestId('traffic-error')).textContent).toBe(
+      'This is not a cURL command that can be read.',
+    );
+    expect(screen.getByTestId('traffic-add')).toHaveProperty('disabled', true);
+  });
+
+  it('opens a HAR file and adds every endpoint it found', async () => {
+    const user = userEvent.setup();
+    const store = setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    const file = new File([har], 'session.har', { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('traffic-file'), { target: { files: [file] } });
+    const picks = await screen.findAllByTestId('traffic-pick');
+    expect(picks).toHaveLength(7);
+    expect(screen.getByText(/7 endpoints from session\.har/)).toBeTruthy();
+    expect(
+      screen.getByText('Credentials, tokens and keys were replaced with a placeholder.'),
+    ).toBeTruthy();
+    // Unselect all, then select all again with the head checkbox.
+    await user.click(screen.getByTestId('traffic-all'));
+    expect(screen.getByTestId('traffic-add')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('traffic-all'));
+    await user.click(screen.getByTestId('traffic-add'));
+    expect(store.size).toBe(7);
+    expect(JSON.stringify(store.list())).not.toContain('SIGNATUREsecret');
+  });
+
+  it('refuses a 50 MB HAR from its size, without reading it', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    const file = new File(['{}'], 'huge.har');
+    Object.defineProperty(file, 'size', { value: 50 * 1024 * 1024 });
+    let read = false;
+    Object.defineProperty(file, 'text', {
+      value: () => {
+        read = true;
+        return Promise.resolve('{}');
+      },
+    });
+    fireEvent.change(screen.getByTestId('traffic-file'), { target: { files: [file] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('traffic-error').textContent).toContain('huge.har is 50.0 MB'),
+    );
+    expect(read).toBe(false);
+  });
+});

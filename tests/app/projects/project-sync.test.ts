@@ -1,0 +1,309 @@
+/**
+ * The project autosave (issue 12 points 2 and 3) against a fake server: saves carry the base
+ * revision, a stale save raises a conflict and stops, an unreachable server keeps the change on
+ * the device (and a reload restores it), settling a conflict never overwrites silently.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ProjectSync,
+  type ApplyReason,
+  type ProjectContent,
+  type SyncApi,
+} from '../../../src/app/projects/project-sync';
+import { memoryPendingStore, type PendingStore } from '../../../src/app/projects/pending-store';
+import type { Project } from '../../../src/shared/projects';
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** A server of one user's projects with the real revision rule; `down` makes it unreachable. */
+class FakeServer {
+  down = false;
+  projects = new Map<string, Project>();
+  saves: { id: string; base: number; content: string }[] = [];
+  private next = 1;
+
+  add(content: string, name = 'Pets'): string {
+    const id = `p${this.next++}`;
+    this.projects.set(id, { id, name, content, viewState: null, revision: 1, updatedAt: '' });
+    return id;
+  }
+
+  /** Another tab saves. */
+  saveElsewhere(id: string, content: string): void {
+    const p = this.projects.get(id)!;
+    this.projects.set(id, { ...p, content, revision: p.revision + 1 });
+  }
+
+  api: SyncApi = {
+    get: (id) => {
+      if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
+      const p = this.projects.get(id);
+      return p
+        ? Promise.resolve({ ...p })
+        : Promise.reject(new HttpFailure(404, { message: 'Project not found.' }));
+    },
+    save: (id, base, content) => {
+      if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
+      const p = this.projects.get(id);
+      if (!p) return Promise.reject(new HttpFailure(404, { message: 'Project not found.' }));
+      this.saves.push({ id, base, content: content.content });
+      if (p.revision !== base) {
+        return Promise.reject(new HttpFailure(412, { message: 'stale', revision: p.revision }));
+      }
+      const revision = p.revision + 1;
+      this.projects.set(id, { ...p, content: content.content, revision });
+      return Promise.resolve({ revision, updatedAt: '' });
+    },
+    create: ({ name, content }) => {
+      if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
+      const id = this.add(content, name);
+      return Promise.resolve({ id, revision: 1 });
+    },
+    status: (error) => (error instanceof HttpFailure ? error.status : undefined),
+    unreachable: (error) => error instanceof TypeError,
+    message: (error) =>
+      Promise.resolve(
+        error instanceof HttpFailure ? (error.body.message as string | undefined) : undefined,
+      ),
+    staleRevision: (error) =>
+      Promise.resolve(
+        error instanceof HttpFailure ? (error.body.revision as number | undefined) : undefined,
+      ),
+  };
+}
+
+/** An editor: the text on screen, and what the sync put there. */
+function editor() {
+  const screen = { text: '', applied: [] as ApplyReason[] };
+  return {
+    screen,
+    getContent: (): ProjectContent => ({ content: screen.text, viewStateJson: null }),
+    apply: (content: ProjectContent, reason: ApplyReason) => {
+      screen.text = content.content;
+      screen.applied.push(reason);
+    },
+  };
+}
+
+function sync(server: FakeServer, id: string, pending: PendingStore = memoryPendingStore()) {
+  const ed = editor();
+  const instance = new ProjectSync(id, {
+    api: server.api,
+    pending,
+    getContent: ed.getContent,
+    apply: ed.apply,
+    debounceMs: 5,
+    maxWaitMs: 20,
+    retryMs: 10_000,
+  });
+  return { instance, screen: ed.screen, pending };
+}
+
+const status = (s: ProjectSync) => s.getState().status;
+
+describe('ProjectSync', () => {
+  it('opens the project, saves changes with the revision they are based on', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen } = sync(server, id);
+    await instance.start();
+    expect(screen.text).toBe('v1');
+    expect(instance.getState()).toMatchObject({ status: 'saved', name: 'Pets', revision: 1 });
+
+    screen.text = 'v2';
+    instance.changed();
+    await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('v2'));
+    await vi.waitFor(() => expect(status(instance)).toBe('saved'));
+    expect(instance.getState().revision).toBe(2);
+    screen.text = 'v3';
+    instance.changed();
+    await vi.waitFor(() => expect(instance.getState().revision).toBe(3));
+    expect(server.saves.map((s) => s.base)).toEqual([1, 2]);
+  });
+
+  it('does not save what is unchanged (opening, typing and undoing)', async () => {
+    const server = new FakeServer();
+    const id = server.add('same');
+    const { instance } = sync(server, id);
+    await instance.start();
+    instance.changed();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(server.saves).toEqual([]);
+    expect(status(instance)).toBe('saved');
+  });
+
+  it('saves within the longest wait even while the user keeps typing', async () => {
+    const server = new FakeServer();
+    const id = server.add('');
+    const { instance, screen } = sync(server, id);
+    await instance.start();
+    const started = Date.now();
+    const typing = setInterval(() => {
+      screen.text += 'x';
+      instance.changed();
+    }, 2);
+    await vi.waitFor(() => expect(server.saves.length).toBeGreaterThan(0), { timeout: 500 });
+    clearInterval(typing);
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('raises a conflict on a stale save, stops saving and overwrites nothing', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen, pending } = sync(server, id);
+    await instance.start();
+    server.saveElsewhere(id, 'theirs');
+    screen.text = 'mine';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
+    expect(instance.getState().serverRevision).toBe(2);
+    expect(server.projects.get(id)!.content).toBe('theirs');
+    // Mine is kept on the device meanwhile.
+    expect((await pending.get(id))?.content).toBe('mine');
+    // No more saves while the conflict stands.
+    screen.text = 'mine, more';
+    instance.changed();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(server.saves).toHaveLength(1);
+    expect(server.projects.get(id)!.content).toBe('theirs');
+  });
+
+  it('settles a conflict by reloading the newer version', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen, pending } = sync(server, id);
+    await instance.start();
+    server.saveElsewhere(id, 'theirs');
+    screen.text = 'mine';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
+    await instance.reloadNewer();
+    expect(screen.text).toBe('theirs');
+    expect(screen.applied.at(-1)).toBe('reload');
+    expect(instance.getState()).toMatchObject({ status: 'saved', revision: 2 });
+    expect(await pending.get(id)).toBeUndefined();
+    screen.text = 'theirs + mine';
+    instance.changed();
+    await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('theirs + mine'));
+  });
+
+  it('settles a conflict by keeping mine as a new project', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen, pending } = sync(server, id);
+    await instance.start();
+    server.saveElsewhere(id, 'theirs');
+    screen.text = 'mine';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
+    const copyId = await instance.keepMineAsCopy('Pets (my copy)');
+    expect(copyId).not.toBe(id);
+    expect(server.projects.get(copyId)).toMatchObject({ name: 'Pets (my copy)', content: 'mine' });
+    expect(server.projects.get(id)!.content).toBe('theirs');
+    instance.dispose();
+    expect(await pending.get(id)).toBeUndefined();
+  });
+
+  it('keeps changes on the device while offline and sends them when back', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen, pending } = sync(server, id);
+    await instance.start();
+    server.down = true;
+    screen.text = 'offline edit';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('offline'));
+    expect(await pending.get(id)).toMatchObject({ content: 'offline edit', baseRevision: 1 });
+    server.down = false;
+    await instance.retry();
+    expect(status(instance)).toBe('saved');
+    expect(server.projects.get(id)!.content).toBe('offline edit');
+    expect(await pending.get(id)).toBeUndefined();
+  });
+
+  it('restores a change kept on the device after a reload, offline or online', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const pending = memoryPendingStore();
+    const first = sync(server, id, pending);
+    await first.instance.start();
+    server.down = true;
+    first.screen.text = 'kept';
+    first.instance.changed();
+    await vi.waitFor(() => expect(status(first.instance)).toBe('offline'));
+    first.instance.dispose();
+
+    // Reload while still offline: the kept text is shown, marked offline.
+    const offline = sync(server, id, pending);
+    await offline.instance.start();
+    expect(offline.screen.text).toBe('kept');
+    expect(status(offline.instance)).toBe('offline');
+    offline.instance.dispose();
+
+    // Reload once the server is back: the kept text is shown and sent.
+    server.down = false;
+    const online = sync(server, id, pending);
+    await online.instance.start();
+    expect(online.screen.text).toBe('kept');
+    await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('kept'));
+    await vi.waitFor(() => expect(status(online.instance)).toBe('saved'));
+  });
+
+  it('a kept change based on an older revision is a conflict, not a silent overwrite', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const pending = memoryPendingStore();
+    await pending.put({
+      projectId: id,
+      baseRevision: 1,
+      content: 'kept',
+      viewStateJson: null,
+      keptAt: 0,
+    });
+    server.saveElsewhere(id, 'theirs');
+    const { instance, screen } = sync(server, id, pending);
+    await instance.start();
+    expect(screen.text).toBe('kept');
+    expect(status(instance)).toBe('conflict');
+    expect(server.projects.get(id)!.content).toBe('theirs');
+  });
+
+  it('says when a save fails for another reason, keeps the change and retries on demand', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen, pending } = sync(server, id);
+    await instance.start();
+    const save = server.api.save;
+    server.api.save = () => Promise.reject(new HttpFailure(413, { message: 'Too large' }));
+    screen.text = 'big';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('error'));
+    expect(instance.getState().message).toBe('Too large');
+    expect((await pending.get(id))?.content).toBe('big');
+    server.api.save = save;
+    await instance.retry();
+    expect(status(instance)).toBe('saved');
+    expect(server.projects.get(id)!.content).toBe('big');
+  });
+
+  it('is read-only after a 402 and reports a missing project', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen } = sync(server, id);
+    await instance.start();
+    server.api.save = () => Promise.reject(new HttpFailure(402, { message: 'No subscription' }));
+    screen.text = 'x';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('readonly'));
+    const missing = sync(server, 'nope');
+    await missing.instance.start();
+    expect(status(missing.instance)).toBe('missing');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Import traffic end to end (issue 14): real server (its Content-Security-Policy included), real
+ * Chromium, the demo user. A cURL command and a generated 20 MB HAR of 1,000 entries go through
+ * the dialog; the HAR is read and parsed in the worker, so the page must show no long task over
+ * 50 ms while it is imported. Screenshots go to screenshots/ (git-ignored).
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateHar } from '../../bench/generate-har';
+import {
+  launchBrowser,
+  newContext,
+  SCREENSHOT_DIR,
+  startServer,
+  type StartedServer,
+} from './harness';
+
+let server: StartedServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let folder: string;
+const cspViolations: string[] = [];
+
+interface PerfWindow {
+  __longTasks: { start: number; duration: number }[];
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  folder = await mkdtemp(path.join(tmpdir(), 'specform-har-'));
+  context = await newContext(browser, { width: 1440, height: 900 });
+  await context.addInitScript(() => {
+    const tasks: PerfWindow['__longTasks'] = [];
+    (window as unknown as PerfWindow).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy|unsafe-eval/i.test(message.text())) {
+      cspViolations.push(message.text());
+    }
+  });
+  await page.goto(`${server.baseUrl}/login`);
+  await page.locator('input[name=email]').fill(server.demo!.email);
+  await page.locator('input[name=password]').fill(server.demo!.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.baseUrl}/generator`);
+  await page.getByTestId('endpoint-panel').first().waitFor();
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `import-traffic-${name}.png`) });
+
+describe('Import traffic', () => {
+  it('reads a cURL command in the worker and adds the picked endpoint', async () => {
+    const before = await page.getByTestId('endpoint-panel').count();
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    await dialog
+      .getByLabel('cURL command')
+      .fill(
+        "curl 'https://api.example.com/v2/users/42/orders?limit=10&api_key=SECRET-1' \\\n" +
+          "  -H 'authorization: Bearer SECRET-2' -H 'x-tenant: acme' \\\n" +
+          '  --data-raw \'{"sku":"A-1","qty":2,"gift":null}\'',
+      );
+    await dialog.getByRole('button', { name: 'Read cURL' }).click();
+    await dialog.getByTestId('traffic-pick').first().waitFor();
+    await shot('curl');
+    await dialog.getByTestId('traffic-add').click();
+    await expect.poll(() => page.getByTestId('endpoint-panel').count()).toBe(before + 1);
+    // The imported body: its examples and schema, re-inferred into the imported schema.
+    const panel = page.getByTestId('endpoint-panel').last();
+    const extras = panel.getByTestId('request-body').getByTestId('body-extras');
+    await extras.locator('summary').click();
+    await extras.getByRole('button', { name: 'Infer schema from examples' }).click();
+    await extras.getByTestId('schema-row').first().waitFor();
+    await extras.getByLabel('qty: maximum').fill('1');
+    await extras.getByTestId('example-problems').waitFor();
+    await extras.getByRole('button', { name: 'Infer schema from examples' }).click();
+    await extras.getByTestId('schema-conflict').first().waitFor();
+    await extras.scrollIntoViewIfNeeded();
+    await shot('body-extras');
+    const html = await page.content();
+    expect(html).not.toContain('SECRET-1');
+    expect(html).not.toContain('SECRET-2');
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
+
+  it('imports a 20 MB HAR of 1,000 entries with no main-thread task over 50 ms', async () => {
+    const file = path.join(folder, 'session.har');
+    await writeFile(file, generateHar(1000, 20 * 1000 * 1000));
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    const started = await page.evaluate(() => performance.now());
+    await dialog.getByTestId('traffic-file').setInputFiles(file);
+    await dialog.getByTestId('traffic-pick').first().waitFor({ timeout: 60_000 });
+    const ended = await page.evaluate(() => performance.now());
+    const tasks = await page.evaluate(
+      ([from, to]) =>
+        (window as unknown as PerfWindow).__longTasks.filter(
+          (task) => task.start >= (from as number) && task.start <= (to as number),
+        ),
+      [started, ended],
+    );
+    console.log(
+      `HAR import in the page: ${(ended - started).toFixed(0)} ms; long tasks: ${JSON.stringify(tasks)}`,
+    );
+    expect(tasks.filter((task) => task.duration > 50)).toEqual([]);
+    await expect.poll(() => dialog.getByTestId('traffic-pick').count()).toBe(32);
+    await shot('har');
+    const before = await page.getByTestId('endpoint-panel').count();
+    await dialog.getByTestId('traffic-add').click();
+    await expect.poll(() => page.getByTestId('endpoint-panel').count()).toBeGreaterThan(before);
+    expect(cspViolations).toEqual([]);
+  }, 180_000);
+
+  it('refuses a 50 MB HAR at once with a clear message', async () => {
+    const file = path.join(folder, 'huge.har');
+    await writeFile(file, ' '.repeat(50 * 1000 * 1000));
+    await page.getByRole('button', { name: 'Import traffic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import traffic' });
+    await dialog.getByTestId('traffic-file').setInputFiles(file);
+    await expect
+      .poll(() => dialog.getByTestId('traffic-error').textContent())
+      .toContain('huge.har is 47.7 MB; HAR files up to 32 MB can be imported.');
+    await shot('too-large');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,126 @@
+/** Issue 13.3 and 13.10 in a real browser: resend from the login page, forgot → reset → login. */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  newContext,
+  registerVerifiedUser,
+  startServer,
+  uniqueEmail,
+  type StartedServer,
+} from './harness';
+
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every X-Specform-Link to `email` containing `part`, waiting up to 15 s for `count` of them. */
+async function links(email: string, part: string, count = 1): Promise<string[]> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found: string[] = [];
+    const names = existsSync(outbox) ? (await readdir(outbox)).sort() : [];
+    for (const name of names) {
+      const text = await readFile(path.join(outbox, name), 'utf8');
+      const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      const to = /^To:(.*)$/im.exec(head)?.[1]?.toLowerCase() ?? '';
+      const link = /^X-Specform-Link:\s*(\S+)/im.exec(head)?.[1];
+      if (link?.includes(part) && to.includes(email.toLowerCase())) found.push(link);
+    }
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('password reset and unverified login in a real browser', () => {
+  it('forgot password → e-mail link → new password → the old one is refused, the new one logs in', async () => {
+    const user = await registerVerifiedUser(server);
+    const context = await newContext(browser, { baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    // The typed address comes along.
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(user.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByTestId('forgot-sent').waitFor();
+
+    const [link] = await links(user.email, '/reset-password/');
+    expect(link).toBeDefined();
+    expect(new URL(link!).origin).toBe(server.baseUrl);
+    await page.goto(new URL(link!).pathname);
+    await page.getByLabel('New password', { exact: true }).fill('NewPass#42');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('NewPass#42');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByTestId('reset-done').waitFor();
+
+    await page.getByRole('link', { name: 'Log in', exact: true }).last().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByText('Login failed').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('NewPass#42');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/generator');
+
+    // The link works once.
+    await page.goto(new URL(link!).pathname);
+    await page.getByLabel('New password', { exact: true }).fill('Other#4242');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Other#4242');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByTestId('reset-link-error').waitFor();
+    await context.close();
+  });
+
+  it('login before verifying: the notice and Resend; the new link verifies the account', async () => {
+    const email = uniqueEmail('pending');
+    const password = 'Kx7#pQ2m!vZ';
+    const signUp = await fetch(`${server.baseUrl}/api/public/v1/registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password,
+        firstName: 'Anna',
+        lastName: 'Smith',
+        acceptTerms: true,
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const context = await newContext(browser, { baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const notice = page.getByTestId('login-unverified');
+    await notice.getByText('Your e-mail is not verified yet', { exact: false }).waitFor();
+    await notice.getByRole('button', { name: 'Resend the link' }).click();
+    await notice.getByRole('status').waitFor();
+    // Within a minute of the sign-up mail no second mail goes out, so verify with the first.
+    const [link] = await links(email, '/emailverification/');
+    await page.goto(link!);
+    await page.getByText('Email successfully verified').waitFor();
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/generator');
+    await context.close();
+  });
+});
