@@ -172,3 +172,72 @@ export function projectBody(fields: ProjectBodyFields): string {
   if (fields.name !== undefined) text += `,"name":${JSON.stringify(fields.name)}`;
   return `${text}}`;
 }
+
+/**
+ * The output editor's text as one change of the document text: `content` with
+ * `[start, end)` replaced by `text`. Usually small (hand edits sit in one place), so a project
+ * does not hold a second copy of a large document.
+ */
+export interface OutputChange {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What a project keeps of the page besides the document (version 2). */
+export interface ProjectViewState {
+  v: 2;
+  /** Absent when the output editor shows the document text itself. */
+  output?: OutputChange;
+}
+
+/** The one change that turns `content` into `output` (common prefix and suffix kept). */
+export function outputChange(content: string, output: string): OutputChange | undefined {
+  if (content === output) return undefined;
+  const shorter = Math.min(content.length, output.length);
+  let start = 0;
+  while (start < shorter && content.charCodeAt(start) === output.charCodeAt(start)) start++;
+  let end = content.length;
+  let outEnd = output.length;
+  while (
+    end > start &&
+    outEnd > start &&
+    content.charCodeAt(end - 1) === output.charCodeAt(outEnd - 1)
+  ) {
+    end--;
+    outEnd--;
+  }
+  return { start, end, text: output.slice(start, outEnd) };
+}
+
+/** The view state's JSON text for a document and the output editor's text. */
+export function projectViewStateJson(content: string, output: string): string {
+  const change = outputChange(content, output);
+  const state: ProjectViewState = change === undefined ? { v: 2 } : { v: 2, output: change };
+  return JSON.stringify(state);
+}
+
+function isOutputChange(value: unknown, length: number): value is OutputChange {
+  if (typeof value !== 'object' || value === null) return false;
+  const { start, end, text } = value as Partial<OutputChange>;
+  return (
+    Number.isInteger(start) &&
+    Number.isInteger(end) &&
+    typeof text === 'string' &&
+    (start as number) >= 0 &&
+    (start as number) <= (end as number) &&
+    (end as number) <= length
+  );
+}
+
+/**
+ * The output editor's text a project saved. Older projects (view state version 1, or none)
+ * kept the output editor's text as their content; so does a view state that cannot be read.
+ */
+export function projectOutput(content: string, viewState: unknown): string {
+  const output = (viewState as { v?: unknown; output?: unknown } | null)?.output;
+  if ((viewState as { v?: unknown } | null)?.v !== 2 || !isOutputChange(output, content.length)) {
+    return content;
+  }
+  return content.slice(0, output.start) + output.text + content.slice(output.end);
+}

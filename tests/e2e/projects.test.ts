@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project, ProjectSummary } from '../../src/shared/projects';
+import { projectOutput, type Project, type ProjectSummary } from '../../src/shared/projects';
 import {
   launchBrowser,
   newContext,
@@ -17,6 +17,9 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+
+/** What the project's output editor showed when it was saved (view state over content). */
+const output = (project: Project) => projectOutput(project.content, project.viewState);
 
 let server: StartedServer;
 let browser: Browser;
@@ -187,9 +190,66 @@ describe('projects', () => {
     await page.locator('.monaco-editor').waitFor();
     await waitForStatus(page, 'saved');
     const after = await api<Project>(page, `/api/v1/customer/projects/${id}`);
-    expect(after.content).toContain('# written offline');
+    expect(output(after)).toContain('# written offline');
     expect(after.revision).toBe(before.revision + 1);
     await page.close();
+  }, 120_000);
+
+  it('saves a form edit into the document, and another device opens it in the form', async () => {
+    const first = await newContext(browser, { baseURL: server.baseUrl });
+    const page = await first.newPage();
+    await login(page);
+    const source = [
+      'openapi: 3.0.1',
+      '# kept: a comment the form has no field for',
+      'info:',
+      '  title: Device test',
+      '  version: 1.0.0',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      summary: List pets',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '',
+    ].join('\n');
+    const created = await api<{ id: string }>(page, '/api/v1/customer/projects', {
+      name: 'Two devices',
+      content: source,
+    });
+    await openGenerator(page, created.id);
+    const summary = page
+      .locator('[data-endpoint-id]')
+      .first()
+      .getByLabel('Summary', { exact: true });
+    await summary.waitFor();
+    expect(await summary.inputValue()).toBe('List pets');
+    // Edited in the form only: no Generate.
+    await summary.fill('List the pets');
+    await waitForStatus(page, 'saving', 10_000).catch(() => undefined);
+    await waitForStatus(page, 'saved');
+    const saved = await api<Project>(page, `/api/v1/customer/projects/${created.id}`);
+    expect(saved.revision).toBe(2);
+    // The document changed by that one line; the rest (the comment too) is as it was.
+    expect(saved.content).toBe(source.replace('summary: List pets', 'summary: List the pets'));
+    await first.close();
+
+    // Another device: a new browser profile with nothing saved of this form.
+    const other = await newContext(browser, { baseURL: server.baseUrl });
+    try {
+      const second = await other.newPage();
+      await login(second);
+      await openGenerator(second, created.id);
+      const there = second
+        .locator('[data-endpoint-id]')
+        .first()
+        .getByLabel('Summary', { exact: true });
+      await there.waitFor();
+      expect(await there.inputValue()).toBe('List the pets');
+    } finally {
+      await other.close();
+    }
   }, 120_000);
 
   it('looks right in Russian', async () => {
@@ -328,7 +388,9 @@ describe('a 10 MB project', () => {
       const restoreTasks = await tasksBetween(from, restored);
       const saved = await api<Project>(page, `/api/v1/customer/projects/${big.id}`);
       expect(saved.revision).toBe(2);
-      expect(saved.content.length).toBe(content.length + 1);
+      // The document is the project's; the keystroke is the output editor's, kept as a change.
+      expect(saved.content).toBe(content);
+      expect(output(saved).length).toBe(content.length + 1);
       console.log(
         `10 MB project: long tasks (ms) restore ${JSON.stringify(restoreTasks)}; typing one character ${JSON.stringify(typingTasks)}; saving ${JSON.stringify(saveTasks)}`,
       );

@@ -108,6 +108,8 @@ export class GeneratorClient {
   private epoch = 0;
   private documentEpoch = -1;
   private readonly idleMs: number;
+  /** The render running now (renders are queued, see {@link render}). */
+  private rendering: Promise<void> = Promise.resolve();
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
@@ -259,10 +261,25 @@ export class GeneratorClient {
    * them go over in chunks, then the worker renders (a loaded document changes only where the
    * form changed it). A worker that restarted meanwhile re-opens the document first.
    */
-  async render(
+  render(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions = {},
+  ): Promise<string> {
+    // One render at a time: two interleaved ones (Generate and a project's background render)
+    // would set the worker's endpoint order under each other.
+    const run = this.rendering.then(() => this.renderNow(endpoints, meta, options));
+    this.rendering = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async renderNow(
+    endpoints: Endpoint[],
+    meta: DocumentMeta | undefined,
+    options: CallOptions,
   ): Promise<string> {
     await this.ensureDocument(options);
     const changed = endpoints.filter((endpoint) => this.sent.get(endpoint.id) !== endpoint);

@@ -40,6 +40,7 @@ import {
   type RestoredForm,
 } from './persistence';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
+import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { DocumentPanel } from './document/DocumentPanel';
 import { DocumentContext, DocumentStore, type DocumentLinks } from './document/document-store';
 import { OutputTabs } from './document/OutputTabs';
@@ -50,6 +51,8 @@ const OutputEditor = lazy(() => import('./OutputEditor'));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
+/** Quiet time after a form change before the open project's document is rendered again. */
+const PROJECT_RENDER_DEBOUNCE_MS = 700;
 /** Imports with more endpoints than this render every panel collapsed. */
 const COLLAPSE_IMPORTS_ABOVE = 10;
 
@@ -189,20 +192,40 @@ export default function GeneratorPage() {
     };
   }, [restoring, documentStore, client]);
   const [editorReady, setEditorReady] = useState(false);
-  /** What a project stores (issue 12): today the output editor's text; the lossless document later. */
-  const getViewState = () => '{"v":1,"content":"output-editor"}';
-  const getContent = () =>
-    editorReady && editor.current
-      ? { content: editor.current.getValue(), viewStateJson: getViewState() }
-      : undefined;
+  /**
+   * The document for the form as it is now (issue 12: what a project stores): the loaded or
+   * generated text, rendered again in the worker after form changes while a project is open.
+   * Undefined until there is one; the output editor's text stands in then.
+   */
+  const documentText = useRef<string | undefined>(undefined);
+  /** The document text and, in the view state, the output editor's text (hand edits too). */
+  const getContent = () => {
+    if (!editorReady || !editor.current) return undefined;
+    const output = editor.current.getValue();
+    // No document yet (a new project, or text pasted and not loaded): the editor's text is it.
+    const content = documentText.current || output;
+    return { content, viewStateJson: projectViewStateJson(content, output) };
+  };
   const project = useGeneratorProject({
     ready: editorReady && !restoring,
     getContent,
-    getViewStateJson: getViewState,
-    show: async (text, loadForm) => {
-      await editor.current?.setValueInSlices(text);
-      setHasOutput(text.trim().length > 0);
-      if (loadForm && text.trim()) {
+    getViewStateJson: () => getContent()?.viewStateJson ?? null,
+    getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
+    show: async ({ content, viewStateJson }, loadForm) => {
+      let viewState: unknown = null;
+      try {
+        viewState = viewStateJson === null ? null : JSON.parse(viewStateJson);
+      } catch {
+        // unreadable: the output editor shows the document
+      }
+      const output = projectOutput(content, viewState);
+      documentText.current = content;
+      await editor.current?.setValueInSlices(output);
+      setHasOutput(output.trim().length > 0);
+      // An empty project takes the form on screen as its document.
+      if (!content.trim()) scheduleProjectRender.current();
+      if (loadForm && content.trim()) {
+        const text = content;
         await sourceReady.current;
         const previous = client.documentSource;
         client.openDocument(text).then(
@@ -304,6 +327,68 @@ export default function GeneratorPage() {
     }
   };
 
+  /** The document text for the form as it is now, rendered in the worker. */
+  const renderDocument = async (endpoints: Endpoint[], signal: AbortSignal | undefined) => {
+    await sourceReady.current;
+    const schemas = documentStore.getSchemas();
+    // Sent only when they are edits: never the empty set a reloaded page starts from before
+    // it has read them back from the document (that would delete them all).
+    const unread = schemas === initialSchemas && Object.keys(schemas).length === 0;
+    if (schemas !== schemasFromDocument.current && !unread) {
+      await client.setDocumentSchemas(schemas, { signal });
+      schemasFromDocument.current = schemas;
+    }
+    return client.render(endpoints, documentStore.getMeta(), { signal });
+  };
+  const renderForProject = useRef(renderDocument);
+  /** Renders the open project's document soon (set while a project is open). */
+  const scheduleProjectRender = useRef<() => void>(() => undefined);
+  const projectChanged = useRef(project.changed);
+  useEffect(() => {
+    renderForProject.current = renderDocument;
+    projectChanged.current = project.changed;
+  });
+
+  // While a project is open, a form change is rendered into its document (quietly, in the
+  // worker) and saved: the project holds the form's work even before Generate. A form that
+  // cannot generate (a duplicate, a missing path) keeps the last document it could render.
+  const { projectId } = project;
+  useEffect(() => {
+    if (restoring || !editorReady || projectId === undefined) return;
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async () => {
+      timer = undefined;
+      const endpoints = store.list();
+      try {
+        const check = await client.validate(endpoints.map(validationView));
+        if (!alive || !check.canGenerate) return;
+        const text = await renderForProject.current(endpoints, pageAlive.current?.signal);
+        if (!alive || text === documentText.current) return;
+        documentText.current = text;
+        projectChanged.current();
+      } catch (failure) {
+        if (!isAbortError(failure)) console.warn('The project document was not rendered', failure);
+      }
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(), PROJECT_RENDER_DEBOUNCE_MS);
+    };
+    scheduleProjectRender.current = schedule;
+    const offStore = store.subscribeChange(schedule);
+    const offMeta = documentStore.subscribe(schedule);
+    const offSchemas = documentStore.subscribeSchemas(schedule);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+      scheduleProjectRender.current = () => undefined;
+      offStore();
+      offMeta();
+      offSchemas();
+    };
+  }, [restoring, editorReady, projectId, store, documentStore, client]);
+
   const onGenerate = () =>
     withSubscription('generate', async () => {
       const endpoints = store.list();
@@ -311,16 +396,8 @@ export default function GeneratorPage() {
       const check = await client.validate(endpoints.map(validationView), { signal });
       store.setReport(check);
       if (!check.canGenerate) return;
-      await sourceReady.current;
-      const schemas = documentStore.getSchemas();
-      // Sent only when they are edits: never the empty set a reloaded page starts from before
-      // it has read them back from the document (that would delete them all).
-      const unread = schemas === initialSchemas && Object.keys(schemas).length === 0;
-      if (schemas !== schemasFromDocument.current && !unread) {
-        await client.setDocumentSchemas(schemas, { signal });
-        schemasFromDocument.current = schemas;
-      }
-      const yaml = await client.render(endpoints, documentStore.getMeta(), { signal });
+      const yaml = await renderDocument(endpoints, signal);
+      documentText.current = yaml;
       editor.current?.setValue(yaml);
       tabs.show('yaml');
       setHasOutput(yaml.trim().length > 0);
@@ -329,6 +406,7 @@ export default function GeneratorPage() {
 
   const applyLoad = (parsed: ParsedDocument, text: string) => {
     void saveSource(text);
+    documentText.current = text;
     documentStore.setAll(parsed.meta, {});
     schemasFromDocument.current = documentStore.getSchemas();
     void client.documentSchemas().then((schemas) => {

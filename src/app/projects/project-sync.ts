@@ -89,7 +89,8 @@ export interface ProjectSyncOptions {
   /** The view state alone (cheap), to tell a real change from the server's spelling of it. */
   getViewStateJson?: () => string | null | undefined;
   /** Puts content on the screen (opening, reloading the newer version, restoring from the device). */
-  apply: (content: ProjectContent, reason: ApplyReason) => void | Promise<void>;
+  /** Puts content on the screen; `revision` is the one it is based on. */
+  apply: (content: ProjectContent, reason: ApplyReason, revision: number) => void | Promise<void>;
   /** Quiet time after a change before saving. */
   debounceMs?: number;
   /** Longest wait from the first unsaved change to its save. */
@@ -326,7 +327,7 @@ export class ProjectSync {
   private async show(content: ProjectContent, reason: ApplyReason): Promise<void> {
     this.loaded = false;
     try {
-      await measured('apply', () => this.options.apply(content, reason));
+      await measured('apply', () => this.options.apply(content, reason, this.state.revision));
     } finally {
       this.loaded = !this.disposed;
     }
@@ -391,7 +392,7 @@ export function useProjectSync(
     getViewStateJson?: () => string | null | undefined;
     ready: boolean;
     getContent: () => ProjectContent | undefined;
-    apply: (content: ProjectContent, reason: ApplyReason) => void | Promise<void>;
+    apply: (content: ProjectContent, reason: ApplyReason, revision: number) => void | Promise<void>;
   },
 ): ProjectSyncHandle {
   const latest = useRef(options);
@@ -410,7 +411,7 @@ export function useProjectSync(
       retryMs: latest.current.retryMs,
       getContent: () => latest.current.getContent(),
       getViewStateJson: () => latest.current.getViewStateJson?.(),
-      apply: (content, reason) => latest.current.apply(content, reason),
+      apply: (content, reason, revision) => latest.current.apply(content, reason, revision),
     });
     setSync(instance);
     void instance.start();

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createProject } from '../api/projects';
 import { ConflictDialog } from './ConflictDialog';
 import { copyText, downloadDocument } from './files';
-import { formOwner, setFormOwner } from './form-owner';
+import { formIsProjects, formOwner, setFormOwner } from './form-owner';
 import { moveInOnce } from './move-in';
 import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
 import { ProjectStatus } from './ProjectStatus';
@@ -15,13 +15,16 @@ export interface GeneratorProjectOptions {
   ready: boolean;
   /** What the project stores now; undefined while the editor is not ready. */
   getContent: () => ProjectContent | undefined;
-  /** The view state alone (cheap). */
+  /** The view state alone. */
   getViewStateJson?: () => string | null;
+  /** The text Copy and Download take: what the output editor shows. */
+  getOutput: () => string | undefined;
   /**
-   * Shows a project's document; `loadForm` when the form should be rebuilt from it (another
-   * project than the one the browser's saved form belongs to, or the newer version reloaded).
+   * Shows a project's document and view state; `loadForm` when the form should be rebuilt from
+   * the document (another project than the one the browser's saved form belongs to, or the
+   * newer version reloaded).
    */
-  show: (content: string, loadForm: boolean) => void | Promise<void>;
+  show: (content: ProjectContent, loadForm: boolean) => void | Promise<void>;
 }
 
 /**
@@ -33,8 +36,11 @@ export function useGeneratorProject({
   ready,
   getContent,
   getViewStateJson,
+  getOutput,
   show,
 }: GeneratorProjectOptions): {
+  /** The open project's id, if any. */
+  projectId: string | undefined;
   changed: () => void;
   element: ReactNode;
 } {
@@ -51,13 +57,23 @@ export function useGeneratorProject({
     ready,
     getContent,
     getViewStateJson,
-    apply: async (content, reason) => {
-      const loadForm = reason === 'reload' || formOwner() !== projectId;
-      if (projectId) setFormOwner(projectId);
-      await show(content.content, loadForm);
+    apply: async (content, reason, revision) => {
+      // A device's own kept change was made on its form; anything else is the form only when
+      // the browser's form is that very revision.
+      const loadForm =
+        reason === 'reload' ||
+        (reason === 'restore-local'
+          ? formOwner()?.projectId !== projectId
+          : !formIsProjects(projectId ?? '', revision));
+      if (projectId) setFormOwner(projectId, revision);
+      await show(content, loadForm);
     },
   });
   const { state, sync } = handle;
+  // What the server has saved is this form's work: opening it again may keep the form.
+  useEffect(() => {
+    if (projectId && state.status === 'saved') setFormOwner(projectId, state.revision);
+  }, [projectId, state.status, state.revision]);
 
   const dialog = state.status === 'conflict' && dismissed !== state;
 
@@ -80,16 +96,16 @@ export function useGeneratorProject({
   };
 
   const onDownload = (format: 'yaml' | 'json') => {
-    const content = getContent();
-    if (!content) return;
-    downloadDocument(state.name || 'openapi', content.content, format).catch(() =>
+    const output = getOutput();
+    if (output === undefined) return;
+    downloadDocument(state.name || 'openapi', output, format).catch(() =>
       flash(t`The document could not be converted to JSON: check it for errors first.`),
     );
   };
   const onCopy = () => {
-    const content = getContent();
-    if (!content) return;
-    void copyText(content.content).then((ok) =>
+    const output = getOutput();
+    if (output === undefined) return;
+    void copyText(output).then((ok) =>
       flash(ok ? t`Copied to the clipboard.` : t`The browser did not allow copying.`),
     );
   };
@@ -178,5 +194,5 @@ export function useGeneratorProject({
       ) : null}
     </div>
   );
-  return { changed: handle.changed, element };
+  return { projectId, changed: handle.changed, element };
 }
