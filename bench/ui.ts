@@ -44,6 +44,18 @@ async function longestTaskSince(page: Page, since: number): Promise<number> {
   );
 }
 
+/**
+ * JS heap in use by the page after a garbage collection, via CDP. The core's worker holds the
+ * document; its share is measured in Node by `bench:document` (the same code).
+ */
+async function pageHeapMb(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return `${(usedSize / 1024 / 1024).toFixed(0)} MB`;
+}
+
 async function startProfile(page: Page, phase: string) {
   if (!PROFILE || phase !== PHASE) return undefined;
   const cdp = await page.context().newCDPSession(page);
@@ -157,6 +169,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(3000); // validation, saving and Monaco settle
     await stopProfile(loadProfile);
     const loadLongest = await longestTaskSince(page, loadStart);
+    const heapAfterLoad = await pageHeapMb(page);
     const panelsInDom = await page.getByTestId('endpoint-panel').count();
     const totalOps = await page
       .waitForFunction(
@@ -274,6 +287,7 @@ async function main(): Promise<void> {
       ['panels in the DOM (virtualised)', String(panelsInDom)],
       ['load: click → panels visible', `${loadMs.toFixed(0)} ms`],
       ['load: longest main-thread task (incl. 3 s after)', `${loadLongest.toFixed(0)} ms`],
+      ['memory after load: page JS heap (after GC)', heapAfterLoad],
       ['keystrokes measured', String(keys.length)],
       ['keystroke → next frame p50', `${percentile(keys, 50).toFixed(1)} ms`],
       ['keystroke → next frame p95', `${percentile(keys, 95).toFixed(1)} ms`],
