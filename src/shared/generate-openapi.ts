@@ -29,7 +29,7 @@
  */
 import { yamlText } from './document/yaml-text';
 import { CoreError } from './errors';
-import { inferSchema } from './infer-schema';
+import { inferSchema, inferSchemaFromSamples } from './infer-schema';
 import { assertDepth } from './limits';
 import type {
   BodyModel,
@@ -311,7 +311,20 @@ export function schemaType(schema: Schema, registry: SchemaRegistry): string | u
 export function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObject | undefined {
   const text = body.customerJson ?? '';
   const hasExample = text.trim() !== '';
-  const schema = body.schema ?? (hasExample ? inferSchema(text) : undefined);
+  const more = (body.examples ?? []).filter(
+    (example) => example.name.trim() !== '' && example.json.trim() !== '',
+  );
+  // Without an explicit schema, one example gives its own (spec §9); several are merged
+  // (issue 14: a property missing from some example is optional).
+  const schema =
+    body.schema ??
+    (more.length === 0
+      ? hasExample
+        ? inferSchema(text)
+        : undefined
+      : inferSchemaFromSamples(
+          [...(hasExample ? [text] : []), ...more.map((example) => example.json)].map(exampleValue),
+        ));
   if (schema === undefined) return undefined;
   const name = (body.name ?? '').trim();
   let schemaOut: Schema;
@@ -327,9 +340,19 @@ export function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObjec
     schemaOut = { $ref: schemaRef(exampleName) };
   }
   const media: JsonObject = { schema: schemaOut };
-  if (hasExample) {
+  if (hasExample || more.length > 0) {
+    // Every example under `examples:` by name (issue 14), the first one first.
     const examples: JsonObject = {};
-    setOwn(examples, exampleName, { summary: exampleName, value: exampleValue(text) });
+    if (hasExample) {
+      const first = body.exampleName?.trim() || exampleName;
+      setOwn(examples, first, { summary: first, value: exampleValue(text) });
+    }
+    for (const example of more) {
+      const entry: JsonObject = {};
+      if (example.summary !== undefined) entry.summary = example.summary;
+      entry.value = exampleValue(example.json);
+      setOwn(examples, example.name, entry);
+    }
     media.examples = examples;
   }
   return media;

@@ -636,6 +636,14 @@ class DocumentEdit {
   }
 
   private patchMoreExamples(container: Container, media: Tokens, e: BodyModel, b: BodyModel): void {
+    // OpenAPI allows `example` or `examples`, not both: a single `example` becomes the first
+    // entry of `examples` once there are more.
+    const single = container.get([...media, 'example']);
+    if (single !== undefined && (e.examples ?? []).length > 0) {
+      const name = e.exampleName?.trim() || e.name.trim() || 'example';
+      container.delete([...media, 'example']);
+      container.set([...media, 'examples', name], { value: single });
+    }
     const names = new Set((e.examples ?? []).map((example) => example.name));
     for (const old of b.examples ?? []) {
       if (!names.has(old.name)) container.delete([...media, 'examples', old.name]);
