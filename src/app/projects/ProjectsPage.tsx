@@ -21,6 +21,9 @@ import { HistoryDialog } from './HistoryDialog';
 import { moveInOnce } from './move-in';
 import './projects.css';
 
+/** A failure whose message is already the translated text to show (not a failed call). */
+class UserFacingError extends Error {}
+
 type ListState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -81,7 +84,11 @@ export default function ProjectsPage() {
     try {
       await job();
     } catch (error) {
-      setFailure(await callErrorMessage(i18n, 'Projects', error));
+      setFailure(
+        error instanceof UserFacingError
+          ? error.message
+          : await callErrorMessage(i18n, 'Projects', error),
+      );
     } finally {
       setBusy(false);
       reload();
@@ -102,7 +109,7 @@ export default function ProjectsPage() {
         read = await readDocumentFile(file);
       } catch (error) {
         const reason = error instanceof OpenFileFailure ? error.reason : 'read';
-        throw new Error(
+        throw new UserFacingError(
           reason === 'type'
             ? t`Only .yaml, .yml and .json files can be opened.`
             : reason === 'size'
@@ -121,7 +128,9 @@ export default function ProjectsPage() {
       try {
         await downloadDocument(full.name, full.content, format);
       } catch {
-        throw new Error(t`The document could not be converted to JSON: check it for errors first.`);
+        throw new UserFacingError(
+          t`The document could not be converted to JSON: check it for errors first.`,
+        );
       }
     });
 

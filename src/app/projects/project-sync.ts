@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Project } from '../../shared/projects';
+import { describeRequestFailure, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
 import { yieldToBrowser } from '../util/slices';
 import { browserPendingStore, type PendingStore } from './pending-store';
@@ -72,8 +73,10 @@ export const httpSyncApi: SyncApi = {
   status: projectsApi.failureStatus,
   unreachable: projectsApi.isUnreachable,
   message: async (error) => {
-    const message = (await bodyOf(error))?.message;
-    return typeof message === 'string' ? message : undefined;
+    // Only our API's own 4xx words are shown; the rest goes to the console (issue 13.11).
+    logCallFailure('Project', error);
+    const failure = await describeRequestFailure(error);
+    return failure?.kind === 'http' ? failure.message : undefined;
   },
   staleRevision: async (error) => {
     const revision = (await bodyOf(error))?.revision;

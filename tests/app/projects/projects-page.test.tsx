@@ -77,6 +77,17 @@ describe('ProjectsPage', () => {
     expect(screen.queryByTestId('project-readonly')).toBeNull();
   });
 
+  it('says why a file cannot be opened, not a generic failure', async () => {
+    stub([PETS]);
+    const { container } = renderPage(<ProjectsPage />);
+    await screen.findByTestId('project-row');
+    const input = container.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }), {
+      applyAccept: false,
+    });
+    expect(await screen.findByText('Only .yaml, .yml and .json files can be opened.')).toBeTruthy();
+  });
+
   it('asks before deleting and deletes only when confirmed', async () => {
     const { calls } = stub([PETS]);
     const user = userEvent.setup();
