@@ -20,6 +20,7 @@ import type {
   BodyModel,
   DocumentInfo,
   Endpoint,
+  NamedExample,
   Parameter,
   ResponseHeader,
   ResponseModel,
@@ -830,21 +831,24 @@ function firstExample(
   examples: unknown,
   pointer: string,
   site: Site,
+  /** A body keeps the others too ({@link moreExamples}); a parameter has one example. */
+  keepRest = false,
 ): FirstExample | undefined {
   if (!isObject(examples)) {
     warn(ctx, 'INVALID_FIELD', pointer, "'examples' is not an object.", site);
     return undefined;
   }
   const keys = Object.keys(examples);
-  keys.slice(1).forEach((key) => {
-    warn(
-      ctx,
-      'EXTRA_EXAMPLES',
-      pointerOf(pointer, key),
-      `Example '${key}' is not kept (only the first example is).`,
-      site,
-    );
-  });
+  if (!keepRest)
+    keys.slice(1).forEach((key) => {
+      warn(
+        ctx,
+        'EXTRA_EXAMPLES',
+        pointerOf(pointer, key),
+        `Example '${key}' is not kept (only the first example is).`,
+        site,
+      );
+    });
   const firstKey = keys[0];
   if (firstKey === undefined) return undefined;
   const entryPointer = pointerOf(pointer, firstKey);
@@ -863,22 +867,16 @@ function firstExample(
 }
 
 /**
- * Generation writes a body's example as `<name>: { summary: <name>, value }`; an imported
- * example with another key or summary is reported, since only its value is kept.
+ * A body's first example keeps its name (`exampleName`) and value in the form; a summary of its
+ * own is not shown there (the document keeps it).
  */
-function checkExampleName(
-  ctx: Context,
-  first: FirstExample | undefined,
-  name: string,
-  site: Site,
-): void {
-  if (first === undefined) return;
-  if (first.key === name && (first.summary === undefined || first.summary === name)) return;
+function checkExampleName(ctx: Context, first: FirstExample | undefined, site: Site): void {
+  if (first === undefined || first.summary === undefined || first.summary === first.key) return;
   warn(
     ctx,
     'EXAMPLE_METADATA',
     first.pointer,
-    `Example '${first.key}' is kept as '${name}'; only its value is kept.`,
+    `The summary of example '${first.key}' is not shown in the form; only its name and value are.`,
     site,
   );
 }
@@ -949,6 +947,7 @@ function readBody(
   }
   let customerJson = '';
   let first: FirstExample | undefined;
+  let more: NamedExample[] = [];
   const example = own(media, 'example');
   const examples = own(media, 'examples');
   if (example !== undefined) {
@@ -964,7 +963,8 @@ function readBody(
       );
     }
   } else if (examples !== undefined) {
-    first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
+    first = firstExample(ctx, examples, pointerOf(mediaPointer, 'examples'), site, true);
+    more = moreExamples(ctx, examples, pointerOf(mediaPointer, 'examples'), site);
     if (first !== undefined) {
       customerJson = jsonText(first.value);
       out.example = { kind: 'examples', key: first.key };
@@ -990,15 +990,62 @@ function readBody(
       site,
     );
     const name = claimDerivedName(ctx, derivedName);
-    checkExampleName(ctx, first, name, site);
-    return withDescription({ name, customerJson }, container);
+    checkExampleName(ctx, first, site);
+    return withExamples(withDescription({ name, customerJson }, container), first, more);
   }
   const schema = sanitizeInline(ctx, rawSchema, pointerOf(mediaPointer, 'schema'), site);
   const refName = pureSchemaRef(rawSchema as Schema);
   if (refName !== undefined) out.schemaRef = refName;
   const named = nameBody(ctx, schema, derivedName);
-  checkExampleName(ctx, first, named.name, site);
-  return withDescription({ name: named.name, customerJson, schema: named.schema }, container);
+  checkExampleName(ctx, first, site);
+  return withExamples(
+    withDescription({ name: named.name, customerJson, schema: named.schema }, container),
+    first,
+    more,
+  );
+}
+
+/** The first example's own name (when it is not the body's) and the further examples. */
+function withExamples(
+  body: BodyModel,
+  first: FirstExample | undefined,
+  more: NamedExample[],
+): BodyModel {
+  if (first !== undefined && first.key !== body.name) body.exampleName = first.key;
+  if (more.length > 0) body.examples = more;
+  return body;
+}
+
+/** Every entry of a body's `examples` after the first, by name (issue 14: all are edited). */
+function moreExamples(
+  ctx: Context,
+  examples: unknown,
+  pointer: string,
+  site: Site,
+): NamedExample[] {
+  if (!isObject(examples)) return [];
+  const out: NamedExample[] = [];
+  for (const key of Object.keys(examples).slice(1)) {
+    const entryPointer = pointerOf(pointer, key);
+    const resolved = resolve(ctx, examples[key], entryPointer, site);
+    if (resolved === undefined) continue;
+    const value = own(resolved.value, 'value');
+    if (value === undefined) {
+      warnField(
+        ctx,
+        'externalValue',
+        resolved.pointer,
+        { externalValue: 'EXTERNAL_EXAMPLE' },
+        site,
+      );
+      continue;
+    }
+    const example: NamedExample = { name: key, json: jsonText(value) };
+    const summary = own(resolved.value, 'summary');
+    if (typeof summary === 'string') example.summary = summary;
+    out.push(example);
+  }
+  return out;
 }
 
 function withDescription(body: BodyModel, container: JsonObject): BodyModel {

@@ -4,7 +4,8 @@
  * link; the Markdown preview is sanitised; the docs preview renders offline. Screenshots of each
  * new section in English and Russian go to screenshots/ (git-ignored).
  */
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { parse } from 'yaml';
 import {
   launchBrowser,
   newContext,
+  ROOT,
   SCREENSHOT_DIR,
   startServer,
   type StartedServer,
@@ -20,6 +22,12 @@ import {
 /** Parsed YAML, read loosely in assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
+
+const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
+const corpusMissing = !existsSync(CORPUS);
+if (corpusMissing && process.env.CI === 'true') {
+  throw new Error(`The corpus is missing at ${CORPUS} (required when CI=true)`);
+}
 
 let server: StartedServer;
 let browser: Browser;
@@ -285,4 +293,75 @@ describe('in Russian', () => {
       await context.close();
     }
   });
+});
+
+describe('a real document in the document panel', () => {
+  it.skipIf(corpusMissing)(
+    'loads a real document: title, servers, security and tags show in the form and survive an edit',
+    async () => {
+      const context = await newContext(browser, { width: 1440, height: 1000 });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: server.baseUrl,
+      });
+      const page = await context.newPage();
+      await login(page);
+      const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
+      const original = parse(source) as Json;
+      await page.evaluate((text) => navigator.clipboard.writeText(text), source);
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Control+V');
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled()).toBe(true);
+      await load.click();
+      const replace = page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true });
+      await Promise.race([
+        replace.click({ timeout: 5_000 }).catch(() => undefined),
+        page.getByLabel('Title', { exact: true }).waitFor(),
+      ]);
+      const title = page.getByLabel('Title', { exact: true });
+      await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(original.info.title);
+      expect(await page.getByLabel('Version', { exact: true }).inputValue()).toBe(
+        original.info.version,
+      );
+      const values = async (label: string) => {
+        const fields = page.getByLabel(label, { exact: true });
+        const out: string[] = [];
+        for (let i = 0; i < (await fields.count()); i++) out.push(await fields.nth(i).inputValue());
+        return out;
+      };
+      expect(await values('Server URL')).toEqual(
+        (original.servers as Json[]).map((server) => server.url),
+      );
+      expect(await values('Tag name')).toEqual((original.tags as Json[]).map((tag) => tag.name));
+      expect(await values('Scheme name')).toEqual(
+        Object.keys(original.components.securitySchemes as Json),
+      );
+
+      // One edit in the document panel, then Generate: only the title's line changes.
+      await title.fill('Swagger Petstore (edited)');
+      const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await generate.click();
+      await expect
+        .poll(async () => editorText(page), { timeout: 30_000 })
+        .toContain('Swagger Petstore (edited)');
+      const out = await editorText(page);
+      const before = source.split('\n');
+      const after = out.split('\n');
+      expect(after.length).toBe(before.length);
+      const changed = after.filter((line, i) => line !== before[i]);
+      expect(changed).toEqual(['  title: Swagger Petstore (edited)']);
+      const doc = parse(out) as Json;
+      expect(doc.servers).toEqual(original.servers);
+      expect(doc.security).toEqual(original.security);
+      expect(doc.tags).toEqual(original.tags);
+      expect(doc.components.securitySchemes).toEqual(original.components.securitySchemes);
+      expect({ ...doc, info: { ...doc.info, title: original.info.title } }).toEqual(original);
+      await context.close();
+    },
+    90_000,
+  );
 });

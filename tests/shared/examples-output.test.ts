@@ -95,3 +95,46 @@ describe('several examples in the output', () => {
     ]);
   });
 });
+
+describe('several examples in a loaded document', () => {
+  const source = [
+    'openapi: 3.0.1',
+    'info: {title: T, version: "1"}',
+    'paths:',
+    '  /pets:',
+    '    post:',
+    '      requestBody:',
+    '        content:',
+    '          application/json:',
+    '            schema: {type: object}',
+    '            examples:',
+    '              cat:',
+    '                summary: A cat',
+    '                value: {name: Tom}',
+    '              dog:',
+    '                summary: A dog',
+    '                value: {name: Rex}',
+    '      responses:',
+    "        '204': {description: No content}",
+    '',
+  ].join('\n');
+
+  it('reads every example by name, and edits one of them in its own lines', () => {
+    const doc = parseOpenApi(source);
+    const body = doc.endpoints[0]!.requestBody!;
+    expect(body.exampleName).toBe('cat');
+    expect(JSON.parse(body.customerJson)).toEqual({ name: 'Tom' });
+    expect(body.examples).toEqual([
+      { name: 'dog', summary: 'A dog', json: JSON.stringify({ name: 'Rex' }, null, 2) },
+    ]);
+    expect(renderOpenApi(doc)).toBe(source);
+    body.examples = [{ ...body.examples![0]!, json: '{"name": "Max"}' }];
+    expect(renderOpenApi(doc)).toBe(source.replace('value: {name: Rex}', 'value: {name: Max}'));
+  });
+
+  it('renames the first example in place', () => {
+    const doc = parseOpenApi(source);
+    doc.endpoints[0]!.requestBody!.exampleName = 'kitten';
+    expect(renderOpenApi(doc)).toBe(source.replace('              cat:', '              kitten:'));
+  });
+});

@@ -603,6 +603,13 @@ class DocumentEdit {
     }
     const media = [...content, mediaKey];
     const previous = b as BodyModel;
+    const firstKey = site.example?.kind === 'examples' ? site.example.key : undefined;
+    const renamed = e.exampleName?.trim();
+    if (firstKey !== undefined && renamed && renamed !== firstKey) {
+      // The first example renamed in the form: its key changes, its entry stays.
+      container.renameKey([...media, 'examples'], firstKey, renamed);
+      site = { ...site, example: { kind: 'examples', key: renamed } };
+    }
     if (e.customerJson !== previous.customerJson) this.patchExample(container, media, site, e);
     if (!deepEqual(e.examples, previous.examples)) {
       this.patchMoreExamples(container, media, e, previous);
