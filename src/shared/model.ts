@@ -118,6 +118,11 @@ export interface Endpoint {
   /** Whether the imported requestBody was marked required. */
   requestBodyRequired?: boolean;
   /**
+   * Response keys of a loaded operation that the form does not show (`default`, `2XX`): the
+   * document keeps them as they are, and they count as the operation's responses.
+   */
+  otherResponses?: string[];
+  /**
    * Schema components (by name) that this endpoint's schemas reference, directly or through
    * other components, kept from an imported document so generation re-emits them by name
    * (`$ref` cycles included) instead of inlining them.

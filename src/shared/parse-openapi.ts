@@ -453,12 +453,16 @@ function readOperation(
     for (const code of Object.keys(responses)) {
       const responsePointer = pointerOf(pointer, 'responses', code);
       if (!/^[1-5]\d\d$/.test(code)) {
-        const what = code.startsWith('x-') ? 'EXTENSION' : 'UNSUPPORTED_STATUS_CODE';
+        if (code.startsWith('x-')) {
+          warn(ctx, 'EXTENSION', responsePointer, `Extension '${code}' is not shown.`, site);
+          continue;
+        }
+        (endpoint.otherResponses ??= []).push(code);
         warn(
           ctx,
-          what,
+          'UNSUPPORTED_STATUS_CODE',
           responsePointer,
-          `Response '${code}' has no numeric status code and is not kept.`,
+          `Response '${code}' has no numeric status code: the form does not show it; the document keeps it.`,
           site,
         );
         continue;

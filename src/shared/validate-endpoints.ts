@@ -177,7 +177,10 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
     }
 
     const responses = endpoint.responses ?? [];
-    if (responses.length === 0) add('NO_RESPONSES', 'responses');
+    // A loaded operation whose only responses the form cannot show (`default`) has responses.
+    if (responses.length === 0 && (endpoint.otherResponses?.length ?? 0) === 0) {
+      add('NO_RESPONSES', 'responses');
+    }
     responses.forEach((response, index) => {
       const code = response.statusCode;
       if (code === undefined || code === null || (typeof code === 'number' && Number.isNaN(code))) {

@@ -8,7 +8,13 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateOpenApi, parseOpenApi, type ImportWarning } from '../../src/shared';
+import {
+  generateOpenApi,
+  isBlocking,
+  parseOpenApi,
+  validateEndpoints,
+  type ImportWarning,
+} from '../../src/shared';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import {
   listOperations,
@@ -128,6 +134,13 @@ describe.skipIf(!available)('OpenAPI corpus', () => {
     async (file) => {
       const text = readFileSync(resolve(dir, file), 'utf8');
       const result = parseOpenApi(text);
+      // Issue 10.4: a real document is never blocked from generating.
+      const report = validateEndpoints(result.endpoints);
+      const blocked = Object.entries(report.issues).flatMap(([id, issues]) =>
+        issues.filter((issue) => isBlocking(issue.code)).map((issue) => `${id} ${issue.code}`),
+      );
+      expect(blocked, 'problems that block Generate').toEqual([]);
+      expect(report.canGenerate).toBe(true);
       const generated = generateOpenApi(result.endpoints, result.info);
 
       const regenerated = loadDocument(generated);

@@ -321,3 +321,17 @@ describe('canLoad (spec §5)', () => {
     expect(canLoad('x', true)).toBe(false);
   });
 });
+
+describe('responses the form does not show (issue 10.4)', () => {
+  it('an operation whose only response is `default` has responses: nothing blocks it', () => {
+    const loaded = endpoint({ responses: [], otherResponses: ['default'] });
+    expect(issuesOf(loaded).map((issue) => issue.code)).not.toContain('NO_RESPONSES');
+    expect(validateEndpoints([loaded]).canGenerate).toBe(true);
+  });
+
+  it('an endpoint with no responses at all is still blocked', () => {
+    const typed = endpoint({ responses: [] });
+    expect(issuesOf(typed).map((issue) => issue.code)).toContain('NO_RESPONSES');
+    expect(validateEndpoints([typed]).canGenerate).toBe(false);
+  });
+});

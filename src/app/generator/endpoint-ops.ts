@@ -135,6 +135,7 @@ export function validationView(endpoint: Endpoint): Endpoint {
   };
   if (endpoint.requestBody !== undefined) view.requestBody = projectBody(endpoint.requestBody);
   if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
+  if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
   projections.set(endpoint, view);
   return view;
 }
