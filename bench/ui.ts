@@ -155,6 +155,11 @@ async function main(): Promise<void> {
             .find((b) => b.textContent === 'Load YAML')!
             .click();
           const check = () => {
+            // A form with changes asks before Load replaces it: answer Replace.
+            const replace = [
+              ...document.querySelectorAll('[data-testid=confirm-dialog] button'),
+            ].find((b) => b.textContent === 'Replace');
+            if (replace instanceof HTMLButtonElement) replace.click();
             const first = document.querySelector('.gen-panel-path');
             if (
               first?.textContent?.startsWith('/v1') &&
@@ -265,6 +270,11 @@ async function main(): Promise<void> {
       () =>
         new Promise<number>((resolve) => {
           const check = () => {
+            // A form with changes asks before Load replaces it: answer Replace.
+            const replace = [
+              ...document.querySelectorAll('[data-testid=confirm-dialog] button'),
+            ].find((b) => b.textContent === 'Replace');
+            if (replace instanceof HTMLButtonElement) replace.click();
             const first = document.querySelector('.gen-panel-path');
             if (first?.textContent?.startsWith('/v1')) resolve(performance.now());
             else requestAnimationFrame(check);
