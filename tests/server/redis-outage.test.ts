@@ -105,6 +105,49 @@ describe('Redis configured but down (issue 13 §2)', () => {
   }, 60_000);
 
   it.skipIf(!redisUp && !CI)(
+    'answers fast and still limits when Redis hangs (connection open, no answer)',
+    async () => {
+      const prefix = `specform-test-${randomBytes(6).toString('hex')}:`;
+      const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      await proxy.reservePort();
+      await proxy.start();
+      const t = await buildTestApp({
+        redisUrl: `redis://127.0.0.1:${proxy.port}`,
+        redisKeyPrefix: prefix,
+        rateLimit: LIMITS,
+      });
+      apps.push(t);
+      const direct = new Redis(REDIS_URL);
+      try {
+        // Connected: counted in Redis.
+        const deadline = Date.now() + 10_000;
+        let keys: string[] = [];
+        while (Date.now() < deadline && keys.length === 0) {
+          await hit(t, randomIp());
+          keys = await direct.keys(`${prefix}*`);
+          if (keys.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(keys.length).toBeGreaterThan(0);
+
+        proxy.freeze();
+        const ip = randomIp();
+        const results = [];
+        for (let i = 0; i < 6; i += 1) results.push(await hit(t, ip));
+        const times = results.map((r) => Math.round(r.ms));
+        console.info(`Redis frozen: request times ${times.join(', ')} ms`);
+        expect(results.map((r) => r.status)).toEqual([404, 404, 404, 429, 429, 429]);
+        for (const ms of times) expect(ms).toBeLessThan(1000);
+      } finally {
+        const keys = await direct.keys(`${prefix}*`);
+        if (keys.length > 0) await direct.del(...keys);
+        direct.disconnect();
+        await proxy.stop();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(!redisUp && !CI)(
     'uses Redis again once it is reachable',
     async () => {
       const prefix = `specform-test-${randomBytes(6).toString('hex')}:`;
