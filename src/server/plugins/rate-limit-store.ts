@@ -53,6 +53,11 @@ export interface FallbackOptions {
   coolOffMs: number;
   /** Called on every failure; the caller logs once per outage. */
   onRedisError: (error: Error) => void;
+  /**
+   * Called when Redis answered: after an outage without a disconnect (a hung Redis times
+   * commands out while the connection stays up) this is how its return is noticed.
+   */
+  onRedisOk?: () => void;
   local?: LocalWindows;
   now?: () => number;
 }
@@ -87,7 +92,10 @@ export function fallbackStore(options: FallbackOptions) {
         return;
       }
       redis.specformRateIncr(fullKey, timeWindow).then(
-        ([current, ttl]) => callback(null, { current, ttl }),
+        ([current, ttl]) => {
+          options.onRedisOk?.();
+          callback(null, { current, ttl });
+        },
         (error: Error) => {
           redisAfter = now() + options.coolOffMs;
           options.onRedisError(error);

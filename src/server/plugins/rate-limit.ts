@@ -38,6 +38,7 @@ export default fp(
         prefix: redisKeyPrefix,
         coolOffMs: 5000,
         onRedisError: outage.down,
+        onRedisOk: outage.up,
       }) as unknown as FastifyRateLimitStoreCtor;
       // Give the first connection a moment, so that the first requests are counted in Redis
       // (shared) rather than in process; never longer than the timeout.
