@@ -199,7 +199,7 @@ export function createCoreApi() {
     /** Where each operation sits in some text (the output editor: form and YAML linked). */
     operationRanges: (text: string) => run(() => operationRanges(text)),
     /** A YAML fragment checked as a schema (the Schemas section's YAML editor). */
-    checkSchemaYaml: (text: string) => run(() => checkSchemaYaml(text)),
+    checkSchemaYaml: (text: string, names?: string[]) => run(() => checkSchemaYaml(text, names)),
     /** A value as YAML (indent 2, no wrapping), e.g. a shared schema for its YAML editor. */
     toYaml: (value: unknown) =>
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),

