@@ -129,6 +129,7 @@ async function main(): Promise<void> {
     await page.goto(`${server.baseUrl}/generator`);
     await page.locator('.monaco-editor').waitFor();
 
+    console.error('bench:ui: setup…');
     // Setup (not measured): the document goes into the output editor the way a user puts it there.
     await page.evaluate((t) => navigator.clipboard.writeText(t), stripe);
     await page.locator('.monaco-editor .view-lines').click();
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
       { timeout: 60_000 },
     );
 
+    console.error('bench:ui: load…');
     // 1. Load → panels visible.
     const loadProfile = await startProfile(page, 'load');
     const loadStart = await page.evaluate(() => performance.now());
@@ -200,6 +202,7 @@ async function main(): Promise<void> {
       .then((h) => h.jsonValue() as Promise<{ n: number; chars: number }>)
       .catch(() => ({ n: NaN, chars: NaN }));
 
+    console.error('bench:ui: typing…');
     // 2. Typing into one panel's path field with 468 endpoints present.
     const firstPanel = page.getByTestId('endpoint-panel').first();
     await firstPanel.getByRole('button', { name: 'Expand endpoint' }).click();
@@ -226,6 +229,7 @@ async function main(): Promise<void> {
     );
     const typeLongest = await longestTaskSince(page, typeStart);
 
+    console.error('bench:ui: generate…');
     // 3. Generate.
     const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
     const canGenerate = await generate.isEnabled();
@@ -262,6 +266,7 @@ async function main(): Promise<void> {
       generateLongest = await longestTaskSince(page, genStart);
     }
 
+    console.error('bench:ui: reload…');
     // 4. Reload with the Stripe-size form saved: the form is read back from localStorage.
     await page.waitForTimeout(1500); // the last save (400 ms debounce, idle time) lands
     const reloadProfile = await startProfile(page, 'reload');

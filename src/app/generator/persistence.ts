@@ -13,6 +13,7 @@
 import type { Endpoint, Schema } from '../../shared';
 import { runInSlices, runToEnd } from '../util/slices';
 import type { EndpointStore } from './endpoint-store';
+import { loadFormEntries, saveFormEntries } from './source-store';
 
 export const FORM_STORAGE_KEY = 'specform.generator.form.v1';
 /** Debounce of saving while typing. */
@@ -64,11 +65,45 @@ interface SavedHead {
   componentEntries?: number;
 }
 
+/**
+ * The head that says the form is kept in IndexedDB: localStorage refused it (over its quota of
+ * about 5 M characters, which a loaded Stripe-size document exceeds).
+ */
+export const IN_INDEXED_DB = '{"v":"idb"}';
+
+/** A Storage over a Map: the form's entries on their way to or from IndexedDB. */
+export class MapStorage implements Storage {
+  constructor(private readonly map = new Map<string, string>()) {}
+  get length(): number {
+    return this.map.size;
+  }
+  key(index: number): string | null {
+    return [...this.map.keys()][index] ?? null;
+  }
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.map.set(key, String(value));
+  }
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  entries(): Record<string, string> {
+    return Object.fromEntries(this.map);
+  }
+}
+
 /** How many storage entries the saved form spans (0: nothing saved, 1: the older one-entry form). */
 export function savedFormEntries(storage: Storage | undefined = globalThis.localStorage): number {
   try {
     const raw = storage?.getItem(FORM_STORAGE_KEY);
     if (!raw) return 0;
+    // Kept in IndexedDB: read back asynchronously, in slices.
+    if (raw === IN_INDEXED_DB) return SYNC_RESTORE_MAX_ENTRIES + 1;
     // The older one-entry form holds everything in the head: count a large one as large.
     if (!raw.startsWith('{"v":2,')) return raw.length > 100_000 ? SYNC_RESTORE_MAX_ENTRIES + 1 : 1;
     // The entry form's head holds the counts and the collapsed ids (20 KB for 468 endpoints).
@@ -147,11 +182,20 @@ export function loadSavedForm(
  * The saved form read in slices of a few milliseconds (a Stripe-size form is 3.6 M characters);
  * `undefined` when there is none, it is unreadable, or `isCancelled` turned true.
  */
-export function loadSavedFormInSlices(
+export async function loadSavedFormInSlices(
   storage: Storage | undefined = globalThis.localStorage,
   isCancelled: () => boolean = () => false,
 ): Promise<RestoredForm | undefined> {
-  return runInSlices(readSavedForm(storage), isCancelled);
+  let source = storage;
+  try {
+    if (storage?.getItem(FORM_STORAGE_KEY) === IN_INDEXED_DB) {
+      const entries = await loadFormEntries();
+      source = new MapStorage(new Map(Object.entries(entries ?? {})));
+    }
+  } catch {
+    return undefined;
+  }
+  return runInSlices(readSavedForm(source), isCancelled);
 }
 
 /**
@@ -333,6 +377,48 @@ export function autoSave(
 ): () => void {
   const serializer = new FormSerializer();
   const written: WrittenEntries = new Map();
+  /**
+   * The form's entries when IndexedDB is their home (localStorage refused them once, or the
+   * page started with them there); written to IndexedDB after each complete write.
+   */
+  let mirror: MapStorage | undefined = (() => {
+    try {
+      return storage?.getItem(FORM_STORAGE_KEY) === IN_INDEXED_DB ? new MapStorage() : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  /** After a write: a refused localStorage moves the form to IndexedDB; IndexedDB gets it. */
+  const settle = (ok: boolean | undefined) => {
+    if (!storage || ok === undefined) return;
+    if (mirror === undefined) {
+      if (ok) return;
+      mirror = new MapStorage();
+      written.clear();
+      runToEnd(saveSteps(store, mirror, serializer, written));
+    }
+    const target = mirror;
+    void saveFormEntries(target.entries()).then((saved) => {
+      if (!saved) {
+        console.warn('The form could not be kept in this browser: storage is full');
+        return;
+      }
+      // Only with IndexedDB holding the form does localStorage give its space back.
+      try {
+        if (storage.getItem(FORM_STORAGE_KEY) === IN_INDEXED_DB) return;
+        const prefix = `${FORM_STORAGE_KEY}.`;
+        const keys: string[] = [];
+        for (let i = 0; i < storage.length; i++) {
+          const key = storage.key(i);
+          if (key?.startsWith(prefix)) keys.push(key);
+        }
+        for (const key of keys) storage.removeItem(key);
+        storage.setItem(FORM_STORAGE_KEY, IN_INDEXED_DB);
+      } catch {
+        // storage unavailable: the next restore finds no readable form in it
+      }
+    });
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   let stopped = false;
@@ -344,18 +430,19 @@ export function autoSave(
     writeNumber++;
     writing = false;
     dirty = false;
-    saveForm(store, storage, serializer, written);
+    settle(saveForm(store, mirror ?? storage, serializer, written));
   };
   const writeInSlices = () => {
     const mine = ++writeNumber;
     dirty = false;
     writing = true;
     void runInSlices(
-      saveSteps(store, storage, serializer, written),
+      saveSteps(store, mirror ?? storage, serializer, written),
       () => stopped || writeNumber !== mine,
-    ).finally(() => {
+    ).then((ok) => {
       if (writeNumber !== mine) return;
       writing = false;
+      settle(ok);
       // Changes made while writing are saved by the next round.
       if (dirty && !stopped && timer === undefined) timer = setTimeout(schedule, SAVE_DEBOUNCE_MS);
     });

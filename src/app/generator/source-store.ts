@@ -53,3 +53,45 @@ export async function loadSource(): Promise<string | undefined> {
   db.close();
   return text;
 }
+
+const FORM_KEY = 'generator-form';
+
+/**
+ * Keeps the saved form's storage entries (key → JSON text) here when localStorage cannot hold
+ * them (a loaded Stripe-size document is over 5 M characters, localStorage's quota); resolves
+ * false when IndexedDB refused too.
+ */
+export async function saveFormEntries(entries: Record<string, string>): Promise<boolean> {
+  const db = await openDb();
+  if (db === undefined) return false;
+  const ok = await new Promise<boolean>((resolve) => {
+    const tx = db.transaction(STORE, 'readwrite');
+    tx.objectStore(STORE).put(entries, FORM_KEY);
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = () => {
+      console.warn('Could not keep the form in IndexedDB', tx.error);
+      resolve(false);
+    };
+    tx.onabort = tx.onerror;
+  });
+  db.close();
+  return ok;
+}
+
+/** The form entries kept by {@link saveFormEntries}, or undefined. */
+export async function loadFormEntries(): Promise<Record<string, string> | undefined> {
+  const db = await openDb();
+  if (db === undefined) return undefined;
+  const entries = await new Promise<Record<string, string> | undefined>((resolve) => {
+    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(FORM_KEY);
+    request.onsuccess = () =>
+      resolve(
+        request.result !== null && typeof request.result === 'object'
+          ? (request.result as Record<string, string>)
+          : undefined,
+      );
+    request.onerror = () => resolve(undefined);
+  });
+  db.close();
+  return entries;
+}
