@@ -178,26 +178,46 @@ async function main(): Promise<void> {
     const loadLongest = await longestTaskSince(page, loadStart);
     const heapAfterLoad = await pageHeapMb(page);
     const panelsInDom = await page.getByTestId('endpoint-panel').count();
+    // The saved form: in localStorage, or (over its quota) in IndexedDB with a marker head.
     const totalOps = await page
       .waitForFunction(
-        (key) => {
-          const head = JSON.parse(localStorage.getItem(key) ?? 'null') as {
-            endpointEntries?: number;
-          } | null;
+        async (key) => {
+          let entries: Record<string, string> = {};
+          if (localStorage.getItem(key) === '{"v":"idb"}') {
+            entries = await new Promise<Record<string, string>>((resolve) => {
+              const open = indexedDB.open('specform', 1);
+              open.onsuccess = () => {
+                const store = open.result.transaction('documents').objectStore('documents');
+                const range = IDBKeyRange.bound('form:', 'form:\uffff');
+                const keys = store.getAllKeys(range);
+                const values = store.getAll(range);
+                values.onsuccess = () => {
+                  const out: Record<string, string> = {};
+                  keys.result.forEach((k, i) => {
+                    out[String(k).slice(5)] = values.result[i] as string;
+                  });
+                  open.result.close();
+                  resolve(out);
+                };
+              };
+              open.onerror = () => resolve({});
+            });
+          } else {
+            for (let i = 0; i < localStorage.length; i++) {
+              const k = localStorage.key(i)!;
+              if (k.startsWith(key)) entries[k] = localStorage.getItem(k)!;
+            }
+          }
+          const head = JSON.parse(entries[key] ?? 'null') as { endpointEntries?: number } | null;
           let n = 0;
-          let chars = 0;
           for (let i = 0; i < (head?.endpointEntries ?? 0); i++) {
-            const part = localStorage.getItem(`${key}.e${i}`) ?? '[]';
-            n += (JSON.parse(part) as unknown[]).length;
+            n += (JSON.parse(entries[`${key}.e${i}`] ?? '[]') as unknown[]).length;
           }
-          for (let i = 0; i < localStorage.length; i++) {
-            const k = localStorage.key(i)!;
-            if (k.startsWith(key)) chars += localStorage.getItem(k)!.length;
-          }
+          const chars = Object.values(entries).reduce((sum, text) => sum + text.length, 0);
           return n > 1 ? { n, chars } : false;
         },
         'specform.generator.form.v1',
-        { timeout: 20_000 },
+        { timeout: 30_000, polling: 500 },
       )
       .then((h) => h.jsonValue() as Promise<{ n: number; chars: number }>)
       .catch(() => ({ n: NaN, chars: NaN }));

@@ -71,9 +71,21 @@ interface SavedHead {
  */
 export const IN_INDEXED_DB = '{"v":"idb"}';
 
-/** A Storage over a Map: the form's entries on their way to or from IndexedDB. */
+/**
+ * A Storage over a Map: the form's entries on their way to or from IndexedDB. It notes what
+ * was set and removed since {@link MapStorage.takeChanges}, so only those go to IndexedDB.
+ */
 export class MapStorage implements Storage {
+  private changed = new Map<string, string>();
+  private removed = new Set<string>();
   constructor(private readonly map = new Map<string, string>()) {}
+  /** What was set and removed since the last call. */
+  takeChanges(): { changed: Map<string, string>; removed: Set<string> } {
+    const changes = { changed: this.changed, removed: this.removed };
+    this.changed = new Map();
+    this.removed = new Set();
+    return changes;
+  }
   get length(): number {
     return this.map.size;
   }
@@ -85,15 +97,16 @@ export class MapStorage implements Storage {
   }
   setItem(key: string, value: string): void {
     this.map.set(key, String(value));
+    this.changed.set(key, String(value));
+    this.removed.delete(key);
   }
   removeItem(key: string): void {
     this.map.delete(key);
+    this.changed.delete(key);
+    this.removed.add(key);
   }
   clear(): void {
-    this.map.clear();
-  }
-  entries(): Record<string, string> {
-    return Object.fromEntries(this.map);
+    for (const key of this.map.keys()) this.removeItem(key);
   }
 }
 
@@ -388,6 +401,7 @@ export function autoSave(
       return undefined;
     }
   })();
+  let persisting: Promise<boolean> = Promise.resolve(true);
   /** After a write: a refused localStorage moves the form to IndexedDB; IndexedDB gets it. */
   const settle = (ok: boolean | undefined) => {
     if (!storage || ok === undefined) return;
@@ -397,8 +411,14 @@ export function autoSave(
       written.clear();
       runToEnd(saveSteps(store, mirror, serializer, written));
     }
-    const target = mirror;
-    void saveFormEntries(target.entries()).then((saved) => {
+    const { changed, removed } = mirror.takeChanges();
+    // The head is written last, as in localStorage: a reader trusts only entries it counts.
+    const head = changed.get(FORM_STORAGE_KEY);
+    changed.delete(FORM_STORAGE_KEY);
+    if (head !== undefined) changed.set(FORM_STORAGE_KEY, head);
+    // One persist at a time, in order: a later write of an entry never lands before an earlier.
+    persisting = persisting.then(() => saveFormEntries(changed, removed));
+    void persisting.then((saved) => {
       if (!saved) {
         console.warn('The form could not be kept in this browser: storage is full');
         return;

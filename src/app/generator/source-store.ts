@@ -54,19 +54,14 @@ export async function loadSource(): Promise<string | undefined> {
   return text;
 }
 
-const FORM_KEY = 'generator-form';
+/** Form entries are records `form:<storage key>` beside the document text. */
+const FORM_PREFIX = 'form:';
 
-/**
- * Keeps the saved form's storage entries (key → JSON text) here when localStorage cannot hold
- * them (a loaded Stripe-size document is over 5 M characters, localStorage's quota); resolves
- * false when IndexedDB refused too.
- */
-export async function saveFormEntries(entries: Record<string, string>): Promise<boolean> {
-  const db = await openDb();
-  if (db === undefined) return false;
-  const ok = await new Promise<boolean>((resolve) => {
+/** One write transaction; resolves whether it committed. */
+function write(db: IDBDatabase, run: (store: IDBObjectStore) => void): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
     const tx = db.transaction(STORE, 'readwrite');
-    tx.objectStore(STORE).put(entries, FORM_KEY);
+    run(tx.objectStore(STORE));
     tx.oncomplete = () => resolve(true);
     tx.onerror = () => {
       console.warn('Could not keep the form in IndexedDB', tx.error);
@@ -74,23 +69,54 @@ export async function saveFormEntries(entries: Record<string, string>): Promise<
     };
     tx.onabort = tx.onerror;
   });
+}
+
+/**
+ * Keeps changed entries of the saved form (key → JSON text) and drops removed ones, when
+ * localStorage cannot hold the form (a loaded Stripe-size document is over 5 M characters, its
+ * quota). One transaction per entry, so no task clones megabytes at once; resolves false when
+ * IndexedDB refused.
+ */
+export async function saveFormEntries(
+  changed: ReadonlyMap<string, string>,
+  removed: Iterable<string> = [],
+): Promise<boolean> {
+  const db = await openDb();
+  if (db === undefined) return false;
+  let ok = true;
+  for (const [key, text] of changed) {
+    ok &&= await write(db, (store) => store.put(text, FORM_PREFIX + key));
+  }
+  const gone = [...removed];
+  if (ok && gone.length > 0) {
+    ok = await write(db, (store) => {
+      for (const key of gone) store.delete(FORM_PREFIX + key);
+    });
+  }
   db.close();
   return ok;
 }
 
-/** The form entries kept by {@link saveFormEntries}, or undefined. */
+/** The form entries kept by {@link saveFormEntries}, or undefined when there are none. */
 export async function loadFormEntries(): Promise<Record<string, string> | undefined> {
   const db = await openDb();
   if (db === undefined) return undefined;
+  const range = IDBKeyRange.bound(FORM_PREFIX, `${FORM_PREFIX}\uffff`);
   const entries = await new Promise<Record<string, string> | undefined>((resolve) => {
-    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(FORM_KEY);
-    request.onsuccess = () =>
-      resolve(
-        request.result !== null && typeof request.result === 'object'
-          ? (request.result as Record<string, string>)
-          : undefined,
-      );
-    request.onerror = () => resolve(undefined);
+    const store = db.transaction(STORE, 'readonly').objectStore(STORE);
+    const keys = store.getAllKeys(range);
+    const values = store.getAll(range);
+    values.onsuccess = () => {
+      const out: Record<string, string> = {};
+      (keys.result ?? []).forEach((key, i) => {
+        const value: unknown = values.result[i];
+        if (typeof key === 'string' && typeof value === 'string') {
+          out[key.slice(FORM_PREFIX.length)] = value;
+        }
+      });
+      resolve(Object.keys(out).length > 0 ? out : undefined);
+    };
+    values.onerror = () => resolve(undefined);
   });
   db.close();
   return entries;

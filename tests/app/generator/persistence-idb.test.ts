@@ -7,13 +7,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Endpoint } from '../../../src/shared';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 
-const kept = vi.hoisted(() => ({ entries: undefined as Record<string, string> | undefined }));
+const kept = vi.hoisted(() => new Map<string, string>());
 vi.mock('../../../src/app/generator/source-store', () => ({
-  saveFormEntries: async (entries: Record<string, string>) => {
-    kept.entries = { ...entries };
+  saveFormEntries: async (changed: Map<string, string>, removed: Iterable<string> = []) => {
+    for (const [key, text] of changed) kept.set(key, text);
+    for (const key of removed) kept.delete(key);
     return true;
   },
-  loadFormEntries: async () => kept.entries,
+  loadFormEntries: async () => (kept.size > 0 ? Object.fromEntries(kept) : undefined),
   saveSource: async () => undefined,
   loadSource: async () => undefined,
 }));
