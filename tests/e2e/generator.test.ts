@@ -394,6 +394,16 @@ describe('generator (demo user, active subscription)', () => {
       await pasteIntoEditor(page, text, true);
       const load = page.getByRole('button', { name: 'Load YAML' });
       await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+      // A long Load shows its progress and can be cancelled: the form stays as it was.
+      const before = await page.locator('.gen-panel-path').first().textContent();
+      await load.click();
+      const progress = page.getByTestId('job-progress');
+      await progress.waitFor({ timeout: 10_000 });
+      await shot(page, 'progress-en');
+      await page.getByTestId('job-cancel').click();
+      await progress.waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await page.locator('.gen-panel-path').first().textContent()).toBe(before);
+      await expect.poll(() => load.isEnabled(), { timeout: 10_000 }).toBe(true);
       await load.click();
       await page.getByTestId('problems').waitFor({ timeout: 60_000 });
       await expect

@@ -51,6 +51,8 @@ const IDLE_SHUTDOWN_MS = 60_000;
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Long jobs (render, open) report how many endpoints of how many are through. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 function abortError(): DOMException {
@@ -234,17 +236,28 @@ export class GeneratorClient {
    * main-thread task deserialises a large document at once.
    */
   async openDocument(text: string, options: CallOptions = {}): Promise<ParsedDocument> {
-    const summary = await this.call('openDocument', [text], options);
-    this.source = text;
-    this.documentEpoch = this.epoch;
-    const endpoints: Endpoint[] = [];
-    while (endpoints.length < summary.count) {
-      const chunk = await this.call('views', [endpoints.length, VIEWS_PER_MESSAGE], options);
-      if (chunk.length === 0) break;
-      endpoints.push(...chunk);
+    const previous = this.source;
+    try {
+      const summary = await this.call('openDocument', [text], options);
+      this.source = text;
+      this.documentEpoch = this.epoch;
+      const endpoints: Endpoint[] = [];
+      options.onProgress?.(0, summary.count);
+      while (endpoints.length < summary.count) {
+        const chunk = await this.call('views', [endpoints.length, VIEWS_PER_MESSAGE], options);
+        if (chunk.length === 0) break;
+        endpoints.push(...chunk);
+        options.onProgress?.(endpoints.length, summary.count);
+      }
+      this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+      return { ...summary, endpoints };
+    } catch (error) {
+      // Cancelled or failed: the form still belongs to the previous text; re-open it next time.
+      this.source = previous;
+      this.documentEpoch = -1;
+      this.sent = new Map();
+      throw error;
     }
-    this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-    return { ...summary, endpoints };
   }
 
   /** Starts a new, empty document in the worker (the form's endpoints are sent on render). */
@@ -283,12 +296,14 @@ export class GeneratorClient {
   ): Promise<string> {
     await this.ensureDocument(options);
     const changed = endpoints.filter((endpoint) => this.sent.get(endpoint.id) !== endpoint);
+    options.onProgress?.(0, changed.length);
     for (let i = 0; i < changed.length; i += VIEWS_PER_MESSAGE) {
       // schemaComponents is derived from the document, which the worker has: not sent back.
       const chunk = changed
         .slice(i, i + VIEWS_PER_MESSAGE)
         .map(({ schemaComponents: _derived, ...view }) => view);
       await this.call('putEndpoints', [chunk], options);
+      options.onProgress?.(Math.min(i + VIEWS_PER_MESSAGE, changed.length), changed.length);
     }
     await this.call('setOrder', [endpoints.map((endpoint) => endpoint.id)], options);
     if (meta !== undefined) await this.call('setMeta', [meta], options);

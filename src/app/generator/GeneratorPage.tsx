@@ -13,6 +13,7 @@ import {
   CoreCallError,
   generatorClient,
   isAbortError,
+  VIEWS_PER_MESSAGE,
   type ImportWarning,
   type ParsedDocument,
 } from '../core/generator-client';
@@ -301,8 +302,32 @@ export default function GeneratorPage() {
     return i18n._(CORE_ERROR_MESSAGES.INTERNAL);
   };
 
+  /** The running Generate or Load: Cancel aborts it (issue 12.6), so does leaving the page. */
+  const jobAbort = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | undefined>();
+  const jobSignal = () => {
+    const signals = [jobAbort.current?.signal, pageAlive.current?.signal].filter(
+      (signal): signal is AbortSignal => signal !== undefined,
+    );
+    return AbortSignal.any(signals);
+  };
+  /** The progress line shows only for a job that takes a while (no flash on a quick one). */
+  const [slowJob, setSlowJob] = useState(false);
+  useEffect(() => {
+    if (busy === undefined) return;
+    const timer = setTimeout(() => setSlowJob(true), 400);
+    return () => {
+      clearTimeout(timer);
+      setSlowJob(false);
+    };
+  }, [busy]);
+  const onJobProgress = (done: number, total: number) =>
+    setProgress(total > VIEWS_PER_MESSAGE ? { done, total } : undefined);
+
   /** Spec §4: Generate and Load first check the subscription; inactive → renew link, nothing else. */
   const withSubscription = async (kind: Exclude<Busy, undefined>, job: () => Promise<void>) => {
+    jobAbort.current = new AbortController();
+    setProgress(undefined);
     setBusy(kind);
     setError(undefined);
     setCheckFailed(undefined);
@@ -324,11 +349,17 @@ export default function GeneratorPage() {
       if (!isAbortError(failure)) setError(describeError(failure));
     } finally {
       setBusy(undefined);
+      setProgress(undefined);
+      jobAbort.current = null;
     }
   };
 
   /** The document text for the form as it is now, rendered in the worker. */
-  const renderDocument = async (endpoints: Endpoint[], signal: AbortSignal | undefined) => {
+  const renderDocument = async (
+    endpoints: Endpoint[],
+    signal: AbortSignal | undefined,
+    onProgress?: (done: number, total: number) => void,
+  ) => {
     await sourceReady.current;
     const schemas = documentStore.getSchemas();
     // Sent only when they are edits: never the empty set a reloaded page starts from before
@@ -338,7 +369,7 @@ export default function GeneratorPage() {
       await client.setDocumentSchemas(schemas, { signal });
       schemasFromDocument.current = schemas;
     }
-    return client.render(endpoints, documentStore.getMeta(), { signal });
+    return client.render(endpoints, documentStore.getMeta(), { signal, onProgress });
   };
   const renderForProject = useRef(renderDocument);
   /** Renders the open project's document soon (set while a project is open). */
@@ -392,11 +423,11 @@ export default function GeneratorPage() {
   const onGenerate = () =>
     withSubscription('generate', async () => {
       const endpoints = store.list();
-      const signal = pageAlive.current?.signal;
+      const signal = jobSignal();
       const check = await client.validate(endpoints.map(validationView), { signal });
       store.setReport(check);
       if (!check.canGenerate) return;
-      const yaml = await renderDocument(endpoints, signal);
+      const yaml = await renderDocument(endpoints, signal, onJobProgress);
       documentText.current = yaml;
       editor.current?.setValue(yaml);
       tabs.show('yaml');
@@ -426,7 +457,10 @@ export default function GeneratorPage() {
       const text = editor.current?.getValue() ?? '';
       await sourceReady.current;
       const previous = client.documentSource;
-      const parsed = await client.openDocument(text, { signal: pageAlive.current?.signal });
+      const parsed = await client.openDocument(text, {
+        signal: jobSignal(),
+        onProgress: onJobProgress,
+      });
       if (store.hasUnsavedChanges()) setPendingLoad({ parsed, text, previous });
       else applyLoad(parsed, text);
     });
@@ -540,6 +574,42 @@ export default function GeneratorPage() {
               </p>
             ) : null}
           </div>
+          {busy !== undefined && slowJob ? (
+            <div className="gen-progress" role="status" data-testid="job-progress">
+              <progress
+                max={progress?.total}
+                value={progress?.done}
+                aria-label={busy === 'generate' ? t`Generating` : t`Loading`}
+              />
+              <span className="gen-muted">
+                {progress === undefined ? (
+                  busy === 'generate' ? (
+                    <Trans>Generating…</Trans>
+                  ) : (
+                    <Trans>Loading…</Trans>
+                  )
+                ) : busy === 'generate' ? (
+                  <Trans>
+                    Generating: {progress.done} of{' '}
+                    <Plural value={progress.total} one="# endpoint" other="# endpoints" />
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Loading: {progress.done} of{' '}
+                    <Plural value={progress.total} one="# endpoint" other="# endpoints" />
+                  </Trans>
+                )}
+              </span>
+              <button
+                type="button"
+                className="gen-button"
+                onClick={() => jobAbort.current?.abort()}
+                data-testid="job-cancel"
+              >
+                <Trans>Cancel</Trans>
+              </button>
+            </div>
+          ) : null}
           {checkFailed ? (
             <ErrorWithRetry
               message={checkFailed.message}
