@@ -210,11 +210,16 @@ export function outputChange(content: string, output: string): OutputChange | un
   return { start, end, text: output.slice(start, outEnd) };
 }
 
-/** The view state's JSON text for a document and the output editor's text. */
+/**
+ * The view state's JSON text for a document and the output editor's text. Keys are in the order
+ * PostgreSQL's jsonb gives them back (shorter keys first), so the text the server returns is
+ * this very text and an unchanged view state is never taken for a change (or a conflict).
+ */
 export function projectViewStateJson(content: string, output: string): string {
   const change = outputChange(content, output);
-  const state: ProjectViewState = change === undefined ? { v: 2 } : { v: 2, output: change };
-  return JSON.stringify(state);
+  if (change === undefined) return JSON.stringify({ v: 2 } satisfies ProjectViewState);
+  const { start, end, text } = change;
+  return JSON.stringify({ v: 2, output: { end, text, start } } satisfies ProjectViewState);
 }
 
 function isOutputChange(value: unknown, length: number): value is OutputChange {

@@ -76,7 +76,18 @@ async function typeInEditor(page: Page, text: string): Promise<void> {
 const status = (page: Page) => page.getByTestId('project-status').locator('[data-status]');
 
 async function waitForStatus(page: Page, value: string, timeout = 15_000): Promise<void> {
-  await page.getByTestId('project-status').locator(`[data-status="${value}"]`).waitFor({ timeout });
+  try {
+    await page
+      .getByTestId('project-status')
+      .locator(`[data-status="${value}"]`)
+      .waitFor({ timeout });
+  } catch (error) {
+    const shown = await page
+      .getByTestId('project-status')
+      .textContent({ timeout: 1000 })
+      .catch(() => '(no status)');
+    throw new Error(`Waited for "${value}"; the status shows: ${shown}`, { cause: error });
+  }
 }
 
 async function openGenerator(page: Page, id: string): Promise<void> {

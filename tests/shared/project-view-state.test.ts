@@ -48,4 +48,21 @@ describe('project view state', () => {
       'a: 2\n',
     );
   });
+
+  it('writes keys in the order jsonb gives them back (shorter first), so a reread is equal', () => {
+    const jsonbOrder = (value: unknown): unknown => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+      const entries = Object.entries(value).sort(([a], [b]) =>
+        a.length !== b.length ? a.length - b.length : a < b ? -1 : 1,
+      );
+      return Object.fromEntries(entries.map(([k, v]) => [k, jsonbOrder(v)]));
+    };
+    for (const [content, output] of [
+      ['a: 1\n', 'a: 1\n'],
+      ['a: 1\n', 'a: 2\n# mine\n'],
+    ] as const) {
+      const text = projectViewStateJson(content, output);
+      expect(JSON.stringify(jsonbOrder(JSON.parse(text)))).toBe(text);
+    }
+  });
 });
