@@ -2,7 +2,8 @@
  * The text of the document the form is a view of (issue 10), kept in IndexedDB beside the
  * saved form: after a reload the worker re-opens it, and the restored views (same ids) are
  * edits of it, so Generate again changes only what the form changed. IndexedDB because a
- * loaded document can be megabytes (localStorage holds the form itself).
+ * loaded document can be megabytes. The saved form itself lives in localStorage, and here
+ * too when it outgrows localStorage's quota (see persistence.ts).
  */
 const DB_NAME = 'specform';
 const STORE = 'documents';
@@ -23,20 +24,29 @@ function openDb(): Promise<IDBDatabase | undefined> {
   });
 }
 
+/** One write transaction; resolves whether it committed. */
+function write(
+  db: IDBDatabase,
+  failure: string,
+  run: (store: IDBObjectStore) => void,
+): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const tx = db.transaction(STORE, 'readwrite');
+    run(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(true);
+    tx.onerror = () => {
+      console.warn(failure, tx.error);
+      resolve(false);
+    };
+    tx.onabort = tx.onerror;
+  });
+}
+
 /** Keeps the document text ('' for a new document); failures are logged, never thrown. */
 export async function saveSource(text: string): Promise<void> {
   const db = await openDb();
   if (db === undefined) return;
-  await new Promise<void>((resolve) => {
-    const tx = db.transaction(STORE, 'readwrite');
-    tx.objectStore(STORE).put(text, KEY);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => {
-      console.warn('Could not keep the document text', tx.error);
-      resolve();
-    };
-    tx.onabort = tx.onerror;
-  });
+  await write(db, 'Could not keep the document text', (store) => store.put(text, KEY));
   db.close();
 }
 
@@ -56,20 +66,7 @@ export async function loadSource(): Promise<string | undefined> {
 
 /** Form entries are records `form:<storage key>` beside the document text. */
 const FORM_PREFIX = 'form:';
-
-/** One write transaction; resolves whether it committed. */
-function write(db: IDBDatabase, run: (store: IDBObjectStore) => void): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const tx = db.transaction(STORE, 'readwrite');
-    run(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(true);
-    tx.onerror = () => {
-      console.warn('Could not keep the form in IndexedDB', tx.error);
-      resolve(false);
-    };
-    tx.onabort = tx.onerror;
-  });
-}
+const FORM_FAILURE = 'Could not keep the form in IndexedDB';
 
 /**
  * Keeps changed entries of the saved form (key → JSON text) and drops removed ones, when
@@ -85,11 +82,11 @@ export async function saveFormEntries(
   if (db === undefined) return false;
   let ok = true;
   for (const [key, text] of changed) {
-    ok &&= await write(db, (store) => store.put(text, FORM_PREFIX + key));
+    ok &&= await write(db, FORM_FAILURE, (store) => store.put(text, FORM_PREFIX + key));
   }
   const gone = [...removed];
   if (ok && gone.length > 0) {
-    ok = await write(db, (store) => {
+    ok = await write(db, FORM_FAILURE, (store) => {
       for (const key of gone) store.delete(FORM_PREFIX + key);
     });
   }
