@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { Project, ProjectRevision, ProjectRevisionSummary } from '../../shared/projects';
 import { callErrorMessage } from '../api/errors';
+import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import { getProject, getRevision, listRevisions, saveProject } from '../api/projects';
 import { Modal } from '../generator/Modal';
 import { diffLines, type DiffLine } from './line-diff';
@@ -30,7 +31,14 @@ export function HistoryDialog({
   const [current, setCurrent] = useState<Project | undefined>(undefined);
   const [selected, setSelected] = useState<ProjectRevision | undefined>(undefined);
   const [diff, setDiff] = useState<DiffLine[] | undefined | 'too-large'>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
+  /** A failed call and how to make it again. */
+  const [failure, setFailure] = useState<{ message: string; retry: () => void } | undefined>(
+    undefined,
+  );
+  /** Bumped by Retry after the history itself failed to load. */
+  const [attempt, setAttempt] = useState(0);
+  const failed = async (error: unknown, retry: () => void) =>
+    setFailure({ message: await callErrorMessage(i18n, 'History', error), retry });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -41,12 +49,16 @@ export function HistoryDialog({
         setRevisions(list);
         setCurrent(project);
       },
-      async (error: unknown) => alive && setFailure(await callErrorMessage(i18n, 'History', error)),
+      async (error: unknown) => {
+        if (!alive) return;
+        const message = await callErrorMessage(i18n, 'History', error);
+        if (alive) setFailure({ message, retry: () => setAttempt((n) => n + 1) });
+      },
     );
     return () => {
       alive = false;
     };
-  }, [projectId, i18n]);
+  }, [projectId, i18n, attempt]);
 
   const view = (revision: number) => {
     setFailure(undefined);
@@ -55,7 +67,7 @@ export function HistoryDialog({
         setSelected(found);
         setDiff(current ? (diffLines(current.content, found.content) ?? 'too-large') : undefined);
       },
-      async (error: unknown) => setFailure(await callErrorMessage(i18n, 'History', error)),
+      (error: unknown) => failed(error, () => view(revision)),
     );
   };
 
@@ -73,7 +85,7 @@ export function HistoryDialog({
       },
       async (error: unknown) => {
         setBusy(false);
-        setFailure(await callErrorMessage(i18n, 'History', error));
+        await failed(error, restore);
       },
     );
   };
@@ -103,9 +115,15 @@ export function HistoryDialog({
       }
     >
       {failure ? (
-        <p className="proj-error" role="alert">
-          {failure}
-        </p>
+        <ErrorWithRetry
+          message={failure.message}
+          messageClassName="proj-error"
+          onRetry={() => {
+            setFailure(undefined);
+            failure.retry();
+          }}
+          retrying={busy}
+        />
       ) : null}
       {revisions === undefined && !failure ? (
         <p className="muted" role="status">

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProjectLimits, ProjectSummary } from '../../shared/projects';
 import { isSubscriptionActive, useCustomer } from '../api/customer';
 import { callErrorMessage } from '../api/errors';
+import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import {
   createProject,
   deleteProject,
@@ -54,7 +55,10 @@ export default function ProjectsPage() {
   const readOnly = customer.status !== 'loading' && !isSubscriptionActive(customer.profile);
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [limits, setLimits] = useState<ProjectLimits | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
+  /** The last change's failure; `retry` runs that change again (none for a refused file). */
+  const [failure, setFailure] = useState<{ message: string; retry?: () => void } | undefined>(
+    undefined,
+  );
   const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | undefined>(undefined);
   const [deleting, setDeleting] = useState<ProjectSummary | undefined>(undefined);
@@ -78,7 +82,7 @@ export default function ProjectsPage() {
   }, [reload, movedName]);
 
   /** Runs a change; its failure is shown with the server's message, the list reloads after. */
-  const act = async (job: () => Promise<unknown>) => {
+  const act = async (job: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
     setFailure(undefined);
     try {
@@ -86,8 +90,11 @@ export default function ProjectsPage() {
     } catch (error) {
       setFailure(
         error instanceof UserFacingError
-          ? error.message
-          : await callErrorMessage(i18n, 'Projects', error),
+          ? { message: error.message }
+          : {
+              message: await callErrorMessage(i18n, 'Projects', error),
+              retry: () => void act(job),
+            },
       );
     } finally {
       setBusy(false);
@@ -231,9 +238,16 @@ export default function ProjectsPage() {
           <Trans>You have reached the limit of projects. Delete one to make room.</Trans>
         </p>
       ) : null}
-      {failure ? (
+      {failure?.retry ? (
+        <ErrorWithRetry
+          message={failure.message}
+          messageClassName="proj-error"
+          onRetry={failure.retry}
+          retrying={busy}
+        />
+      ) : failure ? (
         <p className="proj-error" role="alert">
-          {failure}
+          {failure.message}
         </p>
       ) : null}
 

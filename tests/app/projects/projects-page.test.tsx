@@ -104,6 +104,34 @@ describe('ProjectsPage', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('says a failed change in words and offers Retry, which makes it again', async () => {
+    let failures = 1;
+    let list = [PETS];
+    const { calls } = stubFetch({
+      'GET /api/v1/customer': () => jsonResponse(profile(true)),
+      'GET /api/v1/customer/projects': () => jsonResponse(list),
+      'GET /api/v1/customer/projects/limits': () =>
+        jsonResponse({ maxProjectBytes: 10 * 1024 * 1024, maxProjects: 100 }),
+      [`DELETE /api/v1/customer/projects/${PETS.id}`]: () => {
+        if (failures-- > 0) return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+        list = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<ProjectsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Pets' }));
+    await user.click(
+      within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const failure = await screen.findByTestId('error-with-retry');
+    expect(failure.textContent).not.toContain('502');
+    expect(failure.textContent).not.toContain('Bad Gateway');
+    await user.click(within(failure).getByRole('button', { name: /Retry/ }));
+    await screen.findByTestId('projects-empty');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+  });
+
   it('renames with the keyboard', async () => {
     const { calls } = stub([PETS]);
     const user = userEvent.setup();
