@@ -6,12 +6,19 @@ import {
   useMemo,
   useRef,
   useState,
+  type ClipboardEvent,
   type KeyboardEvent,
 } from 'react';
 import { stringify } from 'yaml';
 import type { Schema } from '../../shared';
 import { generatorClient, isAbortError } from '../core/generator-client';
 import { applyTab } from './textarea-tab';
+
+/**
+ * Examples longer than this are kept whole but not laid out in the textarea: the browser spends
+ * a second laying out megabytes of text on every change near it (issue 12.6: a 5 MB body).
+ */
+export const LARGE_EXAMPLE_CHARS = 256 * 1024;
 
 /** Default body editor height (spec §9). */
 export const DEFAULT_BODY_HEIGHT = 200;
@@ -55,6 +62,18 @@ export function BodyEditor({ value, onChange, schema, disabled = false, label }:
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<[number, number] | undefined>(undefined);
   const baseId = useId();
+  /** The user asked to see a large example in the textarea anyway. */
+  const [showLarge, setShowLarge] = useState(false);
+  const large = value.length > LARGE_EXAMPLE_CHARS && !showLarge;
+  /** A large paste goes straight to the form, never through the textarea's layout. */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (pasted.length <= LARGE_EXAMPLE_CHARS) return;
+    event.preventDefault();
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    setShowLarge(false);
+    onChange(value.slice(0, selectionStart) + pasted + value.slice(selectionEnd));
+  };
 
   useLayoutEffect(() => {
     const selection = pendingSelection.current;
@@ -160,7 +179,38 @@ export function BodyEditor({ value, onChange, schema, disabled = false, label }:
         </button>
       </div>
       <div id={`${baseId}-panel`} role="tabpanel">
-        {tab === 'example' ? (
+        {tab === 'example' && large ? (
+          <div
+            className="gen-body-text gen-body-large"
+            style={{ height }}
+            data-testid="large-example"
+            data-length={value.length}
+          >
+            <p>
+              <Trans>
+                This example is {(value.length / 1024 / 1024).toFixed(1)} MB. It is kept whole; it
+                is not shown here, so the page stays responsive.
+              </Trans>
+            </p>
+            <div className="gen-body-large-actions">
+              <button
+                type="button"
+                className="gen-button gen-button-small"
+                onClick={() => setShowLarge(true)}
+              >
+                <Trans>Show it anyway</Trans>
+              </button>
+              <button
+                type="button"
+                className="gen-button gen-button-small"
+                disabled={disabled}
+                onClick={() => onChange('')}
+              >
+                <Trans>Clear the example</Trans>
+              </button>
+            </div>
+          </div>
+        ) : tab === 'example' ? (
           <textarea
             ref={textarea}
             className="gen-body-text"
@@ -172,6 +222,7 @@ export function BodyEditor({ value, onChange, schema, disabled = false, label }:
             style={{ height }}
             onChange={(event) => onChange(event.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
           />
         ) : (
           <textarea

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BodyEditor,
   DEFAULT_BODY_HEIGHT,
+  LARGE_EXAMPLE_CHARS,
   rememberedBodyHeight,
 } from '../../../src/app/generator/BodyEditor';
 import { applyTab } from '../../../src/app/generator/textarea-tab';
@@ -139,5 +140,28 @@ describe('BodyEditor', () => {
     expect(example().style.height).toBe('200px');
     localStorage.setItem('specform.generator.bodyEditorHeight', '320');
     expect(rememberedBodyHeight()).toBe(320);
+  });
+});
+
+describe('a large example (issue 12.6)', () => {
+  const big = `[${'{"id":1},'.repeat(Math.ceil(LARGE_EXAMPLE_CHARS / 9))}{"id":2}]`;
+
+  it('takes a large paste whole without laying it out, and shows it on request', async () => {
+    renderWithProviders(<Harness />);
+    const pasted = fireEvent.paste(example(), {
+      clipboardData: { getData: () => big },
+    });
+    expect(pasted).toBe(false); // the textarea never receives the megabytes
+    const placeholder = await screen.findByTestId('large-example');
+    expect(Number(placeholder.getAttribute('data-length'))).toBe(big.length);
+    expect(placeholder.textContent).toMatch(/It is kept whole/);
+    await userEvent.click(screen.getByRole('button', { name: 'Show it anyway' }));
+    expect(example().value).toBe(big);
+  });
+
+  it('clears a large example on request', async () => {
+    renderWithProviders(<Harness initial={big} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear the example' }));
+    expect(example().value).toBe('');
   });
 });
