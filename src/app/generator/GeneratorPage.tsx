@@ -52,6 +52,8 @@ const OutputEditor = lazy(() => import('./OutputEditor'));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
+/** Generated text longer than this goes into the output editor in slices. */
+const LARGE_OUTPUT_CHARS = 256 * 1024;
 /** Quiet time after a form change before the open project's document is rendered again. */
 const PROJECT_RENDER_DEBOUNCE_MS = 700;
 /** Imports with more endpoints than this render every panel collapsed. */
@@ -429,7 +431,10 @@ export default function GeneratorPage() {
       if (!check.canGenerate) return;
       const yaml = await renderDocument(endpoints, signal, onJobProgress);
       documentText.current = yaml;
-      editor.current?.setValue(yaml);
+      // A large document goes in by slices (one 2 MB setValue is a 100 ms task); a small one
+      // in one edit that Ctrl+Z can undo.
+      if (yaml.length > LARGE_OUTPUT_CHARS) await editor.current?.setValueInSlices(yaml);
+      else editor.current?.setValue(yaml);
       tabs.show('yaml');
       setHasOutput(yaml.trim().length > 0);
       store.markSaved();
