@@ -52,8 +52,8 @@ const OutputEditor = lazy(() => import('./OutputEditor'));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
-/** Generated text longer than this goes into the output editor in slices. */
-const LARGE_OUTPUT_CHARS = 256 * 1024;
+/** Generated text longer than this goes into the output editor in slices (where it has no undo step anyway). */
+const LARGE_OUTPUT_CHARS = 500_000;
 /** Quiet time after a form change before the open project's document is rendered again. */
 const PROJECT_RENDER_DEBOUNCE_MS = 700;
 /** Imports with more endpoints than this render every panel collapsed. */
