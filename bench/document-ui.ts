@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
+import { openGeneratorAsDemo } from './support';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
 
@@ -88,13 +89,7 @@ async function main(): Promise<void> {
     });
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
-    await page.goto(`${server.baseUrl}/login`);
-    await page.locator('input[name=email]').fill(server.demo.email);
-    await page.locator('input[name=password]').fill(server.demo.password);
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.baseUrl}/generator`);
-    await page.locator('.monaco-editor').waitFor();
+    await openGeneratorAsDemo(page, server);
 
     // Setup (not measured): paste Stripe, Load, let everything settle.
     await page.evaluate((t) => navigator.clipboard.writeText(t), stripe);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
+import { openGeneratorAsDemo } from './support';
 
 interface PerfWindow {
   __long: { start: number; duration: number }[];
@@ -56,13 +57,7 @@ async function main(): Promise<void> {
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.locator('input[name=email]').fill(server.demo.email);
-    await page.locator('input[name=password]').fill(server.demo.password);
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.baseUrl}/generator`);
-    await page.locator('.monaco-editor').waitFor();
+    await openGeneratorAsDemo(page, server);
     const panel = page.getByTestId('endpoint-panel').first();
     await panel.getByLabel('Path', { exact: true }).fill('/items');
     const response = panel.getByTestId('response').first();

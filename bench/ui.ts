@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
+import { openGeneratorAsDemo } from './support';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
 /** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate|reload. */
@@ -121,13 +122,7 @@ async function main(): Promise<void> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     }
-    await page.goto(`${server.baseUrl}/login`);
-    await page.locator('input[name=email]').fill(server.demo.email);
-    await page.locator('input[name=password]').fill(server.demo.password);
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.baseUrl}/generator`);
-    await page.locator('.monaco-editor').waitFor();
+    await openGeneratorAsDemo(page, server);
 
     console.error('bench:ui: setup…');
     // Setup (not measured): the document goes into the output editor the way a user puts it there.
