@@ -9,38 +9,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
-import { openGeneratorAsDemo } from './support';
+import {
+  instrument,
+  longestTaskSince,
+  openGeneratorAsDemo,
+  percentile,
+  type PerfWindow,
+} from './support';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
-
-interface PerfWindow {
-  __perf: { longTasks: { start: number; duration: number }[]; keys: number[] };
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const now = (page: Page) =>
   page.evaluate(() => {
     (window as unknown as PerfWindow).__perf.keys.length = 0;
     return performance.now();
   });
-
-async function longestSince(page: Page, since: number): Promise<number> {
-  return page.evaluate(
-    (t) =>
-      Math.max(
-        0,
-        ...(window as unknown as PerfWindow).__perf.longTasks
-          .filter((x) => x.start >= t)
-          .map((x) => x.duration),
-      ),
-    since,
-  );
-}
 
 async function keys(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as PerfWindow).__perf.keys.slice());
@@ -66,27 +49,7 @@ async function main(): Promise<void> {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.baseUrl,
     });
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    await context.addInitScript(() => {
-      const perf: PerfWindow['__perf'] = { longTasks: [], keys: [] };
-      (window as unknown as PerfWindow).__perf = perf;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          perf.longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      document.addEventListener(
-        'keydown',
-        (event) => {
-          const start = event.timeStamp;
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => perf.keys.push(performance.now() - start);
-            channel.port2.postMessage(0);
-          });
-        },
-        true,
-      );
-    });
+    await instrument(context);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
     await openGeneratorAsDemo(page, server);
@@ -116,7 +79,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(4000);
     rows.push([
       'load (with the document panel): longest task',
-      `${(await longestSince(page, loadStart)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, loadStart)).toFixed(0)} ms`,
     ]);
 
     // 1. Collapse and open the document panel.
@@ -129,7 +92,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     rows.push([
       'open the document panel: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
 
     // 2. Type in Title.
@@ -143,7 +106,10 @@ async function main(): Promise<void> {
       'type in Title: key → frame p95 / max',
       `${percentile(k, 95).toFixed(1)} / ${Math.max(...k).toFixed(1)} ms (${k.length} keys)`,
     ]);
-    rows.push(['type in Title: longest task', `${(await longestSince(page, t)).toFixed(0)} ms`]);
+    rows.push([
+      'type in Title: longest task',
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
+    ]);
 
     // 3. Type in a server URL.
     await page.getByLabel('Server URL', { exact: true }).first().click();
@@ -158,7 +124,7 @@ async function main(): Promise<void> {
     ]);
     rows.push([
       'type in Server URL: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
 
     // 4. Open Schemas (list + usage counts in slices).
@@ -179,7 +145,7 @@ async function main(): Promise<void> {
     });
     rows.push([
       'open Schemas (+ usage counts): longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms (${schemaCount.trim() || 'all shown'})`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms (${schemaCount.trim() || 'all shown'})`,
     ]);
 
     // 5. Filter schemas.
@@ -194,7 +160,7 @@ async function main(): Promise<void> {
     ]);
     rows.push([
       'type in Filter schemas: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
 
     // 6. Open a large schema, structured then YAML.
@@ -206,14 +172,14 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     rows.push([
       'open schema "account" (structured): longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     t = await now(page);
     await page.getByTestId('schema-editor').getByRole('tab', { name: 'YAML' }).click();
     await page.waitForTimeout(1000);
     rows.push([
       'schema "account" as YAML: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     await page.getByLabel('Schema as YAML', { exact: true }).click();
     await page.keyboard.press('Control+End');
@@ -227,7 +193,7 @@ async function main(): Promise<void> {
     ]);
     rows.push([
       'type in the YAML fragment: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     await page.getByRole('button', { name: 'Schemas' }).click();
     await docPanel.getByRole('button', { name: 'Collapse document' }).click();
@@ -240,7 +206,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     rows.push([
       'expand an endpoint panel: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     await first.getByLabel('Operation ID', { exact: true }).click();
     await page.keyboard.press('End');
@@ -254,14 +220,14 @@ async function main(): Promise<void> {
     ]);
     rows.push([
       'type in Operation ID: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     t = await now(page);
     await first.getByLabel('Use shared schema', { exact: true }).first().focus();
     await page.waitForTimeout(800);
     rows.push([
       'focus "Use shared schema" (builds the options): longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
 
     // 8. Show in YAML, and a click in the editor that finds its operation.
@@ -271,14 +237,14 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     rows.push([
       'Show in YAML (Stripe text in the locate worker): longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
     t = await now(page);
     await page.locator('.monaco-editor .view-line').nth(5).click();
     await page.waitForTimeout(2000);
     rows.push([
       'click in the editor → its panel: longest task',
-      `${(await longestSince(page, t)).toFixed(0)} ms`,
+      `${(await longestTaskSince(page, t)).toFixed(0)} ms`,
     ]);
 
     const width = Math.max(...rows.map(([key]) => key.length));

@@ -5,11 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
-import { openGeneratorAsDemo } from './support';
-
-interface PerfWindow {
-  __long: { start: number; duration: number }[];
-}
+import { instrument, longestTaskSince, openGeneratorAsDemo } from './support';
 
 /** A JSON array of records, `size` characters or a little more. */
 function body(size: number): string {
@@ -24,19 +20,8 @@ function body(size: number): string {
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
-const longest = (page: Page, from: number) =>
-  page.evaluate(
-    (t) =>
-      Math.round(
-        Math.max(
-          0,
-          ...(window as unknown as PerfWindow).__long
-            .filter((x) => x.start >= t)
-            .map((x) => x.duration),
-        ),
-      ),
-    from,
-  );
+/** The longest task (ms, rounded) since `from`. */
+const longest = async (page: Page, from: number) => Math.round(await longestTaskSince(page, from));
 
 async function main(): Promise<void> {
   const text = body(5 * 1024 * 1024);
@@ -48,14 +33,7 @@ async function main(): Promise<void> {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.baseUrl,
     });
-    await context.addInitScript(() => {
-      const list: PerfWindow['__long'] = [];
-      (window as unknown as PerfWindow).__long = list;
-      new PerformanceObserver((entries) => {
-        for (const e of entries.getEntries())
-          list.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await instrument(context);
     const page = await context.newPage();
     await openGeneratorAsDemo(page, server);
     const panel = page.getByTestId('endpoint-panel').first();

@@ -1,5 +1,5 @@
 /** What the UI benchmarks share: signing the demo account in and opening the generator. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { StartedServer } from '../tests/e2e/harness';
 
 /** Signs in as the server's demo account and waits for the generator's output editor. */
@@ -12,4 +12,65 @@ export async function openGeneratorAsDemo(page: Page, server: StartedServer): Pr
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.goto(`${server.baseUrl}/generator`);
   await page.locator('.monaco-editor').waitFor();
+}
+
+/** What {@link instrument} records in the page. */
+export interface PerfWindow {
+  __perf: {
+    longTasks: { start: number; duration: number }[];
+    /** Event timing entries of 16 ms or more. */
+    events: { name: string; duration: number }[];
+    /** Per keystroke: from the keydown to a task queued right after the next paint. */
+    keys: number[];
+  };
+}
+
+/** Records long tasks, slow events and key → next frame times in every page of `context`. */
+export async function instrument(context: BrowserContext): Promise<void> {
+  // tsx compiles named functions with esbuild's keepNames: give the page its __name helper.
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  await context.addInitScript(() => {
+    const perf: PerfWindow['__perf'] = { longTasks: [], events: [], keys: [] };
+    (window as unknown as PerfWindow).__perf = perf;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        perf.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) perf.events.push({ name: e.name, duration: e.duration });
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => perf.keys.push(performance.now() - start);
+          channel.port2.postMessage(0);
+        });
+      },
+      true,
+    );
+  });
+}
+
+/** The longest task (ms) that started at or after `since` (the page's clock). */
+export function longestTaskSince(page: Page, since: number): Promise<number> {
+  return page.evaluate(
+    (t) =>
+      Math.max(
+        0,
+        ...(window as unknown as PerfWindow).__perf.longTasks
+          .filter((x) => x.start >= t)
+          .map((x) => x.duration),
+      ),
+    since,
+  );
+}
+
+/** The p-th percentile of `values` (NaN for none). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -9,7 +9,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
-import { openGeneratorAsDemo } from './support';
+import {
+  instrument,
+  longestTaskSince,
+  openGeneratorAsDemo,
+  percentile,
+  type PerfWindow,
+} from './support';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
 /** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate|reload. */
@@ -17,33 +23,6 @@ const PROFILE = process.env.BENCH_PROFILE;
 const PHASE = process.env.BENCH_PHASE ?? 'type';
 /** Emulate a slower CPU (Chromium's throttling): BENCH_CPU_SLOWDOWN=4 runs everything 4× slower. */
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? '1');
-
-interface PerfWindow {
-  __perf: {
-    longTasks: { start: number; duration: number }[];
-    events: { name: string; duration: number }[];
-    keys: number[];
-  };
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function longestTaskSince(page: Page, since: number): Promise<number> {
-  return page.evaluate(
-    (t) =>
-      Math.max(
-        0,
-        ...(window as unknown as PerfWindow).__perf.longTasks
-          .filter((x) => x.start >= t)
-          .map((x) => x.duration),
-      ),
-    since,
-  );
-}
 
 /**
  * JS heap in use by the page after a garbage collection, via CDP. The core's worker holds the
@@ -86,36 +65,7 @@ async function main(): Promise<void> {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: server.baseUrl,
     });
-    // tsx compiles named functions with esbuild's keepNames: give the page its __name helper.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    await context.addInitScript(() => {
-      const perf: PerfWindow['__perf'] = { longTasks: [], events: [], keys: [] };
-      (window as unknown as PerfWindow).__perf = perf;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          perf.longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) perf.events.push({ name: e.name, duration: e.duration });
-      }).observe({
-        type: 'event',
-        buffered: true,
-        durationThreshold: 16,
-      } as PerformanceObserverInit);
-      // Key → next frame: from the keydown's timestamp to a task queued right after the next paint.
-      document.addEventListener(
-        'keydown',
-        (event) => {
-          const start = event.timeStamp;
-          requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => perf.keys.push(performance.now() - start);
-            channel.port2.postMessage(0);
-          });
-        },
-        true,
-      );
-    });
+    await instrument(context);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.dismiss());
     if (SLOWDOWN > 1) {
