@@ -393,9 +393,9 @@ export default function GeneratorPage() {
     const run = async () => {
       timer = undefined;
       const endpoints = store.list();
+      // The validation that follows every change (80 ms) has long answered: its report decides.
+      if (store.getReport()?.canGenerate !== true) return;
       try {
-        const check = await client.validate(endpoints.map(validationView));
-        if (!alive || !check.canGenerate) return;
         const text = await renderForProject.current(endpoints, pageAlive.current?.signal);
         if (!alive || text === documentText.current) return;
         documentText.current = text;
