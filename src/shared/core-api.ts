@@ -26,6 +26,7 @@ import type { ImportWarning } from './parse-openapi';
 import { validateEndpoints } from './validate-endpoints';
 import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
+import { MAX_INPUT_CHARS } from './limits';
 import { documentToJson } from './projects';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
@@ -53,6 +54,20 @@ function readHarBlob(file: Blob): string {
       `The HAR file is ${mb} MB; the limit is ${MAX_HAR_CHARS / 1024 / 1024} MB.`,
     );
   }
+  return readBlob(file);
+}
+
+/** A document's text handed over as a Blob (a kept source), refused by size before reading. */
+function readDocumentBlob(file: Blob): string {
+  // UTF-8 bytes are at least as many as UTF-16 units; a text over the cap in units is refused
+  // by parseOpenApi after reading, a file far over it (3 bytes per unit at most) before.
+  if (file.size > MAX_INPUT_CHARS * 3) {
+    throw new CoreError('INPUT_TOO_LARGE', `The document is ${file.size} bytes.`);
+  }
+  return readBlob(file);
+}
+
+function readBlob(file: Blob): string {
   const Reader = (globalThis as { FileReaderSync?: new () => { readAsText(blob: Blob): string } })
     .FileReaderSync;
   if (Reader === undefined) {
@@ -79,6 +94,8 @@ export const VIEW_CHUNK = 24;
 /** A fresh core API with its own open document (one per worker). */
 export function createCoreApi() {
   let doc: OpenApiDocument | undefined;
+  /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
+  let openedText = '';
   /** Views by id, for `putEndpoints` and `setOrder`. */
   let byId = new Map<string, Endpoint>();
 
@@ -137,9 +154,36 @@ export function createCoreApi() {
     reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
 
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
-    openDocument: (text: string) => run(() => open(parseOpenApi(text))),
+    openDocument: (text: string) =>
+      run(() => {
+        const summary = open(parseOpenApi(text));
+        openedText = text;
+        return summary;
+      }),
+    /** {@link openDocument} for text kept as a Blob (a reload), read here, not in the page. */
+    openDocumentFile: (file: Blob) =>
+      run(() => {
+        const text = readDocumentBlob(file);
+        const summary = open(parseOpenApi(text));
+        openedText = text;
+        return summary;
+      }),
+    /**
+     * The text the open document was opened from, as a Blob: the page keeps it in IndexedDB
+     * without cloning megabytes of string on the main thread (the Blob is made here).
+     */
+    sourceBlob: () =>
+      run(() => {
+        current();
+        return new Blob([openedText], { type: 'text/plain;charset=utf-8' });
+      }),
     /** Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'). */
-    newDocument: () => run(() => open(newOpenApiDocument())),
+    newDocument: () =>
+      run(() => {
+        const summary = open(newOpenApiDocument());
+        openedText = '';
+        return summary;
+      }),
     /** Whether a document is open (a restarted worker has none). */
     hasDocument: () => run(() => doc !== undefined),
     /** Endpoint views `start … start + count - 1`, in document order. */

@@ -43,6 +43,14 @@ export class CoreCallError extends Error {
   }
 }
 
+/** A document's text, or a Blob of it (read back from IndexedDB). */
+export type DocumentSource = string | Blob;
+
+/** Whether there is a document text (a non-empty string, or a Blob). */
+function isSource(source: DocumentSource | undefined): source is DocumentSource {
+  return typeof source === 'string' ? source !== '' : source !== undefined;
+}
+
 /** Endpoint views per message to or from the worker: each clone stays far below a frame. */
 export const VIEWS_PER_MESSAGE = 24;
 
@@ -102,8 +110,11 @@ export class GeneratorClient {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private validateSeq = 0;
   private readonly createWorker: (() => Worker) | undefined;
-  /** The text of the open document (re-opened when a worker restarts), or '' for a new one. */
-  private source: string | undefined;
+  /**
+   * The text of the open document (re-opened when a worker restarts), or '' for a new one; a
+   * Blob when it was read back from IndexedDB (the worker reads it, the page never decodes it).
+   */
+  private source: DocumentSource | undefined;
   /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
   private sent = new Map<string, Endpoint>();
   /** Bumped whenever a worker starts: a document opened in an older one is gone. */
@@ -235,10 +246,10 @@ export class GeneratorClient {
    * Opens text as the document in the worker and fetches its endpoint views in chunks, so no
    * main-thread task deserialises a large document at once.
    */
-  async openDocument(text: string, options: CallOptions = {}): Promise<ParsedDocument> {
+  async openDocument(text: DocumentSource, options: CallOptions = {}): Promise<ParsedDocument> {
     const previous = this.source;
     try {
-      const summary = await this.call('openDocument', [text], options);
+      const summary = await this.open(text, options);
       this.source = text;
       this.documentEpoch = this.epoch;
       const endpoints: Endpoint[] = [];
@@ -311,11 +322,29 @@ export class GeneratorClient {
     return this.call('render', [], options);
   }
 
+  /** Opens text, or a Blob of it (read in the worker; here without one). */
+  private async open(source: DocumentSource, options: CallOptions) {
+    if (typeof source === 'string') return this.call('openDocument', [source], options);
+    if (this.createWorker === undefined) {
+      return this.call('openDocument', [await source.text()], options);
+    }
+    return this.call('openDocumentFile', [source], options);
+  }
+
+  /**
+   * The open document's text as loaded, as a Blob made in the worker (kept in IndexedDB without
+   * a main-thread clone of megabytes).
+   */
+  async sourceBlob(options: CallOptions = {}): Promise<Blob> {
+    await this.ensureDocument(options);
+    return this.call('sourceBlob', [], options);
+  }
+
   private async ensureDocument(options: CallOptions): Promise<void> {
     if (this.documentEpoch === this.epoch && (await this.call('hasDocument', [], options))) return;
     this.sent = new Map();
-    if (this.source) {
-      await this.call('openDocument', [this.source], options);
+    if (isSource(this.source)) {
+      await this.open(this.source, options);
       this.documentEpoch = this.epoch;
     } else {
       await this.newDocument(options);
@@ -326,12 +355,12 @@ export class GeneratorClient {
    * Makes `text` the document the form's views are edits of, without fetching views: a form
    * restored after a reload carries the views of this text, with the same ids.
    */
-  async adoptDocument(text: string, options: CallOptions = {}): Promise<void> {
+  async adoptDocument(text: DocumentSource, options: CallOptions = {}): Promise<void> {
     if (text === '') {
       await this.newDocument(options);
       return;
     }
-    await this.call('openDocument', [text], options);
+    await this.open(text, options);
     this.source = text;
     this.documentEpoch = this.epoch;
     this.sent = new Map();
@@ -341,7 +370,7 @@ export class GeneratorClient {
    * Names the text the form's views belong to ('' for a new document) without opening it: the
    * worker opens it at the next render. Used when a saved form is restored after a reload.
    */
-  setSource(text: string): void {
+  setSource(text: DocumentSource): void {
     this.source = text;
     this.documentEpoch = -1;
     this.sent = new Map();
@@ -377,8 +406,8 @@ export class GeneratorClient {
     return this.call('readEndpoints', [text], options);
   }
 
-  /** The text of the open document as loaded ('' for a new document). */
-  get documentSource(): string {
+  /** The text of the open document as loaded ('' for a new document), or a Blob of it. */
+  get documentSource(): DocumentSource {
     return this.source ?? '';
   }
 

@@ -31,7 +31,8 @@ interface SavedEndpoint extends Omit<Endpoint, 'schemaComponents'> {
 interface Saved {
   v: 1;
   collapsed: string[];
-  endpoints: SavedEndpoint[];
+  /** An id in place of an endpoint: the kept document's view (see {@link DocumentBase}). */
+  endpoints: (SavedEndpoint | string)[];
   /** The component table: [name, schema] pairs. */
   components?: [string, Schema][];
 }
@@ -39,6 +40,10 @@ interface Saved {
 export interface RestoredForm {
   endpoints: Endpoint[];
   collapsed: string[];
+  /** The endpoints that are views of the kept document, as the worker gave them. */
+  fromBase?: Endpoint[];
+  /** The kept document's id, when the saved form names one. */
+  base?: string;
 }
 
 function isEndpointLike(value: unknown): value is SavedEndpoint {
@@ -63,6 +68,74 @@ interface SavedHead {
   collapsed?: unknown;
   endpointEntries?: number;
   componentEntries?: number;
+  /**
+   * The kept document source (see {@link DocumentBase}) whose views the endpoint entries name by
+   * id alone (a string in place of an endpoint).
+   */
+  base?: string;
+}
+
+/**
+ * The document the form is a view of (issue 10: the document is the source of truth). Views
+ * still exactly as the worker gave them for a loaded document are saved as their id alone, and
+ * a reload asks the worker for them again from the kept document text: the saved form of a
+ * loaded Stripe document is 4 M characters of source plus a list of ids, where writing every
+ * view out was 17.6 M characters serialised on the main thread (100 ms tasks after each Load).
+ * Edited, added and imported endpoints are saved whole, as before.
+ */
+export class DocumentBase {
+  private views = new WeakSet<Endpoint>();
+  private id: string | undefined;
+  private pending: Promise<void> | undefined;
+  /** The base id the last saved head names; its source is kept when a new one is saved. */
+  savedId: string | undefined;
+
+  /**
+   * The views of a document whose text is being kept: `kept` resolves to the kept source's id,
+   * or undefined when it could not be kept (no IndexedDB), and then the views are saved whole.
+   */
+  set(views: readonly Endpoint[], kept: Promise<string | undefined>): void {
+    this.views = new WeakSet(views);
+    this.id = undefined;
+    const pending: Promise<void> = kept.then(
+      (id) => {
+        if (this.pending !== pending) return;
+        this.pending = undefined;
+        this.id = id;
+      },
+      () => {
+        if (this.pending === pending) this.pending = undefined;
+      },
+    );
+    this.pending = pending;
+  }
+
+  /** Views restored from the kept source `id` (a reload). */
+  adopt(views: Iterable<Endpoint>, id: string): void {
+    this.views = new WeakSet(views);
+    this.id = id;
+    this.pending = undefined;
+    this.savedId = id;
+  }
+
+  /** No document behind the form's views (a small one, or none). */
+  clear(): void {
+    this.views = new WeakSet();
+    this.id = undefined;
+    this.pending = undefined;
+  }
+
+  /** Resolves once the source being kept has its id (saving waits for it). */
+  settled(): Promise<void> | undefined {
+    return this.pending;
+  }
+
+  /** The kept source's id when `endpoint` is one of its views, unchanged. */
+  sourceOf(endpoint: Endpoint): string | undefined {
+    return this.pending === undefined && this.id !== undefined && this.views.has(endpoint)
+      ? this.id
+      : undefined;
+  }
 }
 
 /**
@@ -121,6 +194,8 @@ export function savedFormEntries(storage: Storage | undefined = globalThis.local
     if (!raw.startsWith('{"v":2,')) return raw.length > 100_000 ? SYNC_RESTORE_MAX_ENTRIES + 1 : 1;
     // The entry form's head holds the counts and the collapsed ids (20 KB for 468 endpoints).
     const head = JSON.parse(raw) as SavedHead;
+    // Views of a kept document come back from the worker, asynchronously.
+    if (typeof head.base === 'string') return SYNC_RESTORE_MAX_ENTRIES + 1;
     return 1 + (Number(head.endpointEntries) || 0) + (Number(head.componentEntries) || 0);
   } catch {
     return 0;
@@ -131,7 +206,10 @@ export function savedFormEntries(storage: Storage | undefined = globalThis.local
  * Reads the saved form, pausing (yielding) after each storage entry and each batch of endpoints,
  * so that {@link loadSavedFormInSlices} can spread a Stripe-size form over many short tasks.
  */
-function* readSavedForm(storage: Storage | undefined): Generator<void, RestoredForm | undefined> {
+function* readSavedForm(
+  storage: Storage | undefined,
+  base?: ReadonlyMap<string, Endpoint>,
+): Generator<void, RestoredForm | undefined> {
   try {
     const raw = storage?.getItem(FORM_STORAGE_KEY);
     if (!storage || !raw) return undefined;
@@ -150,15 +228,27 @@ function* readSavedForm(storage: Storage | undefined): Generator<void, RestoredF
       value = {
         v: 1,
         collapsed: value.collapsed ?? [],
-        endpoints: yield* read<SavedEndpoint>('e', value.endpointEntries),
+        endpoints: yield* read<SavedEndpoint | string>('e', value.endpointEntries),
         components: yield* read<[string, Schema]>('c', value.componentEntries),
       };
     }
     if (value.v !== 1 || !Array.isArray(value.endpoints)) return undefined;
     const table = Array.isArray(value.components) ? value.components : [];
     const endpoints: Endpoint[] = [];
+    const fromBase: Endpoint[] = [];
+    let missing = 0;
     for (const [i, saved] of value.endpoints.entries()) {
       if (i % ENDPOINTS_PER_STEP === 0) yield;
+      if (typeof saved === 'string') {
+        // A view of the kept document, unchanged: the worker gave it again.
+        const view = base?.get(saved);
+        if (view === undefined) missing++;
+        else {
+          endpoints.push(view);
+          fromBase.push(view);
+        }
+        continue;
+      }
       if (!isEndpointLike(saved)) continue;
       const { c, ...rest } = saved;
       const endpoint: Endpoint = {
@@ -178,7 +268,10 @@ function* readSavedForm(storage: Storage | undefined): Generator<void, RestoredF
     const collapsed = Array.isArray(value.collapsed)
       ? value.collapsed.filter((x): x is string => typeof x === 'string')
       : [];
-    return { endpoints, collapsed };
+    if (missing > 0) {
+      console.warn(`${missing} endpoints of the saved form were not found in its document`);
+    }
+    return { endpoints, collapsed, fromBase };
   } catch {
     return undefined;
   }
@@ -198,17 +291,29 @@ export function loadSavedForm(
 export async function loadSavedFormInSlices(
   storage: Storage | undefined = globalThis.localStorage,
   isCancelled: () => boolean = () => false,
+  openBase?: (id: string) => Promise<Endpoint[] | undefined>,
 ): Promise<RestoredForm | undefined> {
   let source = storage;
+  let baseId: string | undefined;
+  let base: Map<string, Endpoint> | undefined;
   try {
     if (storage?.getItem(FORM_STORAGE_KEY) === IN_INDEXED_DB) {
       const entries = await loadFormEntries();
       source = new MapStorage(new Map(Object.entries(entries ?? {})));
     }
+    const head = JSON.parse(source?.getItem(FORM_STORAGE_KEY) ?? 'null') as SavedHead | null;
+    if (typeof head?.base === 'string') {
+      baseId = head.base;
+      const views = await openBase?.(baseId);
+      if (views !== undefined) base = new Map(views.map((view) => [view.id, view]));
+    }
   } catch {
     return undefined;
   }
-  return runInSlices(readSavedForm(source), isCancelled);
+  if (isCancelled()) return undefined;
+  const restored = await runInSlices(readSavedForm(source, base), isCancelled);
+  if (restored !== undefined && baseId !== undefined && base !== undefined) restored.base = baseId;
+  return restored;
 }
 
 /**
@@ -219,6 +324,12 @@ export class FormSerializer {
   private table: string[] = [];
   private index = new Map<string, Map<Schema, number>>();
   private endpoints = new WeakMap<Endpoint, string>();
+
+  /** The kept document the last {@link serializeEntries} named. */
+  lastBase: string | undefined;
+
+  /** `base`: views of a kept document are written as their id alone. */
+  constructor(private readonly base?: DocumentBase) {}
 
   private componentIndex(name: string, schema: Schema): number {
     let bySchema = this.index.get(name);
@@ -235,8 +346,9 @@ export class FormSerializer {
     return at;
   }
 
-  /** Serialises one endpoint (cached). */
+  /** Serialises one endpoint (cached); a view of the kept document is its id. */
   endpointJson(endpoint: Endpoint): string {
+    if (this.base?.sourceOf(endpoint) !== undefined) return JSON.stringify(endpoint.id);
     let json = this.endpoints.get(endpoint);
     if (json === undefined) {
       const { schemaComponents, ...rest } = endpoint;
@@ -252,9 +364,9 @@ export class FormSerializer {
     return json;
   }
 
-  /** Whether the endpoint is serialised already. */
+  /** Whether the endpoint is serialised already (or needs no serialising). */
   isCached(endpoint: Endpoint): boolean {
-    return this.endpoints.has(endpoint);
+    return this.endpoints.has(endpoint) || this.base?.sourceOf(endpoint) !== undefined;
   }
 
   /** The whole saved form. */
@@ -271,7 +383,12 @@ export class FormSerializer {
    */
   serializeEntries(store: EndpointStore): Map<string, string> {
     const { endpoints, collapsed } = store.snapshot();
-    const parts = endpoints.map((e) => this.endpointJson(e));
+    let base: string | undefined;
+    this.lastBase = undefined;
+    const parts = endpoints.map((e) => {
+      base ??= this.base?.sourceOf(e);
+      return this.endpointJson(e);
+    });
     const entries = new Map<string, string>();
     let endpointEntries = 0;
     for (let i = 0; i < parts.length; i += ENDPOINTS_PER_ENTRY) {
@@ -288,10 +405,10 @@ export class FormSerializer {
       );
     }
     // The head goes last: a reader trusts only entries the head counts.
-    entries.set(
-      FORM_STORAGE_KEY,
-      JSON.stringify({ v: 2, collapsed, endpointEntries, componentEntries }),
-    );
+    const head: SavedHead = { v: 2, collapsed, endpointEntries, componentEntries };
+    if (base !== undefined) head.base = base;
+    this.lastBase = base;
+    entries.set(FORM_STORAGE_KEY, JSON.stringify(head));
     return entries;
   }
 
@@ -387,8 +504,9 @@ type IdleWindow = typeof globalThis & {
 export function autoSave(
   store: EndpointStore,
   storage: Storage | undefined = globalThis.localStorage,
+  base?: DocumentBase,
 ): () => void {
-  const serializer = new FormSerializer();
+  const serializer = new FormSerializer(base);
   const written: WrittenEntries = new Map();
   /**
    * The form's entries when IndexedDB is their home (localStorage refused them once, or the
@@ -403,12 +521,18 @@ export function autoSave(
   })();
   let persisting: Promise<boolean> = Promise.resolve(true);
   /** After a write: a refused localStorage moves the form to IndexedDB; IndexedDB gets it. */
-  const settle = (ok: boolean | undefined) => {
+  const settle = (ok: boolean | undefined, sliced: boolean) => {
     if (!storage || ok === undefined) return;
+    if (ok && base !== undefined) base.savedId = serializer.lastBase;
     if (mirror === undefined) {
       if (ok) return;
       mirror = new MapStorage();
       written.clear();
+      // Written again, to the mirror this time; it settles into IndexedDB when done.
+      if (sliced) {
+        writeInSlices();
+        return;
+      }
       runToEnd(saveSteps(store, mirror, serializer, written));
     }
     const { changed, removed } = mirror.takeChanges();
@@ -450,7 +574,7 @@ export function autoSave(
     writeNumber++;
     writing = false;
     dirty = false;
-    settle(saveForm(store, mirror ?? storage, serializer, written));
+    settle(saveForm(store, mirror ?? storage, serializer, written), false);
   };
   const writeInSlices = () => {
     const mine = ++writeNumber;
@@ -462,7 +586,8 @@ export function autoSave(
     ).then((ok) => {
       if (writeNumber !== mine) return;
       writing = false;
-      settle(ok);
+      settle(ok, true);
+      if (writing) return; // settling started another write (into the IndexedDB mirror)
       // Changes made while writing are saved by the next round.
       if (dirty && !stopped && timer === undefined) timer = setTimeout(schedule, SAVE_DEBOUNCE_MS);
     });
@@ -471,6 +596,14 @@ export function autoSave(
   /** Serialises uncached endpoints while the browser is idle, then writes. */
   const step = (deadline?: IdleDeadline) => {
     if (stopped || !dirty || writing) return;
+    // A loaded document's text is still being kept: its views are then saved as ids.
+    const keeping = base?.settled();
+    if (keeping !== undefined) {
+      void keeping.then(() => {
+        if (timer === undefined) timer = setTimeout(schedule, 0);
+      });
+      return;
+    }
     if (idle && deadline) {
       for (const endpoint of store.list()) {
         if (serializer.isCached(endpoint)) continue;

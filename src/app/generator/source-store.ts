@@ -3,11 +3,11 @@
  * saved form: after a reload the worker re-opens it, and the restored views (same ids) are
  * edits of it, so Generate again changes only what the form changed. IndexedDB because a
  * loaded document can be megabytes. The saved form itself lives in localStorage, and here
- * too when it outgrows localStorage's quota (see persistence.ts).
+ * too when it outgrows localStorage's quota (see persistence.ts); a large loaded document's
+ * unchanged views are saved as ids of the text kept here (persistence.ts, DocumentBase).
  */
 const DB_NAME = 'specform';
 const STORE = 'documents';
-const KEY = 'generator-source';
 
 function openDb(): Promise<IDBDatabase | undefined> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
@@ -42,26 +42,84 @@ function write(
   });
 }
 
-/** Keeps the document text ('' for a new document); failures are logged, never thrown. */
-export async function saveSource(text: string): Promise<void> {
-  const db = await openDb();
-  if (db === undefined) return;
-  await write(db, 'Could not keep the document text', (store) => store.put(text, KEY));
-  db.close();
+/** Where the older pages kept the text itself (read still; replaced on the next save). */
+const LEGACY_KEY = 'generator-source';
+/** The id of the text kept last (the one a new saved form belongs to). */
+const CURRENT_KEY = 'generator-source-id';
+/** Kept texts are records `source:<id>`, Blobs (see {@link saveSource}). */
+const SOURCE_PREFIX = 'source:';
+const SOURCE_FAILURE = 'Could not keep the document text';
+
+function newId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36)}`;
 }
 
-/** The kept document text, or undefined when there is none (or no IndexedDB). */
-export async function loadSource(): Promise<string | undefined> {
+/**
+ * Keeps the document text ('' for a new document) and answers its id, or undefined when it
+ * could not be kept (no IndexedDB); failures are logged, never thrown. Pass a Blob made in the
+ * worker where the text is large: putting a 4 MB string clones it on the main thread (a 50 ms
+ * task), and so does making a Blob of it here; a Blob is handed over as it is. Older texts are dropped, except those in `keep` (the one the saved form names:
+ * it stays until a form naming the new one is saved).
+ */
+export async function saveSource(
+  text: string | Blob,
+  keep: Iterable<string | undefined> = [],
+): Promise<string | undefined> {
   const db = await openDb();
   if (db === undefined) return undefined;
-  const text = await new Promise<string | undefined>((resolve) => {
-    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(KEY);
-    request.onsuccess = () =>
-      resolve(typeof request.result === 'string' ? request.result : undefined);
-    request.onerror = () => resolve(undefined);
+  const id = newId();
+  const kept = new Set([id, ...keep].filter((k) => k !== undefined).map((k) => SOURCE_PREFIX + k));
+  const value = text;
+  const ok = await write(db, SOURCE_FAILURE, (store) => {
+    store.put(value, SOURCE_PREFIX + id);
+    store.put(id, CURRENT_KEY);
+    store.delete(LEGACY_KEY);
+    const keys = store.getAllKeys(IDBKeyRange.bound(SOURCE_PREFIX, `${SOURCE_PREFIX}\uffff`));
+    keys.onsuccess = () => {
+      for (const key of keys.result) if (!kept.has(String(key))) store.delete(key);
+    };
   });
   db.close();
-  return text;
+  return ok ? id : undefined;
+}
+
+function read(db: IDBDatabase, key: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(undefined);
+  });
+}
+
+/** A kept text: a string, or a Blob (read by the worker, never decoded in the page). */
+function asSource(value: unknown): string | Blob | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return value;
+  return undefined;
+}
+
+/** The text kept under `id` by {@link saveSource}, or undefined when it is gone. */
+export async function loadSourceById(id: string): Promise<string | Blob | undefined> {
+  const db = await openDb();
+  if (db === undefined) return undefined;
+  try {
+    return asSource(await read(db, SOURCE_PREFIX + id));
+  } finally {
+    db.close();
+  }
+}
+
+/** The text kept last, or undefined when there is none (or no IndexedDB). */
+export async function loadSource(): Promise<string | Blob | undefined> {
+  const db = await openDb();
+  if (db === undefined) return undefined;
+  try {
+    const id = await read(db, CURRENT_KEY);
+    if (typeof id === 'string') return asSource(await read(db, SOURCE_PREFIX + id));
+    return asSource(await read(db, LEGACY_KEY));
+  } finally {
+    db.close();
+  }
 }
 
 /** Form entries are records `form:<storage key>` beside the document text. */

@@ -3,6 +3,7 @@ import type { Endpoint, Schema } from '../../../src/shared';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import {
   autoSave,
+  DocumentBase,
   ENDPOINTS_PER_ENTRY,
   FORM_STORAGE_KEY,
   FormSerializer,
@@ -146,6 +147,98 @@ describe('form persistence', () => {
     const sliced = await loadSavedFormInSlices(storage);
     expect(sliced).toEqual(loadSavedForm(storage));
     expect(sliced!.endpoints).toHaveLength(468);
+  });
+
+  describe('views of a kept document (DocumentBase)', () => {
+    const views = () =>
+      Array.from({ length: 30 }, (_, i) => endpoint(`v${i}`, { Pet: { type: 'object' } }));
+
+    it('saves unchanged views as ids and restores them from the document, edits whole', async () => {
+      const loaded = views();
+      const base = new DocumentBase();
+      base.set(loaded, Promise.resolve('src-1'));
+      await base.settled();
+      const store = new EndpointStore(loaded, ['v1']);
+      store.update('v3', (e) => ({ ...e, summary: 'edited' }));
+      store.add(endpoint('new'));
+      const storage = memoryStorage();
+      expect(saveForm(store, storage, new FormSerializer(base))).toBe(true);
+      const raw = Array.from({ length: storage.length }, (_, i) =>
+        storage.getItem(storage.key(i)!),
+      ).join('\n');
+      // Two endpoints written out (the edit and the new one), 29 ids.
+      expect(raw.match(/"responses"/g)).toHaveLength(2);
+      expect(JSON.parse(storage.getItem(FORM_STORAGE_KEY)!).base).toBe('src-1');
+      // Restored asynchronously: the worker gives the views again.
+      expect(savedFormEntries(storage)).toBeGreaterThan(SYNC_RESTORE_MAX_ENTRIES);
+      const again = views();
+      const opened: string[] = [];
+      const restored = await loadSavedFormInSlices(storage, undefined, async (id) => {
+        opened.push(id);
+        return again;
+      });
+      expect(opened).toEqual(['src-1']);
+      expect(restored!.base).toBe('src-1');
+      expect(restored!.collapsed).toEqual(['v1']);
+      expect(restored!.endpoints.map((e) => e.id)).toEqual(store.list().map((e) => e.id));
+      expect(restored!.endpoints[0]).toBe(again[0]);
+      expect(restored!.endpoints[3]!.summary).toBe('edited');
+      expect(restored!.endpoints[3]).not.toBe(again[3]);
+      expect(restored!.endpoints.at(-1)).toEqual(store.getEndpoint('new'));
+      expect(restored!.fromBase).toHaveLength(29);
+    });
+
+    it('restores what it can when the document text is gone, and says so', async () => {
+      const loaded = views();
+      const base = new DocumentBase();
+      base.set(loaded, Promise.resolve('src-2'));
+      await base.settled();
+      const store = new EndpointStore(loaded);
+      store.update('v0', (e) => ({ ...e, summary: 'kept' }));
+      const storage = memoryStorage();
+      saveForm(store, storage, new FormSerializer(base));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const restored = await loadSavedFormInSlices(storage, undefined, async () => undefined);
+      expect(restored!.endpoints.map((e) => e.summary)).toEqual(['kept']);
+      expect(restored!.base).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('29 endpoints'));
+      warn.mockRestore();
+    });
+
+    it('waits for the text to be kept, and saves the views whole when it could not be', async () => {
+      const storage = memoryStorage();
+      const store = new EndpointStore([endpoint('first')]);
+      const base = new DocumentBase();
+      const stop = autoSave(store, storage, base);
+      let keep!: (id: string | undefined) => void;
+      const loaded = views();
+      base.set(loaded, new Promise((resolve) => (keep = resolve)));
+      store.setAll(loaded);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Nothing written while the text is being kept.
+      expect(loadSavedForm(storage)?.endpoints.map((e) => e.id)).not.toEqual(
+        loaded.map((e) => e.id),
+      );
+      keep(undefined);
+      await vi.waitFor(() => expect(loadSavedForm(storage)?.endpoints).toHaveLength(30), {
+        timeout: 3000,
+      });
+      expect(JSON.parse(storage.getItem(FORM_STORAGE_KEY)!).base).toBeUndefined();
+      stop();
+    });
+
+    it('names the kept text in the head once autosave writes it', async () => {
+      const storage = memoryStorage();
+      const store = new EndpointStore([endpoint('first')]);
+      const base = new DocumentBase();
+      const stop = autoSave(store, storage, base);
+      const loaded = views();
+      base.set(loaded, Promise.resolve('src-3'));
+      store.setAll(loaded);
+      await vi.waitFor(() => expect(base.savedId).toBe('src-3'), { timeout: 3000 });
+      expect(JSON.parse(storage.getItem(FORM_STORAGE_KEY)!).base).toBe('src-3');
+      stop();
+    });
   });
 
   describe('autoSave', () => {
