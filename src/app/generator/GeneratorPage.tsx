@@ -14,6 +14,8 @@ import {
   generatorClient,
   isAbortError,
   VIEWS_PER_MESSAGE,
+  type DocumentSource,
+  type GeneratorClient,
   type ImportWarning,
   type ParsedDocument,
 } from '../core/generator-client';
@@ -25,7 +27,8 @@ import { EndpointStore, useOrder, useReport } from './endpoint-store';
 import { collectProblems, fieldSelector, type Problem } from './problems';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useExampleProblems } from './useExampleProblems';
-import { loadSource, saveSource } from './source-store';
+import { loadSource, loadSourceById, saveSource } from './source-store';
+import { yieldToBrowser } from '../util/slices';
 import { ImportTrafficButton } from './ImportTrafficDialog';
 import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
@@ -34,6 +37,7 @@ import { useNarrowTabs } from './useNarrowTabs';
 import type { OutputEditorHandle } from './OutputEditor';
 import {
   autoSave,
+  DocumentBase,
   loadSavedForm,
   loadSavedFormInSlices,
   savedFormEntries,
@@ -52,14 +56,15 @@ const OutputEditor = lazy(() => import('./OutputEditor'));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
-/** Generated text longer than this goes into the output editor in slices (where it has no undo step anyway). */
-const LARGE_OUTPUT_CHARS = 500_000;
 /** Quiet time after a form change before the open project's document is rendered again. */
 const PROJECT_RENDER_DEBOUNCE_MS = 700;
 /** Imports with more endpoints than this render every panel collapsed. */
 const COLLAPSE_IMPORTS_ABOVE = 10;
 
 type Busy = 'generate' | 'load' | undefined;
+
+/** Loaded documents from this size on are saved as their text plus the views changed. */
+const BASE_SOURCE_MIN_CHARS = 200_000;
 
 /** The form a page starts with when nothing (readable) is saved: one endpoint (spec §4). */
 function startingEndpoints(saved: RestoredForm | undefined): [Endpoint[], string[]] {
@@ -79,14 +84,32 @@ function initialState(): { store: EndpointStore; restoring: boolean } {
   return { store: new EndpointStore(...startingEndpoints(loadSavedForm())), restoring: false };
 }
 
-/** Fills the store from a large saved form in slices; true until it is done. */
-function useRestore(store: EndpointStore, initiallyRestoring: boolean): boolean {
+/**
+ * Fills the store from a large saved form in slices; true until it is done. Views of a kept
+ * document come from the worker, which opens its text again (after `sourceReady`).
+ */
+function useRestore(
+  store: EndpointStore,
+  initiallyRestoring: boolean,
+  base: DocumentBase,
+  client: GeneratorClient,
+  sourceReady: Promise<void>,
+): boolean {
   const [restoring, setRestoring] = useState(initiallyRestoring);
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
-    void loadSavedFormInSlices(undefined, () => cancelled).then((saved) => {
+    const abort = new AbortController();
+    const openBase = async (id: string) => {
+      const text = await loadSourceById(id);
+      if (text === undefined) return undefined;
+      await sourceReady;
+      const parsed = await client.openDocument(text, { signal: abort.signal });
+      return parsed.endpoints;
+    };
+    void loadSavedFormInSlices(undefined, () => cancelled, openBase).then((saved) => {
       if (cancelled) return;
+      if (saved?.base !== undefined) base.adopt(saved.fromBase ?? [], saved.base);
       store.setAll(...startingEndpoints(saved));
       // What was saved before the reload counts as the page's starting point, as in a small form.
       store.markSaved();
@@ -94,8 +117,9 @@ function useRestore(store: EndpointStore, initiallyRestoring: boolean): boolean 
     });
     return () => {
       cancelled = true;
+      abort.abort();
     };
-  }, [store, restoring]);
+  }, [store, restoring, base, client, sourceReady]);
   return restoring;
 }
 
@@ -104,7 +128,16 @@ export default function GeneratorPage() {
   const client = generatorClient();
   const [initial] = useState(initialState);
   const store = initial.store;
-  const restoring = useRestore(store, initial.restoring);
+  /** The loaded document whose unchanged views are saved as ids (see DocumentBase). */
+  const [documentBase] = useState(() => new DocumentBase());
+  /** The document text the restored form belongs to, read once (see source-store). */
+  const [sourceReady] = useState(() =>
+    loadSource().then(
+      (text) => client.setSource(text ?? ''),
+      () => client.setSource(''),
+    ),
+  );
+  const restoring = useRestore(store, initial.restoring, documentBase, client, sourceReady);
   const order = useOrder(store);
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
@@ -116,7 +149,7 @@ export default function GeneratorPage() {
   const [error, setError] = useState<string | undefined>(undefined);
   const [removeId, setRemoveId] = useState<string | undefined>(undefined);
   const [pendingLoad, setPendingLoad] = useState<
-    { parsed: ParsedDocument; text: string; previous: string } | undefined
+    { parsed: ParsedDocument; text: string; previous: DocumentSource } | undefined
   >(undefined);
   const [revealId, setRevealId] = useState<string | undefined>(undefined);
   const [revealNonce, setRevealNonce] = useState(0);
@@ -171,19 +204,13 @@ export default function GeneratorPage() {
     return () => window.removeEventListener('pagehide', flush);
   }, [documentStore]);
   const paste = useJsonPaste(client);
-  /** The document text the restored form belongs to, read once (see source-store). */
-  const sourceReady = useRef<Promise<void> | null>(null);
-  sourceReady.current ??= loadSource().then(
-    (text) => client.setSource(text ?? ''),
-    () => client.setSource(''),
-  );
   const tabs = useNarrowTabs();
   // A restored page whose shared schemas were not saved apart (too many) reads them from the
   // document itself, so the Schemas section lists them all.
   useEffect(() => {
     if (restoring || Object.keys(documentStore.getSchemas()).length > 0) return;
     let cancelled = false;
-    void sourceReady.current?.then(async () => {
+    void sourceReady.then(async () => {
       if (cancelled || client.documentSource === '') return;
       const schemas = await client.documentSchemas().catch(() => undefined);
       if (cancelled || schemas === undefined) return;
@@ -193,7 +220,7 @@ export default function GeneratorPage() {
     return () => {
       cancelled = true;
     };
-  }, [restoring, documentStore, client]);
+  }, [restoring, documentStore, client, sourceReady]);
   const [editorReady, setEditorReady] = useState(false);
   /**
    * The document for the form as it is now (issue 12: what a project stores): the loaded or
@@ -229,7 +256,7 @@ export default function GeneratorPage() {
       if (!content.trim()) scheduleProjectRender.current();
       if (loadForm && content.trim()) {
         const text = content;
-        await sourceReady.current;
+        await sourceReady;
         const previous = client.documentSource;
         client.openDocument(text).then(
           (parsed) =>
@@ -251,7 +278,10 @@ export default function GeneratorPage() {
 
   // Save as the user types; validate (latest request wins) on every change. Both wait for a
   // restore, so the empty store it starts from is never saved over the form being read.
-  useEffect(() => (restoring ? undefined : autoSave(store)), [store, restoring]);
+  useEffect(
+    () => (restoring ? undefined : autoSave(store, undefined, documentBase)),
+    [store, restoring, documentBase],
+  );
   useEffect(() => {
     if (restoring) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -362,7 +392,7 @@ export default function GeneratorPage() {
     signal: AbortSignal | undefined,
     onProgress?: (done: number, total: number) => void,
   ) => {
-    await sourceReady.current;
+    await sourceReady;
     const schemas = documentStore.getSchemas();
     // Sent only when they are edits: never the empty set a reloaded page starts from before
     // it has read them back from the document (that would delete them all).
@@ -431,17 +461,24 @@ export default function GeneratorPage() {
       if (!check.canGenerate) return;
       const yaml = await renderDocument(endpoints, signal, onJobProgress);
       documentText.current = yaml;
-      // A large document goes in by slices (one 2 MB setValue is a 100 ms task); a small one
-      // in one edit that Ctrl+Z can undo.
-      if (yaml.length > LARGE_OUTPUT_CHARS) await editor.current?.setValueInSlices(yaml);
-      else editor.current?.setValue(yaml);
+      // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
+      // in by slices (one 2 MB setValue is a 100 ms task).
+      await editor.current?.showGenerated(yaml);
       tabs.show('yaml');
       setHasOutput(yaml.trim().length > 0);
       store.markSaved();
     });
 
   const applyLoad = (parsed: ParsedDocument, text: string) => {
-    void saveSource(text);
+    // The worker makes the Blob of its text; putting the string here would clone megabytes.
+    const kept = client.sourceBlob().then(
+      (blob) => saveSource(blob, [documentBase.savedId]),
+      () => saveSource(text, [documentBase.savedId]),
+    );
+    // A large document's unchanged views are saved as ids of its kept text (a small one whole:
+    // it is restored at once, without the worker).
+    if (text.length >= BASE_SOURCE_MIN_CHARS) documentBase.set(parsed.endpoints, kept);
+    else documentBase.clear();
     documentText.current = text;
     documentStore.setAll(parsed.meta, {});
     schemasFromDocument.current = documentStore.getSchemas();
@@ -460,7 +497,9 @@ export default function GeneratorPage() {
   const onLoad = () =>
     withSubscription('load', async () => {
       const text = editor.current?.getValue() ?? '';
-      await sourceReady.current;
+      // Reading a 4 MB editor and sending it to the worker are two tasks, not one of 45 ms.
+      await yieldToBrowser();
+      await sourceReady;
       const previous = client.documentSource;
       const parsed = await client.openDocument(text, {
         signal: jobSignal(),

@@ -12,6 +12,7 @@ import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/yaml-insertion';
 import { yieldToBrowser } from '../util/slices';
+import { changedRange } from '../editor/changed-range';
 import { mayBeJsonPaste } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import { findOperation, operationInRanges } from '../../shared/document/locate';
@@ -23,6 +24,25 @@ const LARGE_TEXT = 500_000;
 
 /** Characters appended per task by `setValueInSlices`. */
 const SLICE_CHARS = 128 * 1024;
+
+/** Folding regions kept (the shallowest): see the editor options. */
+const FOLDING_MAX_REGIONS = 1500;
+
+/** Largest change `showGenerated` makes as one edit; a larger one replaces the text. */
+const SMALL_CHANGE = 256 * 1024;
+
+/**
+ * The model's text as a flat string: its pieces joined once. getValue() answers a rope of about
+ * one piece per line, whose flattening (postMessage, JSON.stringify) costs hundreds of
+ * milliseconds in one task for a 10 MB document.
+ */
+function flatValue(model: monaco.editor.ITextModel | null | undefined): string {
+  if (!model) return '';
+  const snapshot = model.createSnapshot(true);
+  const parts: string[] = [];
+  for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) parts.push(chunk);
+  return parts.join('');
+}
 
 /** Editor change debounce (spec §9). */
 export const EDITOR_DEBOUNCE_MS = 200;
@@ -40,6 +60,13 @@ export interface OutputEditorHandle {
    * undo step (a saved project being opened): no task grows with the size of the document.
    */
   setValueInSlices(text: string): Promise<void>;
+  /**
+   * Shows a newly generated document: only the part that differs from the editor's text is
+   * replaced, as one undoable edit (a re-rendered document changes where the form changed it);
+   * a text that differs in more than a few hundred kilobytes is replaced as by `setValue` or,
+   * when large, `setValueInSlices`. Scrolls to the top either way.
+   */
+  showGenerated(text: string): Promise<void>;
   focus(): void;
   /** Scrolls lines `start`–`end` (1-based) into view and highlights them until the next edit. */
   revealLines(start: number, end: number): void;
@@ -89,32 +116,80 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   /** The operation the cursor was last reported in ("path method"). */
   const lastOperation = useRef<string | undefined>(undefined);
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      getValue: () => {
-        const model = editorRef.current?.getModel();
-        if (!model) return '';
-        // The model's pieces joined once give a flat string. getValue() answers a rope of about
-        // one piece per line, whose flattening (postMessage, JSON.stringify) costs hundreds of
-        // milliseconds in one task for a 10 MB document.
-        const snapshot = model.createSnapshot(true);
-        const parts: string[] = [];
-        for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read())
-          parts.push(chunk);
-        return parts.join('');
-      },
-      setValue: (text: string) => {
+  useImperativeHandle(ref, () => {
+    const setValue = (text: string) => {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (!editor || !model) return;
+      if (text.length + model.getValueLength() > LARGE_TEXT) {
+        // A whole-document edit makes Monaco compute its undo data over megabytes.
+        model.setValue(text);
+      } else {
+        // pushEditOperations keeps Ctrl+Z able to bring the previous text back.
+        editor.pushUndoStop();
+        model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+        editor.pushUndoStop();
+      }
+      editor.setScrollTop(0);
+      editor.setPosition({ lineNumber: 1, column: 1 });
+    };
+    const setValueInSlices = async (text: string) => {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (!editor || !model) return;
+      model.setValue(text.length <= SLICE_CHARS ? text : '');
+      for (let offset = model.getValueLength(); offset < text.length;) {
+        let end = Math.min(text.length, offset + SLICE_CHARS);
+        const newline = end < text.length ? text.indexOf('\n', end) : -1;
+        if (end < text.length) end = newline === -1 ? text.length : newline + 1;
+        const line = model.getLineCount();
+        const column = model.getLineMaxColumn(line);
+        model.applyEdits([
+          { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
+        ]);
+        offset = end;
+        await yieldToBrowser();
+        if (model.isDisposed()) return;
+      }
+      editor.setScrollTop(0);
+      editor.setPosition({ lineNumber: 1, column: 1 });
+    };
+    return {
+      getValue: () => flatValue(editorRef.current?.getModel()),
+      setValue,
+      setValueInSlices,
+      showGenerated: async (text: string) => {
         const editor = editorRef.current;
         const model = editor?.getModel();
         if (!editor || !model) return;
-        if (text.length + model.getValueLength() > LARGE_TEXT) {
-          // A whole-document edit makes Monaco compute its undo data over megabytes.
-          model.setValue(text);
-        } else {
-          // pushEditOperations keeps Ctrl+Z able to bring the previous text back.
+        if (model.getValueLength() + text.length <= LARGE_TEXT) {
+          setValue(text);
+          return;
+        }
+        const before = flatValue(model);
+        // Reading 4 MB out of the editor and comparing are separate tasks.
+        await yieldToBrowser();
+        if (model.isDisposed()) return;
+        const range = changedRange(before, text);
+        if (range !== undefined) {
+          const replaced = Math.max(range.oldEnd - range.start, range.newEnd - range.start);
+          if (replaced > SMALL_CHANGE || model.getValueLength() !== before.length) {
+            await setValueInSlices(text);
+            return;
+          }
+          const from = model.getPositionAt(range.start);
+          const to = model.getPositionAt(range.oldEnd);
           editor.pushUndoStop();
-          model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+          model.pushEditOperations(
+            [],
+            [
+              {
+                range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
+                text: text.slice(range.start, range.newEnd),
+              },
+            ],
+            () => null,
+          );
           editor.pushUndoStop();
         }
         editor.setScrollTop(0);
@@ -150,27 +225,6 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         editor.focus();
       },
       focus: () => editorRef.current?.focus(),
-      setValueInSlices: async (text: string) => {
-        const editor = editorRef.current;
-        const model = editor?.getModel();
-        if (!editor || !model) return;
-        model.setValue(text.length <= SLICE_CHARS ? text : '');
-        for (let offset = model.getValueLength(); offset < text.length;) {
-          let end = Math.min(text.length, offset + SLICE_CHARS);
-          const newline = end < text.length ? text.indexOf('\n', end) : -1;
-          if (end < text.length) end = newline === -1 ? text.length : newline + 1;
-          const line = model.getLineCount();
-          const column = model.getLineMaxColumn(line);
-          model.applyEdits([
-            { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
-          ]);
-          offset = end;
-          await yieldToBrowser();
-          if (model.isDisposed()) return;
-        }
-        editor.setScrollTop(0);
-        editor.setPosition({ lineNumber: 1, column: 1 });
-      },
       revealLines: (start: number, end: number) => {
         const editor = editorRef.current;
         const model = editor?.getModel();
@@ -197,9 +251,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         const ranges = await locator.ranges(model.getVersionId(), () => model.getValue());
         return findOperation(ranges, path, method);
       },
-    }),
-    [locator],
-  );
+    };
+  }, [locator]);
 
   useEffect(
     () => () => {
@@ -287,6 +340,10 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             // ranges computed in slices (editor/indent-folding.ts), never one long task.
             stickyScroll: { enabled: true, defaultModel: 'foldingProviderModel' },
             foldingStrategy: 'auto',
+            // Applying folding regions after an edit is one task that grows with their number:
+            // 5000 (the default) cost 64 ms in the Stripe document. Above the limit Monaco drops
+            // the deepest levels first, so paths, operations and schemas stay foldable.
+            foldingMaximumRegions: FOLDING_MAX_REGIONS,
             links: false,
             ariaLabel: t`OpenAPI YAML`,
           }}

@@ -34,6 +34,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
       getValue: () => area.current?.value ?? '',
       setValue: set,
       setValueInSlices: (value: string) => Promise.resolve(set(value)),
+      showGenerated: (value: string) => Promise.resolve(set(value)),
       replaceSelection,
       focus: () => area.current?.focus(),
       revealLines: (start: number, end: number) => {
