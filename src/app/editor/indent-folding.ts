@@ -97,9 +97,30 @@ export function registerIndentFolding(
   languageId: string,
 ): Monaco.IDisposable {
   return monaco.languages.registerFoldingRangeProvider(languageId, {
-    provideFoldingRanges: (model, _context, token) =>
-      computeIndentRanges(model, () => token.isCancellationRequested),
+    provideFoldingRanges: async (model, _context, token) => {
+      const ranges = await sharedIndentRanges(model);
+      return token.isCancellationRequested ? [] : ranges;
+    },
   });
+}
+
+/** The ranges being computed or computed last, per model and version. */
+const computed = new WeakMap<
+  Monaco.editor.ITextModel,
+  { version: number; ranges: Promise<IndentRange[]> }
+>();
+
+/**
+ * The ranges of a model at its current version, computed once: folding and sticky scroll both
+ * ask after every change, and reading 80,000 lines twice doubled the work.
+ */
+export function sharedIndentRanges(model: Monaco.editor.ITextModel): Promise<IndentRange[]> {
+  const version = model.getVersionId();
+  const known = computed.get(model);
+  if (known?.version === version) return known.ranges;
+  const ranges = computeIndentRanges(model);
+  computed.set(model, { version, ranges });
+  return ranges;
 }
 
 /**
