@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
 import {
   instrument,
@@ -36,17 +36,42 @@ async function pageHeapMb(page: Page): Promise<string> {
   return `${(usedSize / 1024 / 1024).toFixed(0)} MB`;
 }
 
-async function startProfile(page: Page, phase: string) {
+/** A file ending in `.trace.json` gets a Chromium trace (tasks, GC, layout) instead. */
+const TRACE = PROFILE?.endsWith('.trace.json') ?? false;
+
+type Started = { trace: Page; cdp?: undefined } | { cdp: CDPSession; trace?: undefined };
+
+async function startProfile(page: Page, phase: string): Promise<Started | undefined> {
   if (!PROFILE || phase !== PHASE) return undefined;
+  if (TRACE) {
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, {
+        path: PROFILE,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8',
+          'v8.execute',
+          'blink.user_timing',
+        ],
+      });
+    return { trace: page };
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
-  return cdp;
+  return { cdp };
 }
 
-async function stopProfile(cdp: Awaited<ReturnType<typeof startProfile>>): Promise<void> {
-  if (!cdp || !PROFILE) return;
-  const { profile } = await cdp.send('Profiler.stop');
+async function stopProfile(started: Started | undefined): Promise<void> {
+  if (!started || !PROFILE) return;
+  if (started.trace !== undefined) {
+    await started.trace.context().browser()!.stopTracing();
+    return;
+  }
+  const { profile } = await started.cdp.send('Profiler.stop');
   const { writeFile } = await import('node:fs/promises');
   await writeFile(PROFILE, JSON.stringify(profile));
 }
@@ -186,6 +211,8 @@ async function main(): Promise<void> {
       await page.keyboard.type(typed, { delay: 60 });
       for (let i = 0; i < typed.length; i++) await page.keyboard.press('Backspace', { delay: 60 });
     }
+    // The path ends changed, so Generate below renders a real edit (one line of the document).
+    await page.keyboard.type('_renamed', { delay: 60 });
     await page.waitForTimeout(1500);
     await stopProfile(typeProfile);
     const keys = await page.evaluate(() => (window as unknown as PerfWindow).__perf.keys.slice());
