@@ -17,6 +17,41 @@ export interface IndentRange {
   end: number;
 }
 
+/**
+ * Most ranges the provider answers. Folding and sticky scroll both build structures over every
+ * range after each change: the Stripe document's 40,000-odd ranges made that an 80 ms task.
+ * Above the limit the deepest ranges are dropped, so paths, operations and schemas still fold.
+ */
+export const MAX_RANGES = 1500;
+
+/**
+ * The ranges whose first line is indented least, at most `max` of them: whole indentation
+ * levels are kept, shallowest first (the first level is cut at `max` if it alone is over).
+ */
+export function shallowestRanges(
+  ranges: readonly IndentRange[],
+  indents: readonly number[],
+  max: number = MAX_RANGES,
+): IndentRange[] {
+  if (ranges.length <= max) return [...ranges];
+  const perIndent = new Map<number, number>();
+  for (const indent of indents) perIndent.set(indent, (perIndent.get(indent) ?? 0) + 1);
+  const levels = [...perIndent.keys()].sort((a, b) => a - b);
+  let cutoff = levels[0]!;
+  let kept = 0;
+  for (const level of levels) {
+    const count = perIndent.get(level)!;
+    if (kept + count > max) break;
+    kept += count;
+    cutoff = level;
+  }
+  const out: IndentRange[] = [];
+  for (let i = 0; i < ranges.length && out.length < max; i++) {
+    if (indents[i]! <= cutoff) out.push(ranges[i]!);
+  }
+  return out;
+}
+
 /** Lines read between pause points. */
 const LINES_PER_STEP = 512;
 
@@ -46,9 +81,12 @@ export function* indentRanges(
   getLine: (lineNumber: number) => string,
   lineCount: number,
   tabSize: number,
+  maxRanges: number = MAX_RANGES,
 ): Generator<void, IndentRange[]> {
   const regions: Region[] = [{ indent: -1, endAbove: lineCount + 1 }];
   const found: IndentRange[] = [];
+  /** The indentation of each found range's first line. */
+  const indents: number[] = [];
   for (let line = lineCount; line > 0; line--) {
     if (line % LINES_PER_STEP === 0) yield;
     const indent = indentLevel(getLine(line), tabSize);
@@ -63,12 +101,17 @@ export function* indentRanges(
         previous = regions[regions.length - 1]!;
       } while (previous.indent > indent);
       const end = previous.endAbove - 1;
-      if (end - line >= 1) found.push({ start: line, end });
+      if (end - line >= 1) {
+        found.push({ start: line, end });
+        indents.push(indent);
+      }
     }
     if (previous.indent === indent) previous.endAbove = line;
     else regions.push({ indent, endAbove: line });
   }
-  return found.reverse();
+  found.reverse();
+  indents.reverse();
+  return shallowestRanges(found, indents, maxRanges);
 }
 
 /** The ranges of a model, computed in slices; [] when the model changed or the request was cancelled. */

@@ -13,6 +13,7 @@ import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/yaml-insertion';
 import { yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
+import { MAX_RANGES } from '../editor/indent-folding';
 import { mayBeJsonPaste } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import { findOperation, operationInRanges } from '../../shared/document/locate';
@@ -24,9 +25,6 @@ const LARGE_TEXT = 500_000;
 
 /** Characters appended per task by `setValueInSlices`. */
 const SLICE_CHARS = 128 * 1024;
-
-/** Folding regions kept (the shallowest): see the editor options. */
-const FOLDING_MAX_REGIONS = 1500;
 
 /** Largest change `showGenerated` makes as one edit; a larger one replaces the text. */
 const SMALL_CHANGE = 256 * 1024;
@@ -340,10 +338,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             // ranges computed in slices (editor/indent-folding.ts), never one long task.
             stickyScroll: { enabled: true, defaultModel: 'foldingProviderModel' },
             foldingStrategy: 'auto',
-            // Applying folding regions after an edit is one task that grows with their number:
-            // 5000 (the default) cost 64 ms in the Stripe document. Above the limit Monaco drops
-            // the deepest levels first, so paths, operations and schemas stay foldable.
-            foldingMaximumRegions: FOLDING_MAX_REGIONS,
+            // Applying folding regions after an edit is one task that grows with their number
+            // (the provider answers at most MAX_RANGES, the shallowest; see indent-folding).
+            foldingMaximumRegions: MAX_RANGES,
             links: false,
             ariaLabel: t`OpenAPI YAML`,
           }}

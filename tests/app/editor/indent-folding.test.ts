@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { indentLevel, indentRanges } from '../../../src/app/editor/indent-folding';
+import {
+  indentLevel,
+  indentRanges,
+  MAX_RANGES,
+  shallowestRanges,
+} from '../../../src/app/editor/indent-folding';
 
 /** Runs the generator to the end; returns the ranges and how many times it paused. */
-function run(text: string, tabSize = 2): { ranges: [number, number][]; pauses: number } {
+function run(
+  text: string,
+  tabSize = 2,
+  max = Infinity,
+): { ranges: [number, number][]; pauses: number } {
   const lines = text.split('\n');
-  const steps = indentRanges((n) => lines[n - 1]!, lines.length, tabSize);
+  const steps = indentRanges((n) => lines[n - 1]!, lines.length, tabSize, max);
   let pauses = 0;
   for (;;) {
     const step = steps.next();
@@ -82,5 +91,30 @@ describe('IndentFolder (off-side indentation ranges, as Monaco computes them for
     expect(found[0]).toEqual([1, 5]); // k0's block ends in a blank line
     expect(found).toContainEqual([7, 12]);
     expect(pauses).toBeGreaterThan(30);
+  });
+
+  it('answers at most MAX_RANGES of a large document, whole levels, shallowest first', () => {
+    // 400 paths (indent 2), each with 2 operations (indent 4) with 3 nested blocks (indent 6).
+    const lines = ['paths:'];
+    for (let p = 0; p < 400; p++) {
+      lines.push(`  /p${p}:`);
+      for (const method of ['get', 'put']) {
+        lines.push(`    ${method}:`);
+        for (const key of ['a', 'b', 'c']) lines.push(`      ${key}:`, `        x: 1`);
+      }
+    }
+    const all = run(lines.join('\n')).ranges;
+    expect(all).toHaveLength(1 + 400 + 800 + 2400);
+    const limited = run(lines.join('\n'), 2, MAX_RANGES).ranges;
+    // Paths and operations (1,201) fit; the 2,400 blocks below them do not.
+    expect(limited).toHaveLength(1 + 400 + 800);
+    expect(limited[0]).toEqual([1, lines.length]);
+    expect(limited[1]).toEqual([2, 2 + 2 * 7]);
+  });
+
+  it('cuts the first level when it alone is over the limit', () => {
+    const ranges = Array.from({ length: 10 }, (_, i) => ({ start: i * 2 + 1, end: i * 2 + 2 }));
+    expect(shallowestRanges(ranges, new Array<number>(10).fill(0), 4)).toEqual(ranges.slice(0, 4));
+    expect(shallowestRanges(ranges, new Array<number>(10).fill(0), 20)).toEqual(ranges);
   });
 });
