@@ -1,11 +1,11 @@
 /**
  * Monaco, bundled locally and configured once: the editor API with YAML highlighting, Monaco's own
  * editor worker (a Vite `?worker` chunk, separate from the generator worker), @monaco-editor/react
- * pointed at this package instead of a CDN, and monaco-yaml (./monaco-yaml).
+ * pointed at this package instead of a CDN, and monaco-yaml (./monaco-yaml). The editor's
+ * features are evaluated before this module, in steps (./monaco-load).
  */
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
-import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/yaml/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { createYamlWorker, setupMonacoYaml } from './monaco-yaml';

@@ -29,6 +29,7 @@ import { ProblemsPanel } from './ProblemsPanel';
 import { useExampleProblems } from './useExampleProblems';
 import { loadSource, loadSourceById, saveSource } from './source-store';
 import { yieldToBrowser } from '../util/slices';
+import { loadMonacoInSteps } from '../editor/monaco-load';
 import { ImportTrafficButton } from './ImportTrafficDialog';
 import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
@@ -52,7 +53,8 @@ import { OutputTabs } from './document/OutputTabs';
 import { findEndpointId } from './document/page-links';
 import './generator.css';
 
-const OutputEditor = lazy(() => import('./OutputEditor'));
+// Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.
+const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputEditor')));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;

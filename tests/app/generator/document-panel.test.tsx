@@ -18,6 +18,10 @@ import { renderWithProviders } from './helpers';
 type Json = Record<string, any>;
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
+// Monaco does not run in happy-dom: nothing to load before the stand-in editor.
+vi.mock('../../../src/app/editor/monaco-load', () => ({
+  loadMonacoInSteps: () => Promise.resolve(),
+}));
 vi.mock('../../../src/app/generator/document/DocsPreview', () => ({
   default: ({ text }: { text: string }) => <div data-testid="fake-preview">{text.length}</div>,
 }));

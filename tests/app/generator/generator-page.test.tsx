@@ -15,6 +15,10 @@ import {
 import { renderWithProviders } from './helpers';
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
+// Monaco does not run in happy-dom: nothing to load before the stand-in editor.
+vi.mock('../../../src/app/editor/monaco-load', () => ({
+  loadMonacoInSteps: () => Promise.resolve(),
+}));
 
 const customer = vi.hoisted(() => ({
   profile: undefined as CustomerProfile | undefined,

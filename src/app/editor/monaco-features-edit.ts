@@ -1,0 +1,21 @@
+/** Monaco's editing features (one of the chunks {@link loadMonacoInSteps} evaluates in turn). */
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/features/codeEditor/register';
+import 'monaco-editor/features/anchorSelect/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/caretOperations/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/contextmenu/register';
+import 'monaco-editor/features/cursorUndo/register';
+import 'monaco-editor/features/dnd/register';
+import 'monaco-editor/features/dropOrPasteInto/register';
+import 'monaco-editor/features/indentation/register';
+import 'monaco-editor/features/inPlaceReplace/register';
+import 'monaco-editor/features/insertFinalNewLine/register';
+import 'monaco-editor/features/lineSelection/register';
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/multicursor/register';
+import 'monaco-editor/features/smartSelect/register';
+import 'monaco-editor/features/wordOperations/register';
+import 'monaco-editor/features/wordPartOperations/register';

@@ -1,0 +1,19 @@
+/** Monaco's viewing and navigation features (a chunk of {@link loadMonacoInSteps}). */
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/stickyScroll/register';
+import 'monaco-editor/features/gotoError/register';
+import 'monaco-editor/features/gotoLine/register';
+import 'monaco-editor/features/quickCommand/register';
+import 'monaco-editor/features/quickHelp/register';
+import 'monaco-editor/features/longLinesHelper/register';
+import 'monaco-editor/features/middleScroll/register';
+import 'monaco-editor/features/fontZoom/register';
+import 'monaco-editor/features/placeholderText/register';
+import 'monaco-editor/features/readOnlyMessage/register';
+import 'monaco-editor/features/toggleTabFocusMode/register';
+import 'monaco-editor/features/tokenization/register';
+import 'monaco-editor/features/unicodeHighlighter/register';
+import 'monaco-editor/features/unusualLineTerminators/register';
+import 'monaco-editor/features/wordHighlighter/register';
+import 'monaco-editor/features/inlineProgress/register';
