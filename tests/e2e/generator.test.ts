@@ -388,6 +388,71 @@ describe('generator (demo user, active subscription)', () => {
   });
 
   it.skipIf(corpusMissing)(
+    'keeps a large loaded document as its text plus the edits: a reload restores the form, Generate changes one line',
+    async () => {
+      const text = await readFile(path.join(CORPUS, 'intercom__api.intercom.io-2.7.yaml'), 'utf8');
+      await pasteIntoEditor(page, text, true);
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await load.click();
+      const replace = page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true });
+      await Promise.race([
+        replace.click({ timeout: 5_000 }).catch(() => undefined),
+        page.getByTestId('problems').waitFor({ timeout: 60_000 }),
+      ]);
+      await expect
+        .poll(() => page.locator('.gen-panel-path').first().textContent(), { timeout: 60_000 })
+        .toBe('/me');
+      // Saved as the kept text's id plus the views, each an id while unchanged.
+      const head = async () =>
+        page.evaluate(
+          (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { base?: string } | null,
+          FORM_KEY,
+        );
+      await expect.poll(async () => (await head())?.base, { timeout: 10_000 }).toBeTruthy();
+      const saved = await savedEndpoints(page);
+      expect(saved.length).toBeGreaterThan(90);
+      expect(saved.every((e) => typeof e === 'string')).toBe(true);
+
+      const first = panel(page, 0);
+      await first.getByRole('button', { name: 'Expand endpoint' }).click();
+      const summary = first.getByLabel('Summary', { exact: true });
+      expect(await summary.inputValue()).toBe('Identify an admin');
+      await summary.fill('Changed after a large load');
+      await expect
+        .poll(async () => (await savedEndpoints(page)).filter((e) => typeof e !== 'string'), {
+          timeout: 10_000,
+        })
+        .toEqual([expect.objectContaining({ summary: 'Changed after a large load' })]);
+
+      await page.reload();
+      await page.locator('.gen-panel-path').first().waitFor({ timeout: 60_000 });
+      const again = panel(page, 0);
+      const toggle = again.getByRole('button', { name: 'Expand endpoint' });
+      if ((await toggle.count()) > 0) await toggle.click();
+      expect(await again.getByLabel('Summary', { exact: true }).inputValue()).toBe(
+        'Changed after a large load',
+      );
+      expect((await savedEndpoints(page)).length).toBe(saved.length);
+
+      // The restored views are the worker's own: Generate changes the edited line only.
+      const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await generate.click();
+      const changed = (out: string) => {
+        const a = text.split('\n');
+        const b = out.split('\n');
+        return b.length === a.length ? b.filter((line, i) => line !== a[i]) : ['(line count)'];
+      };
+      await expect
+        .poll(async () => changed(await editorText(page)), { timeout: 30_000 })
+        .toEqual(['      summary: Changed after a large load']);
+    },
+  );
+
+  it.skipIf(corpusMissing)(
     'loads the Stripe document (468 operations) into collapsed panels',
     async () => {
       const text = await readFile(path.join(CORPUS, 'stripe__spec3.yaml'), 'utf8');
