@@ -82,6 +82,8 @@ interface Style {
   flowUnit: string;
   /** JSON: the text between a key and its value. */
   colon: string;
+  /** Flow/JSON on one line: the text after a comma (' ' in `{a: 1, b: 2}`, '' in minified JSON). */
+  afterComma: string;
   preferDouble: boolean;
 }
 
@@ -748,7 +750,7 @@ export class SourceText {
         return between.slice(comma + 1).replace(/\r\n/g, '\n');
     }
     if (a !== undefined && this.isMultiline(node)) return '\n' + this.lineIndent(a.head);
-    return ' ';
+    return this.getStyle().afterComma;
   }
 
   private flowParts(
@@ -825,7 +827,11 @@ export class SourceText {
     if (Array.isArray(value)) {
       if (value.length === 0) return '[]';
       if (!multiline)
-        return '[' + value.map((v) => this.flowText(v, indent, false, context)).join(', ') + ']';
+        return (
+          '[' +
+          value.map((v) => this.flowText(v, indent, false, context)).join(',' + s.afterComma) +
+          ']'
+        );
       const inner = indent + s.flowUnit;
       return (
         '[\n' +
@@ -843,7 +849,9 @@ export class SourceText {
         keyText(k, context, undefined, s.preferDouble) +
         colon +
         this.flowText(value[k], inner, ml, context);
-      if (!multiline) return '{' + keys.map((k) => pair(k, indent, false)).join(', ') + '}';
+      if (!multiline) {
+        return '{' + keys.map((k) => pair(k, indent, false)).join(',' + s.afterComma) + '}';
+      }
       const inner = indent + s.flowUnit;
       return (
         '{\n' + keys.map((k) => inner + pair(k, inner, true)).join(',\n') + '\n' + indent + '}'
@@ -968,6 +976,7 @@ export class SourceText {
       seqIndent: 2,
       flowUnit: '  ',
       colon: ': ',
+      afterComma: ' ',
       preferDouble: false,
     };
     const root = this.root;
@@ -976,6 +985,7 @@ export class SourceText {
     let foundSeq = false;
     let foundFlow = false;
     let foundColon = false;
+    let foundComma = false;
     let doubles = 0;
     let singles = 0;
     // Breadth-first over the first few thousand nodes: enough to see the document's habits.
@@ -992,6 +1002,14 @@ export class SourceText {
       const entries = this.entriesOf(node);
       if (entries === null) continue;
       const flow = isFlow(node);
+      if (flow && !foundComma && entries[1] !== undefined && !this.isMultiline(node)) {
+        const between = body.slice((entries[0] as Entry).end, entries[1].head);
+        const after = /^[ \t]*,([ \t]*)$/.exec(between);
+        if (after) {
+          style.afterComma = after[1] as string;
+          foundComma = true;
+        }
+      }
       if (flow && !foundFlow && entries[0] !== undefined && this.isMultiline(node)) {
         const outer = this.lineIndent(rangeOf(node)[0]);
         const inner = this.lineIndent(entries[0].head);

@@ -265,6 +265,21 @@ describe('JSON documents', () => {
       added: ['                "summary": "All orders",'],
     });
   });
+
+  it('a minified document stays minified: new text has no spaces after commas or colons', () => {
+    const minified = JSON.stringify(parse(text));
+    const doc = parseOpenApi(minified);
+    doc.endpoints.push(createEndpointForTests({ path: '/new', method: 'POST' }));
+    const out = renderOpenApi(doc);
+    expect(out).not.toContain('\n');
+    expect(out).not.toMatch(/", "|": "/);
+    expect(JSON.parse(out).paths['/new'].post).toBeDefined();
+    // Only added: the original text is all still there, in order, around the new entry.
+    const at = out.indexOf(',"/new":');
+    expect(at).toBeGreaterThan(0);
+    expect(out.length).toBeGreaterThan(minified.length);
+    expect(minified.startsWith(out.slice(0, at))).toBe(true);
+  });
 });
 
 describe('a new document', () => {
