@@ -102,9 +102,15 @@ function checkEdits(
 function checkSingleEditLocality(source: SourceText, edit: AppliedEdit): void {
   const path = edit.kind === 'removeItem' ? edit.path.slice(0, -1) : edit.path;
   if (edit.kind === 'insertKey' || edit.kind === 'push') return;
-  // JavaScript moves an integer-like key to the front: such a rename is a delete plus an insert
-  // before the first pair, outside the renamed pair's lines.
-  if (edit.kind === 'renameKey' && /^(0|[1-9]\d{0,8})$/.test(edit.key ?? '')) return;
+  // JavaScript keeps integer-like keys first: renaming one, or renaming a key among them (the
+  // object then lists them before the new key), reorders the pairs, outside the renamed lines.
+  if (edit.kind === 'renameKey') {
+    const parent = edit.path
+      .slice(0, -1)
+      .reduce<unknown>((at, token) => (at as Record<string, unknown>)[token], edit.next);
+    const integerLike = (key: string) => /^(0|[1-9]\d{0,8})$/.test(key);
+    if (integerLike(edit.key ?? '') || Object.keys(parent as object).some(integerLike)) return;
+  }
   const range = source.locate(toPointer(path));
   expect(range).toBeDefined();
   if (range === undefined) return;

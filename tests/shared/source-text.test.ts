@@ -458,6 +458,37 @@ describe('SourceText.render: sequences', () => {
       text.replace('  - b\n', '  - k: 1\n    l: 2\n'),
     );
   });
+
+  it('removing one item and adding another leaves the items between them alone', () => {
+    // Same length before and after: the items are matched by content, not by position.
+    expect(edit(text, (v) => ({ ...v, tags: ['b', 'c', 'd'] }))).toBe(
+      text.replace('  - a # first\n', '').replace('  - c\n', '  - c\n  - d\n'),
+    );
+    const params =
+      'parameters:\n  - name: a\n    in: query\n  - name: b\n    in: query\n    description: B\n';
+    // One parameter removed, the other edited: the edit goes to the alike item (same name).
+    expect(
+      edit(params, () => ({ parameters: [{ name: 'b', in: 'query', description: 'Bee' }] })),
+    ).toBe('parameters:\n  - name: b\n    in: query\n    description: Bee\n');
+  });
+
+  it('removing and appending in a nested flow sequence keeps its other items as written', () => {
+    // The counterexample fast-check found (seed -898685504): the array was rewritten whole.
+    const flow =
+      '{\n    a:\n        [\n            0,\n            [\n                  [ [] ],\n' +
+      '                  [ 0 ],\n                  [ { a: null } ]\n              ]\n        ]\n}\n';
+    const out = edit(flow, (v) => {
+      const a = structuredClone(v.a) as unknown[];
+      a.splice(0, 1);
+      (a[0] as unknown[]).push('');
+      return { a };
+    });
+    expect(out).toBe(
+      flow
+        .replace('            0,\n', '')
+        .replace('[ { a: null } ]\n', '[ { a: null } ],\n                  ""\n'),
+    );
+  });
 });
 
 describe('SourceText.render: flow style and JSON', () => {

@@ -89,6 +89,97 @@ interface Style {
 
 const EMPTY_ENTRIES: Entry[] = [];
 
+/** Largest middle of a changed sequence (old items × new items) matched item by item. */
+const LCS_MAX_CELLS = 4096;
+
+/**
+ * How alike two items are, for pairing an edited item with its old text: 0 when they are of
+ * different kinds (never paired), else 1 plus the number of equal fields of two objects.
+ */
+function likeness(a: unknown, b: unknown): number {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) ? 1 : 0;
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return 0;
+    let same = 1;
+    for (const key of Object.keys(a))
+      if (Object.hasOwn(b, key) && deepEqual(a[key], b[key])) same++;
+    return same;
+  }
+  return 1;
+}
+
+/** Index pairs [i, j], in order, with the largest total `score` (pairs scoring 0 excluded). */
+function alikePairs(
+  n: number,
+  m: number,
+  score: (i: number, j: number) => number,
+): [number, number][] {
+  const width = m + 1;
+  const best = new Float64Array((n + 1) * width);
+  const scores = new Float64Array(n * m);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      const here = score(i, j);
+      scores[i * m + j] = here;
+      const pair = here > 0 ? here + (best[(i + 1) * width + j + 1] as number) : 0;
+      best[i * width + j] = Math.max(
+        pair,
+        best[(i + 1) * width + j] as number,
+        best[i * width + j + 1] as number,
+      );
+    }
+  }
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    const here = best[i * width + j] as number;
+    if (here === 0) break;
+    const s = scores[i * m + j] as number;
+    if (s > 0 && here === s + (best[(i + 1) * width + j + 1] as number)) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if ((best[(i + 1) * width + j] as number) === here) i++;
+    else j++;
+  }
+  return out;
+}
+
+/**
+ * Index pairs [i, j] of a longest common subsequence of a (length `n`) and b (length `m`), in
+ * order, by the `same` test.
+ */
+function commonSubsequence(
+  n: number,
+  m: number,
+  same: (i: number, j: number) => boolean,
+): [number, number][] {
+  const width = m + 1;
+  const table = new Uint16Array((n + 1) * width);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i * width + j] = same(i, j)
+        ? (table[(i + 1) * width + j + 1] as number) + 1
+        : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number);
+    }
+  }
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    const here = table[i * width + j] as number;
+    if (here === 0) break;
+    if (here === (table[(i + 1) * width + j + 1] as number) + 1 && same(i, j)) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if ((table[(i + 1) * width + j] as number) === here) i++;
+    else j++;
+  }
+  return out;
+}
+
 export class SourceText {
   readonly text: string;
   readonly flavor: SourceFlavor;
@@ -298,23 +389,19 @@ export class SourceText {
     return true;
   }
 
+  /**
+   * Edits a sequence item by item. Items equal at both ends are kept; in between, the items
+   * that survive are found by a longest common subsequence (for middles of up to
+   * {@link LCS_MAX_CELLS} pairs), so removing one item and appending another leaves every other
+   * item's text alone. Unmatched items between two survivors are edited in place pairwise,
+   * the rest deleted or inserted. Returns false when the sequence must be replaced whole.
+   */
   private diffSeq(node: YAMLSeq, old: unknown[], next: unknown[], slot: Slot): boolean {
     const entries = this.entriesOf(node);
     if (entries === null || entries.length !== old.length) return false;
     if (old.length === 0 || next.length === 0) return false;
-    let prefix = 0;
     const min = Math.min(old.length, next.length);
-    if (old.length === next.length) {
-      for (let i = 0; i < old.length; i++) {
-        this.diff(
-          entries[i]?.value ?? null,
-          old[i],
-          next[i],
-          this.childSlot(node, entries[i] as Entry, slot),
-        );
-      }
-      return true;
-    }
+    let prefix = 0;
     while (prefix < min && deepEqual(old[prefix], next[prefix])) prefix++;
     let suffix = 0;
     while (
@@ -325,26 +412,62 @@ export class SourceText {
     }
     const oldMid = old.length - prefix - suffix;
     const nextMid = next.length - prefix - suffix;
-    const paired = Math.min(oldMid, nextMid);
-    for (let i = prefix; i < prefix + paired; i++) {
-      this.diff(
-        entries[i]?.value ?? null,
-        old[i],
-        next[i],
-        this.childSlot(node, entries[i] as Entry, slot),
-      );
+    const kept =
+      oldMid > 1 && nextMid > 0 && oldMid * nextMid <= LCS_MAX_CELLS
+        ? commonSubsequence(oldMid, nextMid, (i, j) => deepEqual(old[prefix + i], next[prefix + j]))
+        : [];
+    const deleted = new Set<Entry>();
+    const inserts: { anchor: Entry | null; items: unknown[] }[] = [];
+    let o = prefix;
+    let n = prefix;
+    const stops: [number, number][] = kept.map(([i, j]) => [prefix + i, prefix + j]);
+    stops.push([prefix + oldMid, prefix + nextMid]);
+    for (const [stopOld, stopNext] of stops) {
+      // Between two survivors: each new item edits the most alike old one (same kind, most
+      // equal fields), in order; old items left over are deleted, new ones inserted.
+      const oldCount = stopOld - o;
+      const nextCount = stopNext - n;
+      const pairs =
+        oldCount === nextCount || oldCount * nextCount > LCS_MAX_CELLS
+          ? Array.from({ length: Math.min(oldCount, nextCount) }, (_, k): [number, number] => [
+              k,
+              k,
+            ])
+          : alikePairs(oldCount, nextCount, (i, j) => likeness(old[o + i], next[n + j]));
+      let fromOld = o;
+      let fromNext = n;
+      const close = (untilOld: number, untilNext: number) => {
+        for (let k = fromOld; k < untilOld; k++) deleted.add(entries[k] as Entry);
+        if (untilNext > fromNext) {
+          const before = untilOld - 1;
+          inserts.push({
+            anchor:
+              before >= 0 && !deleted.has(entries[before] as Entry)
+                ? (entries[before] as Entry)
+                : lastKept(before),
+            items: next.slice(fromNext, untilNext),
+          });
+        }
+      };
+      const lastKept = (from: number): Entry | null => {
+        for (let k = from; k >= 0; k--)
+          if (!deleted.has(entries[k] as Entry)) return entries[k] as Entry;
+        return null;
+      };
+      for (const [i, j] of pairs) {
+        close(o + i, n + j);
+        const entry = entries[o + i] as Entry;
+        this.diff(entry.value, old[o + i], next[n + j], this.childSlot(node, entry, slot));
+        fromOld = o + i + 1;
+        fromNext = n + j + 1;
+      }
+      close(stopOld, stopNext);
+      o = stopOld + 1;
+      n = stopNext + 1;
     }
-    if (oldMid > nextMid) {
-      const deleted = new Set<Entry>();
-      for (let i = prefix + paired; i < prefix + oldMid; i++) deleted.add(entries[i] as Entry);
-      if (deleted.size === entries.length) return false;
-      this.deleteEntries(node, entries, deleted, slot);
-    } else if (nextMid > oldMid) {
-      const at = prefix + paired; // old index before which the new items go
-      const items = next.slice(at, at + nextMid - paired);
-      const anchor = at > 0 ? (entries[at - 1] as Entry) : null;
-      this.insertItems(node, entries, anchor, items, slot);
-    }
+    if (deleted.size === entries.length) return false;
+    if (deleted.size > 0) this.deleteEntries(node, entries, deleted, slot);
+    for (const { anchor, items } of inserts) this.insertItems(node, entries, anchor, items, slot);
     return true;
   }
 
