@@ -289,7 +289,7 @@ async function main(): Promise<void> {
     const rows: [string, string][] = [
       [
         'operations loaded (saved form)',
-        `${totalOps.n} (${(totalOps.chars / 1e6).toFixed(1)} M chars)`,
+        `${totalOps.n} (${(totalOps.chars / 1e3).toFixed(0)} K chars)`,
       ],
       ['panels in the DOM (virtualised)', String(panelsInDom)],
       ['load: click → panels visible', `${loadMs.toFixed(0)} ms`],

@@ -33,6 +33,21 @@ const NON_PRINTABLE =
 const FLOW_INDICATORS = /[,[\]{}]/;
 
 /** Whether `value` can be written as a plain YAML scalar and read back as this string by any reader. */
+/**
+ * Whether a reader could take the plain text for something other than a string: a YAML 1.1
+ * word (yes, off, ~…), something number-, date- or time-like. Indicators, spaces and line
+ * breaks are a different matter (they make plain text invalid, not ambiguous).
+ */
+export function mayReadAsNonString(value: string): boolean {
+  return (
+    YAML11_WORDS.test(value) ||
+    NUMBER_LIKE.test(value) ||
+    NAN_INF.test(value) ||
+    DATE_LIKE.test(value) ||
+    NUMBER_PARTS.test(value)
+  );
+}
+
 export function isPlainSafe(value: string, context: ScalarContext): boolean {
   if (context === 'json') return false;
   if (value === '') return false;

@@ -4,17 +4,18 @@
  * octal and sexagesimal numbers, `1_000`, `.inf`…) double-quoted, so the text means the same
  * to both.
  */
-import { Document, isScalar, parse, visit, type Scalar } from 'yaml';
-import { isPlainSafe } from './scalar-text';
+import { Document, parse, visit, type Scalar } from 'yaml';
+import { mayReadAsNonString } from './scalar-text';
 
 /**
- * Whether a string must be quoted: the conservative rule of new scalars (isPlainSafe) flags it
- * and a YAML 1.1 or 1.2 reader would indeed take the plain text for something else (`3.0.1`
- * stays plain, `yes`, `012` and `2024-01-01` do not). Indicators are `yaml`'s own business.
+ * Whether a string must be quoted: it looks like a word, number, date or time (the patterns of
+ * isPlainSafe) and a YAML 1.1 or 1.2 reader would indeed take the plain text for something else
+ * (`3.0.1` stays plain, `yes`, `012` and `2024-01-01` do not).
  */
 function mustQuote(value: string): boolean {
-  if (isPlainSafe(value, 'block')) return false;
-  if (value.includes('\n')) return false;
+  // Only a word, number, date or time can be read as another type; indicators, spaces and line
+  // breaks are yaml's own business (it quotes them itself).
+  if (value.includes('\n') || !mayReadAsNonString(value)) return false;
   try {
     return parse(value, { version: '1.1' }) !== value || parse(value, { version: '1.2' }) !== value;
   } catch {
@@ -25,16 +26,11 @@ function mustQuote(value: string): boolean {
 /** Plain data as YAML text (indent 2, no wrapping, no aliases, 1.1/1.2-unambiguous strings). */
 export function yamlText(data: unknown): string {
   const doc = new Document(data, { aliasDuplicateObjects: false });
+  // Keys are scalars too: one visitor sees them all.
   visit(doc, {
     Scalar(_key, node: Scalar) {
       if (typeof node.value === 'string' && node.type === undefined && mustQuote(node.value)) {
         node.type = 'QUOTE_DOUBLE';
-      }
-    },
-    Pair(_key, pair) {
-      const key = pair.key;
-      if (isScalar(key) && typeof key.value === 'string' && mustQuote(key.value)) {
-        key.type = 'QUOTE_DOUBLE';
       }
     },
   });
