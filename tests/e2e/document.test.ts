@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   launchBrowser,
+  loadYamlReplacing,
   newContext,
   ROOT,
   SCREENSHOT_DIR,
@@ -311,16 +312,7 @@ describe('a real document in the document panel', () => {
       await page.locator('.monaco-editor .view-lines').click();
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Control+V');
-      const load = page.getByRole('button', { name: 'Load YAML' });
-      await expect.poll(() => load.isEnabled()).toBe(true);
-      await load.click();
-      const replace = page
-        .getByTestId('confirm-dialog')
-        .getByRole('button', { name: 'Replace', exact: true });
-      await Promise.race([
-        replace.click({ timeout: 5_000 }).catch(() => undefined),
-        page.getByLabel('Title', { exact: true }).waitFor(),
-      ]);
+      await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
       const title = page.getByLabel('Title', { exact: true });
       await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(original.info.title);
       expect(await page.getByLabel('Version', { exact: true }).inputValue()).toBe(

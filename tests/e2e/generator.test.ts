@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateOpenApi, type Endpoint } from '../../src/shared';
 import {
+  changedLines,
   launchBrowser,
+  loadYamlReplacing,
   newContext,
   readVerificationLink,
   ROOT,
@@ -342,11 +344,7 @@ describe('generator (demo user, active subscription)', () => {
       const before = await summary.inputValue();
       await summary.fill('Changed in the form');
       await generate.click();
-      const changed = (out: string) => {
-        const a = text.split('\n');
-        const b = out.split('\n');
-        return b.length === a.length ? b.filter((line, i) => line !== a[i]) : ['(line count)'];
-      };
+      const changed = (out: string) => changedLines(text, out);
       await expect
         .poll(async () => changed(await editorText(page)), { timeout: 30_000 })
         .toEqual([expect.stringContaining('summary: Changed in the form')]);
@@ -392,16 +390,9 @@ describe('generator (demo user, active subscription)', () => {
     async () => {
       const text = await readFile(path.join(CORPUS, 'intercom__api.intercom.io-2.7.yaml'), 'utf8');
       await pasteIntoEditor(page, text, true);
-      const load = page.getByRole('button', { name: 'Load YAML' });
-      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await load.click();
-      const replace = page
-        .getByTestId('confirm-dialog')
-        .getByRole('button', { name: 'Replace', exact: true });
-      await Promise.race([
-        replace.click({ timeout: 5_000 }).catch(() => undefined),
+      await loadYamlReplacing(page, () =>
         page.getByTestId('problems').waitFor({ timeout: 60_000 }),
-      ]);
+      );
       await expect
         .poll(() => page.locator('.gen-panel-path').first().textContent(), { timeout: 60_000 })
         .toBe('/me');
@@ -441,11 +432,7 @@ describe('generator (demo user, active subscription)', () => {
       const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
       await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
       await generate.click();
-      const changed = (out: string) => {
-        const a = text.split('\n');
-        const b = out.split('\n');
-        return b.length === a.length ? b.filter((line, i) => line !== a[i]) : ['(line count)'];
-      };
+      const changed = (out: string) => changedLines(text, out);
       await expect
         .poll(async () => changed(await editorText(page)), { timeout: 30_000 })
         .toEqual(['      summary: Changed after a large load']);

@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where screenshots go (git-ignored). */
@@ -288,4 +289,26 @@ export async function registerVerifiedUser(
   });
   if (!verify.ok) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
   return user;
+}
+
+/**
+ * Clicks Load YAML (enabled first) and answers Replace if the form asks before being replaced;
+ * resolves when `loaded` does (the form shows the document).
+ */
+export async function loadYamlReplacing(page: Page, loaded: () => Promise<unknown>): Promise<void> {
+  const load = page.getByRole('button', { name: 'Load YAML' });
+  await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await load.click();
+  const replace = page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: 'Replace', exact: true });
+  await Promise.race([replace.click({ timeout: 5_000 }).catch(() => undefined), loaded()]);
+  await loaded();
+}
+
+/** The lines of `after` that differ from `before` (both split into lines), or a marker. */
+export function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  return b.length === a.length ? b.filter((line, i) => line !== a[i]) : ['(line count)'];
 }

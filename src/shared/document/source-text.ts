@@ -108,7 +108,10 @@ function likeness(a: unknown, b: unknown): number {
   return 1;
 }
 
-/** Index pairs [i, j], in order, with the largest total `score` (pairs scoring 0 excluded). */
+/**
+ * Index pairs [i, j], in order, with the largest total `score` (pairs scoring 0 excluded); with
+ * scores of 0 and 1, a longest common subsequence.
+ */
 function alikePairs(
   n: number,
   m: number,
@@ -141,40 +144,6 @@ function alikePairs(
       i++;
       j++;
     } else if ((best[(i + 1) * width + j] as number) === here) i++;
-    else j++;
-  }
-  return out;
-}
-
-/**
- * Index pairs [i, j] of a longest common subsequence of a (length `n`) and b (length `m`), in
- * order, by the `same` test.
- */
-function commonSubsequence(
-  n: number,
-  m: number,
-  same: (i: number, j: number) => boolean,
-): [number, number][] {
-  const width = m + 1;
-  const table = new Uint16Array((n + 1) * width);
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i * width + j] = same(i, j)
-        ? (table[(i + 1) * width + j + 1] as number) + 1
-        : Math.max(table[(i + 1) * width + j] as number, table[i * width + j + 1] as number);
-    }
-  }
-  const out: [number, number][] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    const here = table[i * width + j] as number;
-    if (here === 0) break;
-    if (here === (table[(i + 1) * width + j + 1] as number) + 1 && same(i, j)) {
-      out.push([i, j]);
-      i++;
-      j++;
-    } else if ((table[(i + 1) * width + j] as number) === here) i++;
     else j++;
   }
   return out;
@@ -414,7 +383,9 @@ export class SourceText {
     const nextMid = next.length - prefix - suffix;
     const kept =
       oldMid > 1 && nextMid > 0 && oldMid * nextMid <= LCS_MAX_CELLS
-        ? commonSubsequence(oldMid, nextMid, (i, j) => deepEqual(old[prefix + i], next[prefix + j]))
+        ? alikePairs(oldMid, nextMid, (i, j) =>
+            deepEqual(old[prefix + i], next[prefix + j]) ? 1 : 0,
+          )
         : [];
     const deleted = new Set<Entry>();
     const inserts: { anchor: Entry | null; items: unknown[] }[] = [];
