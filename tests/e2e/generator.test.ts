@@ -371,6 +371,43 @@ describe('generator (demo user, active subscription)', () => {
     },
   );
 
+  it.skipIf(corpusMissing)(
+    'applies an operation edited in the YAML to its panel; Copy and Download give the editor text',
+    async () => {
+      const text = await editorText(page);
+      expect(text).toContain('summary: Changed in the form');
+      const edited = text.replace('summary: Changed in the form', 'summary: Applied from the YAML');
+      await pasteIntoEditor(page, edited, true);
+      const first = panel(page, 0);
+      await first.getByRole('button', { name: 'Apply to form' }).click();
+      const toggle = first.getByRole('button', { name: 'Expand endpoint' });
+      if ((await toggle.count()) > 0) await toggle.click();
+      await expect
+        .poll(() => first.getByLabel('Summary', { exact: true }).inputValue(), { timeout: 10_000 })
+        .toBe('Applied from the YAML');
+
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 })
+        .toBe(edited);
+
+      const download = async (name: string) => {
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name, exact: true }).click(),
+        ]);
+        return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+      };
+      const yamlFile = await download('Download .yaml');
+      expect(yamlFile.name).toMatch(/\.yaml$/);
+      expect(yamlFile.text).toBe(edited);
+      const jsonFile = await download('Download .json');
+      expect(jsonFile.name).toMatch(/\.json$/);
+      expect(JSON.parse(jsonFile.text)).toEqual(parse(edited));
+    },
+  );
+
   it('keeps the form across a reload', async () => {
     const before = await savedEndpoints(page);
     await page.reload();
