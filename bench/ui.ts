@@ -18,7 +18,7 @@ import {
 } from './support';
 
 const STRIPE = path.resolve(ROOT, '../shared/corpus/openapi/stripe__spec3.yaml');
-/** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|generate|reload. */
+/** Write a CPU profile of one phase: BENCH_PROFILE=<file> BENCH_PHASE=load|type|yaml|generate|reload. */
 const PROFILE = process.env.BENCH_PROFILE;
 const PHASE = process.env.BENCH_PHASE ?? 'type';
 /** Emulate a slower CPU (Chromium's throttling): BENCH_CPU_SLOWDOWN=4 runs everything 4× slower. */
@@ -221,6 +221,28 @@ async function main(): Promise<void> {
     );
     const typeLongest = await longestTaskSince(page, typeStart);
 
+    console.error('bench:ui: typing in the YAML…');
+    // 2b. Typing into the output editor (the 4 MB document): a new line near the top.
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    const yamlStart = await page.evaluate(() => {
+      const perf = (window as unknown as PerfWindow).__perf;
+      perf.keys.length = 0;
+      return performance.now();
+    });
+    const yamlProfile = await startProfile(page, 'yaml');
+    await page.keyboard.type(' # typed in the editor', { delay: 60 });
+    for (let i = 0; i < ' # typed in the editor'.length; i++) {
+      await page.keyboard.press('Backspace', { delay: 60 });
+    }
+    await page.waitForTimeout(2500); // folding, validation and the form's link settle
+    await stopProfile(yamlProfile);
+    const yamlKeys = await page.evaluate(() =>
+      (window as unknown as PerfWindow).__perf.keys.slice(),
+    );
+    const yamlLongest = await longestTaskSince(page, yamlStart);
+
     console.error('bench:ui: generate…');
     // 3. Generate.
     const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
@@ -304,6 +326,11 @@ async function main(): Promise<void> {
         `${slowEvents.length} (max ${slowEvents.length ? Math.max(...slowEvents.map((e) => e.duration)) : 0} ms)`,
       ],
       ['typing: longest main-thread task', `${typeLongest.toFixed(0)} ms`],
+      [
+        'typing in the YAML editor: key → frame p95 / max',
+        `${percentile(yamlKeys, 95).toFixed(1)} / ${Math.max(...yamlKeys).toFixed(1)} ms`,
+      ],
+      ['typing in the YAML editor: longest main-thread task', `${yamlLongest.toFixed(0)} ms`],
       [
         'generate: click → YAML in the editor',
         canGenerate ? `${generateMs.toFixed(0)} ms` : 'n/a (Generate disabled)',

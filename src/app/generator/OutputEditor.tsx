@@ -11,7 +11,7 @@ import { setupMonaco, monaco } from '../editor/monaco-env';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/yaml-insertion';
-import { yieldToBrowser } from '../util/slices';
+import { SLICE_MS, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { mayBeJsonPaste } from './json-paste';
@@ -39,6 +39,25 @@ function flatValue(model: monaco.editor.ITextModel | null | undefined): string {
   const snapshot = model.createSnapshot(true);
   const parts: string[] = [];
   for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) parts.push(chunk);
+  return parts.join('');
+}
+
+/**
+ * {@link flatValue} read over several tasks of a few milliseconds (a snapshot stays as it was
+ * taken); undefined when the model is disposed meanwhile.
+ */
+async function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefined> {
+  const snapshot = model.createSnapshot(true);
+  const parts: string[] = [];
+  let sliceStart = performance.now();
+  for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) {
+    parts.push(chunk);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToBrowser();
+      if (model.isDisposed()) return undefined;
+      sliceStart = performance.now();
+    }
+  }
   return parts.join('');
 }
 
@@ -164,8 +183,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           setValue(text);
           return;
         }
-        const before = flatValue(model);
-        // Reading 4 MB out of the editor and comparing are separate tasks.
+        // Receiving the document, reading 4 MB out of the editor (in slices) and comparing are
+        // separate tasks.
+        await yieldToBrowser();
+        if (model.isDisposed()) return;
+        const before = await valueInSlices(model);
+        if (before === undefined) return;
         await yieldToBrowser();
         if (model.isDisposed()) return;
         const range = changedRange(before, text);
