@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
+import { launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
 import {
-  instrument,
+  instrumentedPage,
   longestTaskSince,
   openGeneratorAsDemo,
   percentile,
@@ -45,13 +45,10 @@ async function main(): Promise<void> {
   const rows: [string, string][] = [];
   try {
     if (!server.demo) throw new Error('no demo account in the server output');
-    const context = await newContext(browser, { width: 1440, height: 1000 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    const { context, page } = await instrumentedPage(browser, server, {
+      width: 1440,
+      height: 1000,
     });
-    await instrument(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.dismiss());
     await openGeneratorAsDemo(page, server);
 
     // Setup (not measured): paste Stripe, Load, let everything settle.

@@ -4,8 +4,8 @@
  * reload. Prints the longest main-thread task of each phase; the target is under 200 ms.
  */
 import type { Page } from 'playwright-core';
-import { launchBrowser, newContext, startServer } from '../tests/e2e/harness';
-import { instrument, longestTaskSince, openGeneratorAsDemo } from './support';
+import { launchBrowser, startServer } from '../tests/e2e/harness';
+import { instrumentedPage, longestTaskSince, openGeneratorAsDemo } from './support';
 
 /** A JSON array of records, `size` characters or a little more. */
 function body(size: number): string {
@@ -29,12 +29,10 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     if (!server.demo) throw new Error('no demo account in the server output');
-    const context = await newContext(browser, { width: 1440, height: 900 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    const { context, page } = await instrumentedPage(browser, server, {
+      width: 1440,
+      height: 900,
     });
-    await instrument(context);
-    const page = await context.newPage();
     await openGeneratorAsDemo(page, server);
     const panel = page.getByTestId('endpoint-panel').first();
     await panel.getByLabel('Path', { exact: true }).fill('/items');

@@ -1,6 +1,25 @@
 /** What the UI benchmarks share: signing the demo account in and opening the generator. */
-import type { BrowserContext, Page } from 'playwright-core';
-import type { StartedServer } from '../tests/e2e/harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newContext, type StartedServer } from '../tests/e2e/harness';
+
+/**
+ * A page in a new context with the clipboard allowed and {@link instrument}'s recording, in
+ * which dialogs are dismissed.
+ */
+export async function instrumentedPage(
+  browser: Browser,
+  server: StartedServer,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.baseUrl,
+  });
+  await instrument(context);
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.dismiss());
+  return { context, page };
+}
 
 /** Signs in as the server's demo account and waits for the generator's output editor. */
 export async function openGeneratorAsDemo(page: Page, server: StartedServer): Promise<void> {

@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser, newContext, ROOT, startServer } from '../tests/e2e/harness';
+import { launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
 import {
-  instrument,
+  instrumentedPage,
   longestTaskSince,
   openGeneratorAsDemo,
   percentile,
@@ -86,13 +86,10 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     if (!server.demo) throw new Error('no demo account in the server output');
-    const context = await newContext(browser, { width: 1440, height: 900 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    const { context, page } = await instrumentedPage(browser, server, {
+      width: 1440,
+      height: 900,
     });
-    await instrument(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.dismiss());
     if (SLOWDOWN > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
