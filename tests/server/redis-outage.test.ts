@@ -36,6 +36,20 @@ const randomIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** One rate-limited call (verify with an unknown link: 404 until the limit, then 429). */
+/**
+ * Sends requests until Redis holds counter keys under `prefix` (or `ms` pass); the key count.
+ */
+async function keysOnceCounted(t: TestApp, direct: Redis, prefix: string, ms: number) {
+  const deadline = Date.now() + ms;
+  let keys: string[] = [];
+  while (Date.now() < deadline && keys.length === 0) {
+    await hit(t, randomIp());
+    keys = await direct.keys(`${prefix}*`);
+    if (keys.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return keys.length;
+}
+
 async function hit(t: TestApp, ip: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const res = await t.app.inject({
@@ -120,14 +134,7 @@ describe('Redis configured but down (issue 13 §2)', () => {
       const direct = new Redis(REDIS_URL);
       try {
         // Connected: counted in Redis.
-        const deadline = Date.now() + 10_000;
-        let keys: string[] = [];
-        while (Date.now() < deadline && keys.length === 0) {
-          await hit(t, randomIp());
-          keys = await direct.keys(`${prefix}*`);
-          if (keys.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        expect(keys.length).toBeGreaterThan(0);
+        expect(await keysOnceCounted(t, direct, prefix, 10_000)).toBeGreaterThan(0);
 
         proxy.freeze();
         const ip = randomIp();
@@ -167,14 +174,7 @@ describe('Redis configured but down (issue 13 §2)', () => {
 
         await proxy.start();
         // The client reconnects by itself (backoff ≤ 2 s); after the cool-off, Redis counts again.
-        const deadline = Date.now() + 15_000;
-        let keys: string[] = [];
-        while (Date.now() < deadline && keys.length === 0) {
-          await hit(t, randomIp());
-          keys = await direct.keys(`${prefix}*`);
-          if (keys.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        expect(keys.length).toBeGreaterThan(0);
+        expect(await keysOnceCounted(t, direct, prefix, 15_000)).toBeGreaterThan(0);
 
         // Limits are counted in Redis now: a second instance sharing it sees the same counter.
         const other = await buildTestApp({

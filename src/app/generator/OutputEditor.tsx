@@ -11,7 +11,7 @@ import { setupMonaco, monaco } from '../editor/monaco-env';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/yaml-insertion';
-import { SLICE_MS, yieldToBrowser } from '../util/slices';
+import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { mayBeJsonPaste } from './json-paste';
@@ -35,10 +35,17 @@ const SMALL_CHANGE = 256 * 1024;
  * milliseconds in one task for a 10 MB document.
  */
 function flatValue(model: monaco.editor.ITextModel | null | undefined): string {
-  if (!model) return '';
+  return model ? runToEnd(readValue(model)) : '';
+}
+
+/** The model's text, pausing (yielding) after each chunk of its snapshot. */
+function* readValue(model: monaco.editor.ITextModel): Generator<void, string> {
   const snapshot = model.createSnapshot(true);
   const parts: string[] = [];
-  for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) parts.push(chunk);
+  for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) {
+    parts.push(chunk);
+    yield;
+  }
   return parts.join('');
 }
 
@@ -46,19 +53,8 @@ function flatValue(model: monaco.editor.ITextModel | null | undefined): string {
  * {@link flatValue} read over several tasks of a few milliseconds (a snapshot stays as it was
  * taken); undefined when the model is disposed meanwhile.
  */
-async function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefined> {
-  const snapshot = model.createSnapshot(true);
-  const parts: string[] = [];
-  let sliceStart = performance.now();
-  for (let chunk = snapshot.read(); chunk !== null; chunk = snapshot.read()) {
-    parts.push(chunk);
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await yieldToBrowser();
-      if (model.isDisposed()) return undefined;
-      sliceStart = performance.now();
-    }
-  }
-  return parts.join('');
+function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefined> {
+  return runInSlices(readValue(model), () => model.isDisposed());
 }
 
 /** Editor change debounce (spec §9). */

@@ -410,12 +410,8 @@ export class SourceText {
       const close = (untilOld: number, untilNext: number) => {
         for (let k = fromOld; k < untilOld; k++) deleted.add(entries[k] as Entry);
         if (untilNext > fromNext) {
-          const before = untilOld - 1;
           inserts.push({
-            anchor:
-              before >= 0 && !deleted.has(entries[before] as Entry)
-                ? (entries[before] as Entry)
-                : lastKept(before),
+            anchor: lastKept(untilOld - 1),
             items: next.slice(fromNext, untilNext),
           });
         }
