@@ -352,21 +352,6 @@ export class GeneratorClient {
   }
 
   /**
-   * Makes `text` the document the form's views are edits of, without fetching views: a form
-   * restored after a reload carries the views of this text, with the same ids.
-   */
-  async adoptDocument(text: DocumentSource, options: CallOptions = {}): Promise<void> {
-    if (text === '') {
-      await this.newDocument(options);
-      return;
-    }
-    await this.open(text, options);
-    this.source = text;
-    this.documentEpoch = this.epoch;
-    this.sent = new Map();
-  }
-
-  /**
    * Names the text the form's views belong to ('' for a new document) without opening it: the
    * worker opens it at the next render. Used when a saved form is restored after a reload.
    */

@@ -114,11 +114,8 @@ export function* indentRanges(
   return shallowestRanges(found, indents, maxRanges);
 }
 
-/** The ranges of a model, computed in slices; [] when the model changed or the request was cancelled. */
-export async function computeIndentRanges(
-  model: Monaco.editor.ITextModel,
-  isCancelled: () => boolean = () => false,
-): Promise<IndentRange[]> {
+/** The ranges of a model, computed in slices; [] when the model changed meanwhile. */
+export async function computeIndentRanges(model: Monaco.editor.ITextModel): Promise<IndentRange[]> {
   const version = model.getVersionId();
   const ranges = await runInSlices(
     indentRanges(
@@ -126,7 +123,7 @@ export async function computeIndentRanges(
       model.getLineCount(),
       model.getOptions().tabSize,
     ),
-    () => isCancelled() || model.isDisposed() || model.getVersionId() !== version,
+    () => model.isDisposed() || model.getVersionId() !== version,
   );
   return ranges ?? [];
 }
