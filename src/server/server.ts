@@ -17,7 +17,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+  // DIST_DIR lets a developer serve another build (e.g. one per work tree) without touching dist/.
+  const dist = path.resolve(
+    process.env.DIST_DIR ??
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist'),
+  );
   const app = await buildApp({ ...config, staticDir: existsSync(dist) ? dist : undefined });
   if (!existsSync(dist)) app.log.warn('dist/ not found: serving the API only (run npm run build)');
 

@@ -41,10 +41,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds dist/ once when it is missing (CI builds before the e2e step). */
+/** The build the server serves: dist/, or DIST_DIR (a private build beside another one). */
+export const DIST = path.resolve(process.env.DIST_DIR ?? path.join(ROOT, 'dist'));
+
+/** Builds the app once when it is missing (CI builds before the e2e step). */
 export function ensureBuilt(): void {
-  if (existsSync(path.join(ROOT, 'dist', 'index.html'))) return;
-  execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (existsSync(path.join(DIST, 'index.html'))) return;
+  execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
