@@ -30,6 +30,7 @@ import { MAX_INPUT_CHARS } from './limits';
 import { documentToJson } from './projects';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
+import type { OpenApiDialect } from './openapi-version';
 
 /** What every core method answers: a value, or the core's error as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -86,6 +87,13 @@ export interface DocumentSummary {
   schemaNames: string[];
   /** YAML or JSON text; absent for a new document. */
   flavor?: SourceFlavor;
+  /** The `openapi` version exactly as written (a new document: 3.0.1). */
+  version: string;
+  /**
+   * The dialect the document is checked against: '3.0' (OpenAPI 3.0 Schema Object) or '3.1' /
+   * '3.2' (JSON Schema 2020-12). The Problems panel can say "Checked against OpenAPI 3.1".
+   */
+  dialect: OpenApiDialect;
 }
 
 /** Endpoint views per `views` call: small enough to clone in well under a frame. */
@@ -107,6 +115,8 @@ export function createCoreApi() {
       warnings: next.warnings,
       meta: next.meta,
       schemaNames: Object.keys(next.schemas),
+      version: next.version,
+      dialect: next.dialect,
     };
     const flavor = documentFlavor(next);
     if (flavor !== undefined) summary.flavor = flavor;

@@ -7,10 +7,14 @@ export type CoreErrorCode =
   | 'YAML_ALIAS_LIMIT'
   | 'NOT_OPENAPI'
   | 'UNSUPPORTED_VERSION'
+  /** A Swagger 2.0 document: convertSwagger2 brings it to OpenAPI 3.0. */
+  | 'SWAGGER_2'
   | 'INVALID_INPUT'
   /** A document call reached a core with no open document (e.g. a restarted worker). */
   | 'NO_DOCUMENT'
   | 'CURL_INVALID'
+  /** cURL text over MAX_CURL_CHARS (issue 21.8), refused before parsing. */
+  | 'CURL_TOO_LARGE'
   | 'HAR_INVALID'
   | 'HAR_TOO_LARGE'
   | 'INTERNAL';

@@ -13,6 +13,7 @@ export * from './api-types';
 export * from './product-period';
 export * from './generate-openapi';
 export * from './parse-openapi';
+export * from './openapi-version';
 export * from './document';
 export * from './yaml-io';
 export * from './core-api';

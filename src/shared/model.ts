@@ -4,7 +4,17 @@
  */
 
 /** Every method the model knows; the form's selector offers {@link FORM_METHODS}. */
-export type HttpMethod = 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'TRACE';
+export type HttpMethod =
+  | 'POST'
+  | 'GET'
+  | 'PUT'
+  | 'PATCH'
+  | 'DELETE'
+  | 'OPTIONS'
+  | 'HEAD'
+  | 'TRACE'
+  /** OpenAPI 3.2's `query` method (read from 3.2 documents only). */
+  | 'QUERY';
 
 /** The six methods the method selector offers, in its order (spec §2). */
 export const FORM_METHODS = [
@@ -115,6 +125,11 @@ export interface Endpoint {
   deprecated?: boolean;
   /** The operation's security: undefined inherits the document's, [] means none. */
   security?: SecurityRequirement[];
+  /**
+   * A webhook (OpenAPI 3.1+ `webhooks`): `path` is then the webhook's name, and the operation
+   * is written under `webhooks` instead of `paths`.
+   */
+  webhook?: boolean;
   /** Whether the imported requestBody was marked required. */
   requestBodyRequired?: boolean;
   /**

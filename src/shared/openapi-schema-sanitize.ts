@@ -77,7 +77,7 @@ export function sanitizeSchema(
       report(
         'UNRESOLVED_REF',
         at,
-        `Reference ${JSON.stringify(ref)} does not resolve to a schema component; it is not kept.`,
+        `Reference ${JSON.stringify(ref)} does not resolve to a schema component; the form does not show it, and the document keeps it as written.`,
       );
     }
     for (const key of Object.keys(node)) {
@@ -85,7 +85,11 @@ export function sanitizeSchema(
       const here = pointerOf(at, key);
       const drop = (why: string) => {
         delete node[key];
-        report('SCHEMA_KEYWORD', here, `'${key}' ${why}; it is not kept.`);
+        report(
+          'SCHEMA_KEYWORD',
+          here,
+          `'${key}' ${why}; the form does not show it, and the document keeps it as written.`,
+        );
       };
       if (key.startsWith('x-')) continue;
       if (ANY.has(key)) {
@@ -122,7 +126,7 @@ export function sanitizeSchema(
             report(
               'SCHEMA_KEYWORD',
               here,
-              "Duplicate or non-string names in 'required' are not kept.",
+              "Duplicate or non-string names in 'required' are not shown in the form; the document keeps them as written.",
             );
           }
         }
@@ -138,7 +142,7 @@ export function sanitizeSchema(
             report(
               'SCHEMA_INVALID',
               pointerOf(here, index),
-              'A subschema that is not an object is not kept.',
+              'A subschema that is not an object is not shown in the form; the document keeps it as written.',
             );
             return false;
           }) as JsonObject[];
@@ -194,8 +198,8 @@ function fixType(node: JsonObject, value: unknown, at: string, report: SchemaRep
     at,
     `type ${JSON.stringify(value)} is not an OpenAPI 3.0 type; ` +
       (types.length === 1
-        ? `it becomes '${types[0]}'${nullable ? ' with nullable' : ''}.`
-        : 'it is not kept.'),
+        ? `the form shows '${types[0]}'${nullable ? ' with nullable' : ''} (the document keeps it as written).`
+        : 'the form does not show it, and the document keeps it as written.'),
   );
 }
 
@@ -208,6 +212,6 @@ function fixDiscriminator(value: JsonObject, at: string, report: SchemaReport): 
   report(
     'SCHEMA_KEYWORD',
     pointerOf(at, 'mapping'),
-    'A discriminator mapping that is not a map of strings is not kept.',
+    'A discriminator mapping that is not a map of strings is not shown in the form; the document keeps it as written.',
   );
 }

@@ -1,8 +1,15 @@
 /**
- * Import of an OpenAPI 3.0 document (YAML or JSON) into the form model (spec §5).
+ * Import of an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) into the form model (spec §5,
+ * issue 19).
  *
  * Rules:
- * - Operations get, post, put, delete, patch, options, head are read; `trace` is a warning.
+ * - The version is read once (openapi-version.ts): Swagger 2.0 and other versions are refused.
+ * - Operations get, post, put, delete, patch, options, head are read (and `query` in 3.2);
+ *   `trace` is a warning. In 3.1 and 3.2, `webhooks` are read as endpoints with `webhook: true`
+ *   (their `path` is the webhook's name).
+ * - Schemas of a 3.0 document are read as valid OpenAPI 3.0 Schema Objects (sanitised); schemas
+ *   of a 3.1 or 3.2 document are JSON Schema 2020-12 and are read as written.
+ * - References to other files are kept as written and never fetched; one warning names them.
  * - Path-level parameters are merged into each operation; the operation wins on (name, in).
  * - `$ref`s to components/parameters, requestBodies, responses and examples are resolved in
  *   place. Schema `$ref`s are KEPT: every schema component an endpoint reaches (transitively,
@@ -20,6 +27,7 @@ import type {
   BodyModel,
   DocumentInfo,
   Endpoint,
+  HttpMethod,
   NamedExample,
   Parameter,
   ResponseHeader,
@@ -40,12 +48,15 @@ import {
   type JsonObject,
 } from './openapi-common';
 import { sanitizeSchema } from './openapi-schema-sanitize';
+import { detectVersion, type OpenApiDialect } from './openapi-version';
 import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 
 /** Every code an {@link ImportWarning} can carry (the app maps them to translated text). */
 export const IMPORT_WARNING_CODES = [
   // Document level
   'MISSING_OPENAPI_VERSION',
+  /** References to other files: kept as written, never fetched (one warning per document). */
+  'EXTERNAL_REF',
   'INFO_FIELD',
   'SERVERS',
   'SECURITY',
@@ -110,6 +121,10 @@ export interface ParseResult {
   endpoints: Endpoint[];
   warnings: ImportWarning[];
   info?: DocumentInfo;
+  /** The `openapi` field exactly as written ('' when the document has none). */
+  version: string;
+  /** The schema dialect the version implies (3.0's Schema Object, or JSON Schema 2020-12). */
+  dialect: OpenApiDialect;
 }
 
 /** Where in the document an operation sits, for warnings. */
@@ -120,6 +135,10 @@ interface Site {
 
 interface Context {
   doc: JsonObject;
+  /** The document's dialect: 3.0 schemas are sanitised, 3.1/3.2 ones are read as written. */
+  dialect: OpenApiDialect;
+  /** Operation keys of a path item in this version. */
+  methods: Readonly<Record<string, HttpMethod>>;
   /** components.schemas of the document (empty when absent). */
   schemas: JsonObject;
   warnings: ImportWarning[];
@@ -161,11 +180,13 @@ export function readOpenApi(
 ): ParseResult {
   if (!isObject(doc)) throw new CoreError('NOT_OPENAPI', 'The document is not an OpenAPI object.');
   const warnings: ImportWarning[] = [];
-  checkVersion(doc, warnings);
+  const { version, dialect } = checkVersion(doc, warnings);
   const components = own(doc, 'components');
   const schemas = isObject(components) ? own(components, 'schemas') : undefined;
   const ctx: Context = {
     doc,
+    dialect,
+    methods: dialect === '3.2' ? { ...IMPORT_METHODS, query: 'QUERY' } : IMPORT_METHODS,
     // A copy: sanitising replaces entries, and the source document is never changed.
     schemas: isObject(schemas) ? { ...schemas } : {},
     warnings,
@@ -178,46 +199,89 @@ export function readOpenApi(
   readRootFields(ctx);
   const info = readInfo(ctx);
   const endpoints = readPaths(ctx);
+  if (readsWebhooks(ctx)) endpoints.push(...readPaths(ctx, 'webhooks'));
   for (const name of Object.keys(ctx.schemas)) {
     if (!ctx.used.has(name)) {
       warn(
         ctx,
         'UNUSED_SCHEMA',
         pointerOf('/components/schemas', name),
-        `Schema component '${name}' is not used by any operation and is not kept.`,
+        `Schema component '${name}' is not used by any operation; it is kept as written.`,
       );
     }
   }
-  const result: ParseResult = { endpoints, warnings };
+  reportExternalRefs(ctx);
+  const result: ParseResult = { endpoints, warnings, version, dialect };
   if (info !== undefined) result.info = info;
   return result;
 }
 
-function checkVersion(doc: JsonObject, warnings: ImportWarning[]): void {
-  const version = own(doc, 'openapi');
-  if (typeof version === 'string' || typeof version === 'number') {
-    const text = String(version);
-    if (/^3\.0(\.\d+)?$/.test(text) || text === '3') return;
-    throw new CoreError(
-      'UNSUPPORTED_VERSION',
-      `OpenAPI ${text} is not supported; load an OpenAPI 3.0 document.`,
-    );
-  }
-  if (own(doc, 'swagger') !== undefined) {
-    throw new CoreError(
-      'UNSUPPORTED_VERSION',
-      'Swagger 2.0 is not supported; load an OpenAPI 3.0 document.',
-    );
-  }
-  if (isObject(own(doc, 'paths'))) {
+function checkVersion(
+  doc: JsonObject,
+  warnings: ImportWarning[],
+): { version: string; dialect: OpenApiDialect } {
+  const found = detectVersion(doc);
+  if (found.missing === true) {
     warnings.push({
       code: 'MISSING_OPENAPI_VERSION',
       pointer: '',
       message: "The document has no 'openapi' version; it is read as OpenAPI 3.0.",
     });
-    return;
   }
-  throw new CoreError('NOT_OPENAPI', "The document has neither an 'openapi' field nor 'paths'.");
+  return { version: found.version, dialect: found.dialect };
+}
+
+/** Whether `webhooks` are read as endpoints (OpenAPI 3.1 and later). */
+function readsWebhooks(ctx: Context): boolean {
+  return ctx.dialect !== '3.0' && isObject(own(ctx.doc, 'webhooks'));
+}
+
+/**
+ * References to other files (or URLs) anywhere in the document: they are kept as written and
+ * never fetched. One warning names them all, at the first one.
+ */
+function reportExternalRefs(ctx: Context): void {
+  const files = new Map<string, string>();
+  const stack: [unknown, string][] = [[ctx.doc, '']];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop() as [unknown, string];
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (item !== null && typeof item === 'object') stack.push([item, `${at}/${i}`]);
+      }
+    } else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        const item = value[key];
+        if (key === '$ref' && typeof item === 'string' && isExternalRef(item)) {
+          const file = item.split('#')[0] as string;
+          if (!files.has(file)) files.set(file, pointerOf(at, key));
+        } else if (item !== null && typeof item === 'object') {
+          stack.push([item, pointerOf(at, key)]);
+        }
+      }
+    }
+  }
+  if (files.size === 0) return;
+  const names = [...files.keys()];
+  const listed = names
+    .slice(0, 5)
+    .map((name) => `'${name}'`)
+    .join(', ');
+  const more = names.length > 5 ? ` and ${names.length - 5} more` : '';
+  warn(
+    ctx,
+    'EXTERNAL_REF',
+    files.values().next().value as string,
+    `References to other files (${listed}${more}) are kept as written; they are not fetched.`,
+  );
+}
+
+/** A `$ref` to another file or URL (not a fragment of this document). */
+export function isExternalRef(ref: string): boolean {
+  return !ref.startsWith('#');
 }
 
 function warn(
@@ -242,12 +306,19 @@ function warnField(
   site?: Site,
 ): void {
   const code = codes[key] ?? (key.startsWith('x-') ? 'EXTENSION' : 'UNSUPPORTED_FIELD');
-  warn(ctx, code, pointerOf(pointer, key), `'${key}' is not kept.`, site);
+  warn(
+    ctx,
+    code,
+    pointerOf(pointer, key),
+    `'${key}' is not shown in the form; it is kept as written.`,
+    site,
+  );
 }
 
 function readRootFields(ctx: Context): void {
   for (const key of Object.keys(ctx.doc)) {
     if (key === 'openapi' || key === 'info' || key === 'paths' || key === 'components') continue;
+    if (key === 'webhooks' && readsWebhooks(ctx)) continue;
     warnField(ctx, key, '', ROOT_FIELD_CODES);
   }
   const components = own(ctx.doc, 'components');
@@ -265,7 +336,7 @@ function readRootFields(ctx: Context): void {
         ctx,
         'COMPONENTS_INLINED',
         pointer,
-        `components/${key} are resolved where they are used; their names are not kept.`,
+        `components/${key} are shown where they are used; the document keeps them as written.`,
       );
     } else {
       warnField(ctx, key, '/components', { [key]: 'COMPONENTS_DROPPED' });
@@ -291,19 +362,20 @@ function readInfo(ctx: Context): DocumentInfo | undefined {
   return result;
 }
 
-function readPaths(ctx: Context): Endpoint[] {
-  const paths = own(ctx.doc, 'paths');
+/** The operations under `paths`, or (3.1 and later) under `webhooks`, as endpoint views. */
+function readPaths(ctx: Context, root: 'paths' | 'webhooks' = 'paths'): Endpoint[] {
+  const paths = own(ctx.doc, root);
   const endpoints: Endpoint[] = [];
   if (paths === undefined) return endpoints;
   if (!isObject(paths)) {
-    warn(ctx, 'INVALID_FIELD', '/paths', "'paths' is not an object.");
+    warn(ctx, 'INVALID_FIELD', `/${root}`, `'${root}' is not an object.`);
     return endpoints;
   }
   for (const path of Object.keys(paths)) {
     const item = paths[path];
-    const itemPointer = pointerOf('/paths', path);
+    const itemPointer = pointerOf(`/${root}`, path);
     if (path.startsWith('x-')) {
-      warnField(ctx, path, '/paths', {});
+      warnField(ctx, path, `/${root}`, {});
       continue;
     }
     if (!isObject(item)) {
@@ -311,9 +383,11 @@ function readPaths(ctx: Context): Endpoint[] {
       continue;
     }
     for (const key of Object.keys(item)) {
-      if (key === 'parameters' || Object.hasOwn(IMPORT_METHODS, key)) continue;
+      if (key === 'parameters' || Object.hasOwn(ctx.methods, key)) continue;
       const codes: Record<string, ImportWarningCode> = {
         trace: 'UNSUPPORTED_METHOD',
+        query: 'UNSUPPORTED_METHOD',
+        additionalOperations: 'UNSUPPORTED_METHOD',
         $ref: 'PATH_ITEM_REF',
         summary: 'PATH_ITEM_FIELD',
         description: 'PATH_ITEM_FIELD',
@@ -328,8 +402,8 @@ function readPaths(ctx: Context): Endpoint[] {
       );
     }
     for (const key of Object.keys(item)) {
-      const method = IMPORT_METHODS[key];
-      if (method === undefined || !Object.hasOwn(IMPORT_METHODS, key)) continue;
+      const method = ctx.methods[key];
+      if (method === undefined || !Object.hasOwn(ctx.methods, key)) continue;
       const operation = item[key];
       const site = { path, method };
       const pointer = pointerOf(itemPointer, key);
@@ -337,7 +411,9 @@ function readPaths(ctx: Context): Endpoint[] {
         warn(ctx, 'INVALID_FIELD', pointer, 'The operation is not an object.', site);
         continue;
       }
-      endpoints.push(readOperation(ctx, operation, item, pointer, itemPointer, site));
+      const endpoint = readOperation(ctx, operation, item, pointer, itemPointer, site, root);
+      if (root === 'webhooks') endpoint.webhook = true;
+      endpoints.push(endpoint);
     }
   }
   return endpoints;
@@ -369,11 +445,15 @@ function readOperation(
   pointer: string,
   itemPointer: string,
   site: Site & { path: string; method: string },
+  root: 'paths' | 'webhooks' = 'paths',
 ): Endpoint {
   const summary = own(operation, 'summary');
   const endpoint: Endpoint = {
-    id: stableId('endpoint', site.path, site.method),
-    method: IMPORT_METHODS[site.method.toLowerCase()] ?? 'GET',
+    id:
+      root === 'webhooks'
+        ? stableId('webhook', site.path, site.method)
+        : stableId('endpoint', site.path, site.method),
+    method: ctx.methods[site.method.toLowerCase()] ?? 'GET',
     path: site.path,
     summary: typeof summary === 'string' ? summary : '',
     parameters: [],
@@ -391,7 +471,7 @@ function readOperation(
         ctx,
         'INVALID_FIELD',
         pointerOf(pointer, 'tags'),
-        'Tags that are not strings are not kept.',
+        'Tags that are not strings are not shown in the form; they are kept as written.',
         site,
       );
     }
@@ -412,6 +492,7 @@ function readOperation(
 
   const endpointSite: EndpointSite = {
     pathKey: site.path,
+    ...(root === 'webhooks' ? { root } : {}),
     methodKey: pointer.slice(pointer.lastIndexOf('/') + 1),
     parameters: new Map(),
     responses: [],
@@ -557,12 +638,14 @@ function resolve(ctx: Context, value: unknown, pointer: string, site: Site): Res
     }
     seen.add(ref);
     const target = ref.startsWith('#') ? getByPointer(ctx.doc, ref.slice(1)) : undefined;
+    // Another file: kept as written and never fetched; reportExternalRefs names it once.
+    if (target === undefined && isExternalRef(ref)) return undefined;
     if (target === undefined) {
       warn(
         ctx,
         'UNRESOLVED_REF',
         currentPointer,
-        `'${ref}' cannot be resolved; it is not kept.`,
+        `'${ref}' cannot be resolved; it is not shown in the form and is kept as written.`,
         site,
       );
       return undefined;
@@ -571,7 +654,13 @@ function resolve(ctx: Context, value: unknown, pointer: string, site: Site): Res
     currentPointer = decodePointer(ref.slice(1));
   }
   if (!isObject(current)) {
-    warn(ctx, 'INVALID_FIELD', currentPointer, 'Expected an object; it is not kept.', site);
+    warn(
+      ctx,
+      'INVALID_FIELD',
+      currentPointer,
+      'Expected an object; it is not shown in the form and is kept as written.',
+      site,
+    );
     return undefined;
   }
   return { value: current, pointer: currentPointer };
@@ -644,7 +733,7 @@ function readParameters(
           ctx,
           'INVALID_PARAMETER',
           resolved.pointer,
-          "A parameter without 'name' and 'in' is not kept.",
+          "A parameter without 'name' and 'in' is not shown in the form; it is kept as written.",
           site,
         );
         return;
@@ -689,7 +778,13 @@ function readParameter(
   const name = own(value, 'name') as string;
   const location = own(value, 'in') as string;
   if (location === 'cookie') {
-    warn(ctx, 'COOKIE_PARAMETER', pointer, `Cookie parameter '${name}' is not kept.`, site);
+    warn(
+      ctx,
+      'COOKIE_PARAMETER',
+      pointer,
+      `Cookie parameter '${name}' is not shown in the form; it is kept as written.`,
+      site,
+    );
     return undefined;
   }
   if (location !== 'query' && location !== 'header' && location !== 'path') {
@@ -697,7 +792,7 @@ function readParameter(
       ctx,
       'UNSUPPORTED_PARAMETER_LOCATION',
       pointer,
-      `Parameter '${name}' in '${location}' is not kept.`,
+      `Parameter '${name}' in '${location}' is not shown in the form; it is kept as written.`,
       site,
     );
     return undefined;
@@ -739,7 +834,7 @@ function readParameter(
         ctx,
         'EXTRA_EXAMPLES',
         pointerOf(pointer, 'examples'),
-        "'examples' next to 'example' are not kept.",
+        "'examples' next to 'example' are not shown in the form; they are kept as written.",
         site,
       );
     }
@@ -751,7 +846,7 @@ function readParameter(
         ctx,
         'EXAMPLE_METADATA',
         first.pointer,
-        `Only the value of example '${first.key}' is kept, as the parameter's example.`,
+        `Only the value of example '${first.key}' is shown, as the parameter's example; the document keeps the rest as written.`,
         site,
       );
     }
@@ -765,7 +860,7 @@ function readParameter(
       ctx,
       'PARAMETER_SERIALIZATION',
       pointerOf(pointer, 'style'),
-      `Style '${String(style)}' is not kept.`,
+      `Style '${String(style)}' is not shown in the form; it is kept as written.`,
       site,
     );
   }
@@ -775,7 +870,7 @@ function readParameter(
       ctx,
       'PARAMETER_SERIALIZATION',
       pointerOf(pointer, 'explode'),
-      `'explode: ${String(explode)}' is not kept.`,
+      `'explode: ${String(explode)}' is not shown in the form; it is kept as written.`,
       site,
     );
   }
@@ -849,7 +944,7 @@ function firstExample(
         ctx,
         'EXTRA_EXAMPLES',
         pointerOf(pointer, key),
-        `Example '${key}' is not kept (only the first example is).`,
+        `Example '${key}' is not shown in the form (only the first example is); it is kept as written.`,
         site,
       );
     });
@@ -927,7 +1022,7 @@ function readBody(
       ctx,
       code,
       pointerOf(contentPointer, key),
-      `Media type '${key}' is not kept (only application/json is).`,
+      `Media type '${key}' is not shown in the form (only application/json is); it is kept as written.`,
       site,
     );
   }
@@ -940,7 +1035,7 @@ function readBody(
       ctx,
       'MEDIA_TYPE_WITHOUT_SCHEMA',
       mediaPointer,
-      'The JSON media type is empty; no body is kept.',
+      'The JSON media type is empty; the form shows no body, and the document keeps it as written.',
       site,
     );
     return undefined;
@@ -962,7 +1057,7 @@ function readBody(
         ctx,
         'EXTRA_EXAMPLES',
         pointerOf(mediaPointer, 'examples'),
-        "'examples' next to 'example' are not kept.",
+        "'examples' next to 'example' are not shown in the form; they are kept as written.",
         site,
       );
     }
@@ -981,7 +1076,7 @@ function readBody(
         ctx,
         'MEDIA_TYPE_WITHOUT_SCHEMA',
         mediaPointer,
-        'The JSON media type has no schema; no body is kept.',
+        'The JSON media type has no schema; the form shows no body, and the document keeps it as written.',
         site,
       );
       return undefined;
@@ -1110,6 +1205,8 @@ function claimDerivedName(ctx: Context, wanted: string): string {
 function sanitizeComponent(ctx: Context, name: string): void {
   if (ctx.sanitized.has(name)) return;
   ctx.sanitized.add(name);
+  // A 3.1/3.2 schema is JSON Schema 2020-12: it is read as written, never made 3.0.
+  if (ctx.dialect !== '3.0') return;
   const pointer = pointerOf('/components/schemas', name);
   const fixed = sanitizeSchema(
     ctx.schemas[name],
@@ -1122,6 +1219,17 @@ function sanitizeComponent(ctx: Context, name: string): void {
 
 /** Makes an inline schema valid OpenAPI 3.0; changes are warnings of the operation. */
 function sanitizeInline(ctx: Context, schema: unknown, pointer: string, site: Site): Schema {
+  if (ctx.dialect !== '3.0') {
+    if (isObject(schema) || typeof schema === 'boolean') return schema as Schema;
+    warn(
+      ctx,
+      'SCHEMA_INVALID',
+      pointer,
+      'A schema that is not an object is not shown in the form.',
+      site,
+    );
+    return {};
+  }
   return sanitizeSchema(
     schema,
     pointer,
@@ -1132,6 +1240,8 @@ function sanitizeInline(ctx: Context, schema: unknown, pointer: string, site: Si
 
 /** Whether a schema `$ref` points to an existing schema component (the only kind kept). */
 function refOk(ctx: Context, ref: string): boolean {
+  // A reference to another file is kept as written (reported once, never fetched).
+  if (isExternalRef(ref)) return true;
   const name = schemaRefName(ref);
   return name !== undefined && isObject(own(ctx.schemas, name));
 }

@@ -5,6 +5,7 @@ import {
   generateOpenApi,
   IMPORT_WARNING_CODES,
   parseOpenApi,
+  renderOpenApi,
   type Endpoint,
   type ImportWarning,
 } from '../../src/shared';
@@ -457,10 +458,39 @@ describe('parseOpenApi: errors', () => {
 
   it.each([
     ['swagger: "2.0"\npaths: {}'],
-    ['openapi: 3.1.0\ninfo: { title: t, version: v }\npaths: {}'],
-  ])('rejects other versions with UNSUPPORTED_VERSION: %s', (text) => {
-    expect(codeOf(() => parseOpenApi(text))).toBe('UNSUPPORTED_VERSION');
+    ['{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}'],
+  ])('rejects Swagger 2.0 with SWAGGER_2: %s', (text) => {
+    expect(codeOf(() => parseOpenApi(text))).toBe('SWAGGER_2');
   });
+
+  it.each([
+    ['4.0.0', 'openapi: 4.0.0\ninfo: { title: t, version: v }\npaths: {}'],
+    ['1.2', 'openapi: "1.2"\ninfo: { title: t, version: v }\npaths: {}'],
+    ['2.0', 'openapi: "2.0"\ninfo: { title: t, version: v }\npaths: {}'],
+    ['3.3.0', 'openapi: 3.3.0\ninfo: { title: t, version: v }\npaths: {}'],
+    ['1.2', 'swagger: "1.2"\npaths: {}'],
+  ])('rejects version %s with UNSUPPORTED_VERSION, naming it', (version, text) => {
+    let error: unknown;
+    try {
+      parseOpenApi(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(CoreError);
+    expect((error as CoreError).code).toBe('UNSUPPORTED_VERSION');
+    expect((error as CoreError).message).toContain(version);
+  });
+
+  it.each(['3.0.0', '3.0.4', '3.1.0', '3.1.1', '3.2.0'])(
+    'reads OpenAPI %s and keeps the version as written',
+    (version) => {
+      const text = `openapi: ${version}\ninfo: { title: t, version: v }\npaths: {}\n`;
+      const doc = parseOpenApi(text);
+      expect(doc.version).toBe(version);
+      expect(doc.meta.openapi).toBe(version);
+      expect(renderOpenApi(doc)).toBe(text);
+    },
+  );
 
   it('reads a document with paths but no version, with a warning', () => {
     const result = parseOpenApi(

@@ -17,11 +17,15 @@ export interface ContactObject extends Open {
 export interface LicenseObject extends Open {
   name: string;
   url?: string;
+  /** An SPDX license expression (OpenAPI 3.1+; exclusive with `url`). */
+  identifier?: string;
 }
 
 export interface InfoObject extends Open {
   title: string;
   version: string;
+  /** A short summary of the API (OpenAPI 3.1+). */
+  summary?: string;
   description?: string;
   termsOfService?: string;
   contact?: ContactObject;
@@ -43,12 +47,15 @@ export interface ServerObject extends Open {
 export interface OAuthFlowObject extends Open {
   authorizationUrl?: string;
   tokenUrl?: string;
+  /** The device authorization flow's endpoint (OpenAPI 3.2). */
+  deviceAuthorizationUrl?: string;
   refreshUrl?: string;
   scopes: Record<string, string>;
 }
 
 export interface SecuritySchemeObject extends Open {
-  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect';
+  /** `mutualTLS` exists in OpenAPI 3.1+. */
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
   description?: string;
   /** apiKey */
   name?: string;
@@ -62,7 +69,13 @@ export interface SecuritySchemeObject extends Open {
     password?: OAuthFlowObject;
     clientCredentials?: OAuthFlowObject;
     authorizationCode?: OAuthFlowObject;
+    /** OpenAPI 3.2 (RFC 8628). */
+    deviceAuthorization?: OAuthFlowObject;
   } & Open;
+  /** OAuth 2.0 Authorization Server Metadata URL (OpenAPI 3.2). */
+  oauth2MetadataUrl?: string;
+  /** OpenAPI 3.2. */
+  deprecated?: boolean;
   /** openIdConnect */
   openIdConnectUrl?: string;
 }
@@ -70,6 +83,12 @@ export interface SecuritySchemeObject extends Open {
 export interface TagObject extends Open {
   name: string;
   description?: string;
+  /** A short summary (OpenAPI 3.2). */
+  summary?: string;
+  /** The name of the parent tag (OpenAPI 3.2): tags form a tree. */
+  parent?: string;
+  /** What kind of tag this is, e.g. `nav`, `badge`, `audience` (OpenAPI 3.2). */
+  kind?: string;
 }
 
 /**
@@ -77,7 +96,7 @@ export interface TagObject extends Open {
  * not written); an empty list is written only when the document had one.
  */
 export interface DocumentMeta {
-  /** As loaded; a new document is 3.0.1. Not editable in the form. */
+  /** As loaded, exactly as written; a new document is 3.0.1. Not editable in the form. */
   openapi: string;
   info: InfoObject;
   servers?: ServerObject[];

@@ -35,6 +35,7 @@ import type {
 } from '../model';
 import { isObject, own, pureSchemaRef, schemaRef, type JsonObject } from '../openapi-common';
 import { readOpenApi, type ImportWarning } from '../parse-openapi';
+import type { OpenApiDialect } from '../openapi-version';
 import { hasBody } from '../validate-endpoints';
 import { deepEqual, Draft, type Tokens } from './draft';
 import { newDocumentMeta, type DocumentMeta } from './meta';
@@ -44,7 +45,14 @@ import { yamlText } from './yaml-text';
 
 /** The editable document: views to edit, plus hidden state that renders them losslessly. */
 export interface OpenApiDocument {
-  /** One view per operation the form can show, in document order. */
+  /** The `openapi` field exactly as written (a new document: 3.0.1). Never rewritten. */
+  version: string;
+  /** The schema dialect the version implies: 3.0's Schema Object, or JSON Schema 2020-12. */
+  dialect: OpenApiDialect;
+  /**
+   * One view per operation the form can show, in document order: the operations under `paths`,
+   * then (3.1 and later) the webhooks, which carry `webhook: true`.
+   */
   endpoints: Endpoint[];
   /** What the form cannot show or had to read differently (the document keeps it all). */
   warnings: ImportWarning[];
@@ -75,7 +83,10 @@ const STATE = new WeakMap<OpenApiDocument, DocumentState>();
 
 const JSON_MEDIA_TYPE = 'application/json';
 
-/** Reads an OpenAPI 3.0 document (YAML or JSON) as an editable document. */
+/**
+ * Reads an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) as an editable document. Swagger 2.0
+ * throws SWAGGER_2 (see convertSwagger2); any other version UNSUPPORTED_VERSION.
+ */
 export function parseOpenApi(text: string): OpenApiDocument {
   const source = SourceText.parse(text);
   const sites = new Map<string, EndpointSite>();
@@ -83,6 +94,8 @@ export function parseOpenApi(text: string): OpenApiDocument {
   const meta = readMeta(source.value);
   const schemas = readSchemas(source.value);
   const doc: OpenApiDocument = {
+    version: read.version,
+    dialect: read.dialect,
     endpoints: read.endpoints,
     warnings: read.warnings,
     meta,
@@ -100,7 +113,14 @@ export function parseOpenApi(text: string): OpenApiDocument {
 
 /** A new, empty document (spec §9: OpenAPI 3.0.1, 'Test', 'v1'). */
 export function newOpenApiDocument(endpoints: Endpoint[] = []): OpenApiDocument {
-  const doc: OpenApiDocument = { endpoints, warnings: [], meta: newDocumentMeta(), schemas: {} };
+  const doc: OpenApiDocument = {
+    version: '3.0.1',
+    dialect: '3.0',
+    endpoints,
+    warnings: [],
+    meta: newDocumentMeta(),
+    schemas: {},
+  };
   STATE.set(doc, { base: new Map(), meta: newDocumentMeta(), schemas: {} });
   return doc;
 }
@@ -248,15 +268,15 @@ class DocumentEdit {
   }
 
   /** A new root key goes before `paths` (where readers expect servers, security and tags). */
-  private setRootKey(key: string, value: unknown): void {
-    if (this.draft.has([key]) || !this.draft.has(['paths'])) {
+  private setRootKey(key: string, value: unknown, before = 'paths'): void {
+    if (this.draft.has([key]) || !this.draft.has([before])) {
       this.draft.set([key], value);
       return;
     }
     const root = this.draft.root as JsonObject;
     const next: JsonObject = {};
     for (const k of Object.keys(root)) {
-      if (k === 'paths') next[key] = value;
+      if (k === before) next[key] = value;
       next[k] = root[k];
     }
     this.draft.set([], this.draft.own(next));
@@ -309,17 +329,20 @@ class DocumentEdit {
 
   private addOperation(endpoint: Endpoint): void {
     const method = endpoint.method.toLowerCase();
-    if (this.draft.has(['paths', endpoint.path, method])) return; // a duplicate: validation says so
+    const root = rootOfEndpoint(endpoint, this.doc.dialect);
+    if (this.draft.has([root, endpoint.path, method])) return; // a duplicate: validation says so
     const operation = buildOperation(endpoint, this.registryOf());
-    if (this.draft.has(['paths', endpoint.path])) {
-      this.draft.set(['paths', endpoint.path, method], operation);
+    if (this.draft.has([root, endpoint.path])) {
+      this.draft.set([root, endpoint.path, method], operation);
+    } else if (root === 'webhooks' && !this.draft.has([root])) {
+      this.setRootKey('webhooks', { [endpoint.path]: { [method]: operation } }, 'components');
     } else {
-      this.draft.set(['paths', endpoint.path], { [method]: operation });
+      this.draft.set([root, endpoint.path], { [method]: operation });
     }
   }
 
   private removeOperation(site: EndpointSite): void {
-    const item = ['paths', site.pathKey];
+    const item = [rootOf(site), site.pathKey];
     this.draft.delete([...item, site.methodKey]);
     if (!hasOperations(this.draft.get(item))) this.draft.delete(item);
     this.collect = true;
@@ -327,7 +350,7 @@ class DocumentEdit {
 
   private patchEndpoint(endpoint: Endpoint, base: Baseline): void {
     const { site, view } = base;
-    const op: Tokens = ['paths', site.pathKey, site.methodKey];
+    const op: Tokens = [rootOf(site), site.pathKey, site.methodKey];
     if (!isObject(this.draft.get(op))) return;
     this.patchScalar(op, 'summary', endpoint.summary || undefined, view.summary || undefined);
     for (const key of ['description', 'operationId', 'deprecated', 'tags', 'security'] as const) {
@@ -345,7 +368,11 @@ class DocumentEdit {
     if (!deepEqual(endpoint.responses, view.responses)) {
       this.patchResponses(op, site, endpoint.responses, view.responses);
     }
-    if (endpoint.path !== view.path || endpoint.method !== view.method) {
+    if (
+      endpoint.path !== view.path ||
+      endpoint.method !== view.method ||
+      rootOfEndpoint(endpoint, this.doc.dialect) !== rootOf(site)
+    ) {
       this.moveOperation(site, endpoint);
     }
   }
@@ -358,7 +385,12 @@ class DocumentEdit {
   }
 
   private moveOperation(site: EndpointSite, endpoint: Endpoint): void {
-    const paths = ['paths'];
+    const target = rootOfEndpoint(endpoint, this.doc.dialect);
+    if (target !== rootOf(site)) {
+      this.moveBetweenRoots(site, endpoint, target);
+      return;
+    }
+    const paths = [target];
     const method = endpoint.method.toLowerCase();
     const item = [...paths, site.pathKey];
     if (endpoint.path === site.pathKey) {
@@ -391,6 +423,24 @@ class DocumentEdit {
       this.draft.set([...paths, endpoint.path, method], operation);
     } else {
       this.draft.set([...paths, endpoint.path], { [method]: operation });
+    }
+  }
+
+  /** An operation made a webhook (or a webhook an operation): it moves, with its fields. */
+  private moveBetweenRoots(site: EndpointSite, endpoint: Endpoint, target: string): void {
+    const item = [rootOf(site), site.pathKey];
+    const op = [...item, site.methodKey];
+    const method = endpoint.method.toLowerCase();
+    if (this.draft.has([target, endpoint.path, method])) return; // a duplicate
+    const operation = this.draft.get(op);
+    this.draft.delete(op);
+    if (!hasOperations(this.draft.get(item))) this.draft.delete(item);
+    if (this.draft.has([target, endpoint.path])) {
+      this.draft.set([target, endpoint.path, method], operation);
+    } else if (target === 'webhooks' && !this.draft.has([target])) {
+      this.setRootKey(target, { [endpoint.path]: { [method]: operation } }, 'components');
+    } else {
+      this.draft.set([target, endpoint.path], { [method]: operation });
     }
   }
 
@@ -442,7 +492,7 @@ class DocumentEdit {
    * declaring it, and the item's other operations declare it themselves (they keep it).
    */
   private dropInherited(site: EndpointSite, removed: ParameterSite[]): void {
-    const item = ['paths', site.pathKey];
+    const item = [rootOf(site), site.pathKey];
     const raws = new Set(removed.map((parameter) => parameter.raw));
     const shared = this.draft.get([...item, 'parameters']);
     if (!Array.isArray(shared)) return;
@@ -869,14 +919,30 @@ const OPERATION_KEYS = new Set([
   'head',
   'patch',
   'trace',
+  'query',
 ]);
+
+/** Where an operation read from the document sits: under `paths` or `webhooks`. */
+function rootOf(site: EndpointSite): string {
+  return site.root ?? 'paths';
+}
+
+/** Where a view's operation belongs: a webhook under `webhooks` (3.1 and later only). */
+function rootOfEndpoint(endpoint: Endpoint, dialect: OpenApiDialect): string {
+  return endpoint.webhook === true && dialect !== '3.0' ? 'webhooks' : 'paths';
+}
 
 function operationKeys(item: unknown): string[] {
   return isObject(item) ? Object.keys(item).filter((key) => OPERATION_KEYS.has(key)) : [];
 }
 
 function hasOperations(item: unknown): boolean {
-  return operationKeys(item).length > 0 || (isObject(item) && typeof item.$ref === 'string');
+  return (
+    operationKeys(item).length > 0 ||
+    (isObject(item) &&
+      (typeof item.$ref === 'string' ||
+        (isObject(item.additionalOperations) && Object.keys(item.additionalOperations).length > 0)))
+  );
 }
 
 function validCode(code: number | undefined): string | undefined {

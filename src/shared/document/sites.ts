@@ -33,7 +33,9 @@ export interface ResponseSite extends BodySite {
 }
 
 export interface EndpointSite {
-  /** The key under `paths`. */
+  /** `webhooks` for a webhook (OpenAPI 3.1+); absent for an operation under `paths`. */
+  root?: 'webhooks';
+  /** The key under `paths` (or `webhooks`). */
   pathKey: string;
   /** The key under the path item (lower case). */
   methodKey: string;
