@@ -54,6 +54,14 @@ function table(refreshToken: string): Row[] {
       body: { email: 'someone@example.com' },
       as: 'admin',
     },
+    { method: 'GET', url: '/api/v1/admin/admins', as: 'admin' },
+    {
+      method: 'DELETE',
+      url: '/api/v1/admin/admins/:id',
+      params: { id: ORDER_ID },
+      as: 'admin',
+      also: [404],
+    },
     { method: 'POST', url: '/api/public/v1/password/forgot', body: { email: 'a@example.com' } },
     {
       method: 'POST',

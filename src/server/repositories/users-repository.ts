@@ -168,7 +168,73 @@ export function createUsersRepository(db: Db) {
       );
       return rows.length > 0;
     },
+
+    /** The e-mail and stored roles of an account (the admin check on each request). */
+    async rolesOf(
+      id: string,
+      tx: Db = db,
+    ): Promise<{ email: string; roles: string[] } | undefined> {
+      const { rows } = await tx.query<{ email: string; roles: string[] }>(
+        'SELECT email, roles FROM users WHERE id = $1',
+        [id],
+      );
+      return rows[0];
+    },
+
+    /**
+     * Accounts that are admins: by the stored role or by `configured` (ADMIN_EMAILS, lower case),
+     * ordered by e-mail.
+     */
+    async listAdmins(configured: string[], tx: Db = db): Promise<AdminRow[]> {
+      const { rows } = await tx.query<AdminRow>(
+        `SELECT id, email, first_name, last_name, email = ANY($1::text[]) AS configured
+           FROM users WHERE 'admin' = ANY(roles) OR email = ANY($1::text[])
+          ORDER BY email`,
+        [configured],
+      );
+      return rows;
+    },
+
+    /**
+     * Removes the stored admin role of account `id`, unless that would leave no admin account at
+     * all, or the account is an admin by configuration (`configured`: ADMIN_EMAILS, which the
+     * database cannot change). Every admin row is locked first (in id order), so two admins
+     * revoking each other at once cannot both succeed and leave nobody.
+     */
+    async revokeAdmin(
+      id: string,
+      configured: string[],
+      tx: Db = db,
+    ): Promise<{ outcome: 'revoked' | 'not-admin' | 'configured' | 'last'; email?: string }> {
+      return tx.transaction(async (inner) => {
+        const { rows } = await inner.query<{ id: string; email: string; stored: boolean }>(
+          `SELECT id, email, 'admin' = ANY(roles) AS stored
+             FROM users WHERE 'admin' = ANY(roles) OR email = ANY($1::text[])
+            ORDER BY id FOR UPDATE`,
+          [configured],
+        );
+        const target = rows.find((row) => row.id === id);
+        if (!target) return { outcome: 'not-admin' };
+        if (configured.includes(target.email))
+          return { outcome: 'configured', email: target.email };
+        if (rows.length <= 1) return { outcome: 'last', email: target.email };
+        await inner.query(`UPDATE users SET roles = array_remove(roles, 'admin') WHERE id = $1`, [
+          id,
+        ]);
+        return { outcome: 'revoked', email: target.email };
+      });
+    },
   };
+}
+
+/** An admin account as the admin panel lists it. */
+export interface AdminRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** Admin by ADMIN_EMAILS: cannot be revoked from the panel. */
+  configured: boolean;
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
