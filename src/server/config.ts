@@ -57,8 +57,19 @@ export interface Config {
   };
   trustProxy: boolean;
   bodyLimitBytes: number;
-  /** Saved projects (issue 12): size of one project (UTF-8 bytes) and projects per account. */
-  projects: { maxBytes: number; maxPerAccount: number };
+  /**
+   * Saved projects (issue 12): size of one project (UTF-8 bytes), projects per account, the
+   * account's byte quota over projects plus history (issue 21.4), and how many saves larger
+   * than `largeWriteBytes` are written at once (the rest wait their turn, so that a burst of
+   * large saves does not hold up everyone else's requests on the embedded database).
+   */
+  projects: {
+    maxBytes: number;
+    maxPerAccount: number;
+    quotaBytes: number;
+    largeWriteBytes: number;
+    largeWrites: number;
+  };
   rateLimit: { windowSeconds: number; max: number; authMax: number };
   lockout: {
     threshold: number;
@@ -280,6 +291,9 @@ export function loadConfig(env: Env = process.env): Config {
     projects: {
       maxBytes: r.int('PROJECT_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
       maxPerAccount: r.int('PROJECTS_PER_ACCOUNT', 100, 1, 100_000),
+      quotaBytes: r.int('PROJECT_QUOTA_BYTES', 200 * 1024 * 1024, 1024, 1024 * 1024 * 1024 * 1024),
+      largeWriteBytes: r.int('PROJECT_LARGE_WRITE_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      largeWrites: r.int('PROJECT_LARGE_WRITES', 1, 1, 64),
     },
     rateLimit: {
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),

@@ -1,3 +1,4 @@
+import { MAX_PROJECT_BYTES } from './limits';
 import { readDocument } from './yaml-io';
 
 /**
@@ -6,11 +7,23 @@ import { readDocument } from './yaml-io';
  */
 
 /** Default size limit of one project: its content plus its view state, in UTF-8 bytes. */
-export const PROJECT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+export const PROJECT_MAX_BYTES_DEFAULT = MAX_PROJECT_BYTES;
 /** Default number of projects one account may hold. */
 export const PROJECTS_PER_ACCOUNT_DEFAULT = 100;
-/** Revisions kept per project (older ones are dropped on save). */
-export const PROJECT_REVISIONS_KEPT = 50;
+/**
+ * Default byte quota of one account: every project's content and view state plus every kept
+ * revision, in UTF-8 bytes (issue 21.4).
+ */
+export const ACCOUNT_QUOTA_BYTES_DEFAULT = 200 * 1024 * 1024;
+/** Unnamed revisions older than this are pruned (named ones are kept; issue 18.4). */
+export const HISTORY_DAYS = 30;
+/**
+ * An autosave this soon after the start of the previous revision, by the same editing session,
+ * updates that revision instead of adding one (issue 18.4).
+ */
+export const AUTOSAVE_STRETCH_MS = 5 * 60 * 1000;
+/** Most revisions one history listing returns (newest first). */
+export const REVISIONS_LISTED_MAX = 2000;
 /** Longest project name (characters). */
 export const PROJECT_NAME_MAX = 200;
 
@@ -36,6 +49,30 @@ export interface Project {
   updatedAt: string;
 }
 
+/**
+ * Why a save is made (issue 18.4), sent as `revisionReason` with every save. `autosave` may be
+ * folded into the revision the same editing session started less than
+ * {@link AUTOSAVE_STRETCH_MS} ago; every other reason starts a new revision, so the version
+ * before and after a Load, an Apply, a restore or a conflict resolution stay in the history.
+ * `create` is the server's own reason for a project's first revision.
+ */
+export const REVISION_REASONS = [
+  'autosave',
+  'load',
+  'apply',
+  'restore',
+  'conflict',
+  'convert',
+  'upgrade',
+  'create',
+] as const;
+export type RevisionReason = (typeof REVISION_REASONS)[number];
+
+/** Longest name of a version (characters). */
+export const REVISION_NAME_MAX = 200;
+/** Longest editing-session id a save may carry. */
+export const EDIT_SESSION_MAX = 64;
+
 export interface CreateProjectRequest {
   name: string;
   content: string;
@@ -46,12 +83,23 @@ export interface UpdateProjectRequest {
   content: string;
   viewState?: unknown;
   name?: string;
+  /** Why this save is made; absent means `autosave`. */
+  revisionReason?: RevisionReason;
+  /** The editing session (one per open tab) whose autosaves may be folded together. */
+  editSession?: string;
 }
 
 export interface ProjectRevisionSummary {
+  /** The project revision this version holds (the last save folded into it). */
   revision: number;
   size: number;
+  /** When the version started (its first save). */
   createdAt: string;
+  /** When it was last saved (autosaves folded into it move this). */
+  savedAt: string;
+  reason: RevisionReason;
+  /** The name the user gave it; named versions are never pruned. */
+  name: string | null;
 }
 
 export interface ProjectRevision extends ProjectRevisionSummary {
@@ -62,6 +110,12 @@ export interface ProjectRevision extends ProjectRevisionSummary {
 export interface ProjectLimits {
   maxProjectBytes: number;
   maxProjects: number;
+  /** The account's byte quota: projects plus their history, UTF-8 bytes. */
+  quotaBytes: number;
+  /** What the account stores now, counted the same way. */
+  usedBytes: number;
+  /** Unnamed versions older than this many days are pruned. */
+  historyDays: number;
 }
 
 /** What a stale save (412) answers besides its message. */
@@ -157,6 +211,8 @@ export function documentToJson(text: string): string {
 /** What a save or create sends: the document text and the view state as JSON text. */
 export interface ProjectBodyFields {
   name?: string | undefined;
+  revisionReason?: RevisionReason | undefined;
+  editSession?: string | undefined;
   content: string;
   /** JSON text of the view state; null sends `null`, undefined leaves it out. */
   viewStateJson?: string | null | undefined;
@@ -170,6 +226,12 @@ export function projectBody(fields: ProjectBodyFields): string {
   let text = `{"content":${JSON.stringify(fields.content)}`;
   if (fields.viewStateJson !== undefined) text += `,"viewState":${fields.viewStateJson ?? 'null'}`;
   if (fields.name !== undefined) text += `,"name":${JSON.stringify(fields.name)}`;
+  if (fields.revisionReason !== undefined) {
+    text += `,"revisionReason":${JSON.stringify(fields.revisionReason)}`;
+  }
+  if (fields.editSession !== undefined) {
+    text += `,"editSession":${JSON.stringify(fields.editSession)}`;
+  }
   return `${text}}`;
 }
 

@@ -34,6 +34,15 @@ paths:
           description: Gone
 `;
 
+/** Small limits: 64 KiB projects, a 1 MiB quota. */
+const SMALL = {
+  maxBytes: 64 * 1024,
+  maxPerAccount: 100,
+  quotaBytes: 1024 * 1024,
+  largeWriteBytes: 1024 * 1024,
+  largeWrites: 1,
+};
+
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 /** A signed-in user with a subscription running for a year (unless told otherwise). */
@@ -106,7 +115,7 @@ function api(t: TestApp, user: User) {
 }
 
 describe('projects API', () => {
-  const t = useTestApp({ projects: { maxBytes: 64 * 1024, maxPerAccount: 3 } });
+  const t = useTestApp({ projects: { ...SMALL, maxPerAccount: 3 } });
 
   it('creates, lists, reads with an ETag, saves with If-Match and deletes', async () => {
     const a = api(t, await subscriber(t));
@@ -253,31 +262,6 @@ describe('projects API', () => {
     expect((await a.create({ name: '', content: '' })).statusCode).toBe(400);
   });
 
-  it('keeps the last 50 revisions, lists them newest first and gives each back', async () => {
-    const a = api(t, await subscriber(t));
-    const { id } = (await a.create({ name: 'History', content: 'v1' })).json<{ id: string }>();
-    for (let rev = 1; rev < 55; rev += 1) {
-      const res = await a.put(id, { content: `v${rev + 1}`, viewState: { rev } }, `"${rev}"`);
-      expect(res.statusCode).toBe(200);
-    }
-    const revisions = (await a.revisions(id)).json<{ revision: number; size: number }[]>();
-    expect(revisions).toHaveLength(50);
-    expect(revisions[0]!.revision).toBe(55);
-    expect(revisions.at(-1)!.revision).toBe(6);
-    const { rows } = await t.app.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM project_revisions WHERE project_id = $1',
-      [id],
-    );
-    expect(rows[0]!.n).toBe(50);
-    const old = await a.revision(id, 10);
-    expect(old.statusCode).toBe(200);
-    expect(old.json()).toMatchObject({ revision: 10, content: 'v10', viewState: { rev: 9 } });
-    expect((await a.revision(id, 5)).statusCode).toBe(404);
-    // Restoring is a normal save of that content.
-    const restored = await a.put(id, { content: 'v10' }, '"55"');
-    expect(restored.json()).toMatchObject({ revision: 56 });
-  });
-
   it('needs a subscription to create and change, never to read, download or delete', async () => {
     const user = await subscriber(t);
     const a = api(t, user);
@@ -313,7 +297,13 @@ describe('projects API', () => {
       url: '/api/v1/customer/projects/limits',
       headers: bearer(user.tokens.accessToken),
     });
-    expect(limits.json()).toEqual({ maxProjectBytes: 64 * 1024, maxProjects: 3 });
+    expect(limits.json()).toEqual({
+      maxProjectBytes: 64 * 1024,
+      maxProjects: 3,
+      quotaBytes: 1024 * 1024,
+      usedBytes: 0,
+      historyDays: 30,
+    });
     const nested = (depth: number) =>
       `{"name":"Deep","content":"","viewState":${'['.repeat(depth)}1${']'.repeat(depth)}}`;
     const post = (payload: string) =>

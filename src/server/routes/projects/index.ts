@@ -1,12 +1,18 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { language } from '../../messages';
 import type { ProjectWrite } from '../../repositories/projects-repository';
+import type { IncomingMessage } from 'node:http';
 import {
   countOperations,
+  EDIT_SESSION_MAX,
+  HISTORY_DAYS,
   PROJECT_NAME_MAX,
+  REVISION_NAME_MAX,
+  REVISION_REASONS,
   type ProjectLimits,
   type ProjectRevisionSummary,
   type ProjectSummary,
+  type RevisionReason,
 } from '../../../shared/projects';
 import { ErrorResponses } from '../schemas';
 
@@ -14,6 +20,12 @@ import { ErrorResponses } from '../schemas';
  * Saved projects (issue 12) under `/api/v1/customer/projects`, bearer auth. Every save names the
  * revision it is based on (`If-Match: "<revision>"`); a stale one answers 412 with the current
  * revision. Reading never needs a subscription; creating and changing do (402), like Generate.
+ *
+ * History (issue 18.4): autosaves of one editing session within a few minutes are one version;
+ * any other `revisionReason` starts a new one; named versions are never pruned, unnamed ones
+ * after {@link HISTORY_DAYS} days or when the account's byte quota needs room (issue 21.4).
+ * A body over the size limit is answered 413 with a message after the body has been read to
+ * its end (a closed connection would look like "offline" to the app, which retries).
  */
 
 const MESSAGES = {
@@ -47,6 +59,10 @@ const MESSAGES = {
     ru: 'Состояние формы вложено слишком глубоко.',
   },
   copySuffix: { en: ' (copy)', ru: ' (копия)' },
+  quota: {
+    en: 'Your projects and their history would take more than the {limit} your account can store. Delete a project or remove names from old versions, then save again. Nothing was changed.',
+    ru: 'Проекты и их история заняли бы больше {limit} — столько может хранить одна учётная запись. Удалите проект или снимите имена со старых версий и сохраните снова. Ничего не изменено.',
+  },
 } as const;
 
 type Key = keyof typeof MESSAGES;
@@ -61,6 +77,70 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
+}
+
+/** Bytes of an over-limit body read (and thrown away) so that the 413 answer reaches the client. */
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 60_000;
+
+/**
+ * Reads the rest of a refused body and throws it away. Answering before the client has sent
+ * its body makes Node close the connection, and a browser then reports a network failure
+ * instead of the answer. Resolves false when the body is endless (or too slow): then the
+ * connection is closed after all.
+ */
+function drain(raw: IncomingMessage): Promise<boolean> {
+  if (raw.complete || raw.readableEnded) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onFail);
+      raw.off('close', onClose);
+      resolve(ok);
+    };
+    const onData = (chunk: Buffer | string) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onFail = () => finish(false);
+    const onClose = () => finish(raw.complete);
+    const timer = setTimeout(onFail, DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onFail);
+    raw.on('close', onClose);
+    raw.resume();
+  });
+}
+
+/**
+ * At most `limit` jobs at once, the rest in arrival order. Large saves go through one: on the
+ * embedded database every query waits for the one before it, so eight concurrent 10 MiB saves
+ * queued ahead of another user's list made it wait seconds (issue 21.4).
+ */
+export class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,19 +213,56 @@ const StaleSchema = {
 
 const NameSchema = { type: 'string', minLength: 1, maxLength: PROJECT_NAME_MAX } as const;
 
+const RevisionSchema = {
+  type: 'object',
+  properties: {
+    revision: { type: 'integer' },
+    size: { type: 'integer' },
+    createdAt: { type: 'string' },
+    savedAt: { type: 'string' },
+    reason: { type: 'string' },
+    name: { type: ['string', 'null'] },
+  },
+  required: ['revision', 'size', 'createdAt', 'savedAt', 'reason', 'name'],
+} as const;
+
+const RevisionNameSchema = {
+  type: 'object',
+  properties: { revision: { type: 'integer' }, name: { type: ['string', 'null'] } },
+  required: ['revision', 'name'],
+} as const;
+
+const QuotaSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    usedBytes: { type: 'integer' },
+    quotaBytes: { type: 'integer' },
+  },
+  required: ['message'],
+} as const;
+
 interface IdRoute {
   Params: { id: string };
 }
 
 const projectRoutes: FastifyPluginAsync = async (app) => {
-  const { maxBytes, maxPerAccount } = app.config.projects;
+  const { maxBytes, maxPerAccount, quotaBytes, largeWriteBytes, largeWrites } =
+    app.config.projects;
+  const gate = new Gate(largeWrites);
+  /** Runs a write; large ones take their turn at the gate. */
+  const writing = <T>(size: number, job: () => Promise<T>): Promise<T> =>
+    size > largeWriteBytes ? gate.run(job) : job();
   /** JSON escapes grow the body; the exact size is checked on the decoded content. */
   const bodyLimit = maxBytes * 2 + 64 * 1024;
   const now = () => new Date(app.config.now());
 
   // Bodies over the route's limit are refused before parsing: say so in the user's language.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  // The body is read to its end first, so that the answer arrives (see drain).
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      if (await drain(request.raw)) reply.removeHeader('connection');
       return reply.code(413).send({ message: text(request, 'tooLarge', formatBytes(maxBytes)) });
     }
     throw error;
@@ -209,6 +326,15 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
   const tooMany = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(409).send({ message: text(request, 'tooMany', String(maxPerAccount)) });
 
+  /** The account's quota is reached: 409 (the state of the account, like the project count). */
+  const overQuota = (request: FastifyRequest, reply: FastifyReply, used: number) =>
+    reply.code(409).send({
+      message: text(request, 'quota', formatBytes(quotaBytes)),
+      code: 'quota',
+      usedBytes: used,
+      quotaBytes,
+    });
+
   const auth = { preHandler: app.authenticate };
   const authAndSubscription = { preHandler: [app.authenticate, requireSubscription] };
 
@@ -236,14 +362,26 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         response: {
           200: {
             type: 'object',
-            properties: { maxProjectBytes: { type: 'integer' }, maxProjects: { type: 'integer' } },
-            required: ['maxProjectBytes', 'maxProjects'],
+            properties: {
+              maxProjectBytes: { type: 'integer' },
+              maxProjects: { type: 'integer' },
+              quotaBytes: { type: 'integer' },
+              usedBytes: { type: 'integer' },
+              historyDays: { type: 'integer' },
+            },
+            required: ['maxProjectBytes', 'maxProjects', 'quotaBytes', 'usedBytes', 'historyDays'],
           },
           ...ErrorResponses,
         },
       },
     },
-    async (): Promise<ProjectLimits> => ({ maxProjectBytes: maxBytes, maxProjects: maxPerAccount }),
+    async (request): Promise<ProjectLimits> => ({
+      maxProjectBytes: maxBytes,
+      maxProjects: maxPerAccount,
+      quotaBytes,
+      usedBytes: await app.repos.projects.usage(userId(request)),
+      historyDays: HISTORY_DAYS,
+    }),
   );
 
   app.post<{ Body: { name: string; content: string; viewState?: unknown } }>(
@@ -258,7 +396,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
           required: ['name', 'content'],
           additionalProperties: false,
         },
-        response: { 201: CreatedSchema, ...ErrorResponses },
+        response: { 201: CreatedSchema, 409: QuotaSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -266,13 +404,16 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       if (name === undefined) return reply;
       const write = await prepare(request, reply, request.body.content, request.body.viewState);
       if (!write) return reply;
-      const created = await app.repos.projects.create(
-        userId(request),
-        name,
-        write,
-        maxPerAccount,
-        now(),
+      const created = await writing(write.size, () =>
+        app.repos.projects.create(
+          userId(request),
+          name,
+          write,
+          { maxProjects: maxPerAccount, quotaBytes },
+          now(),
+        ),
       );
+      if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
       if (!created.ok) return tooMany(request, reply);
       return reply
         .code(201)
@@ -304,7 +445,17 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<IdRoute & { Body: { content: string; viewState?: unknown; name?: string } }>(
+  app.put<
+    IdRoute & {
+      Body: {
+        content: string;
+        viewState?: unknown;
+        name?: string;
+        revisionReason?: RevisionReason;
+        editSession?: string;
+      };
+    }
+  >(
     '/api/v1/customer/projects/:id',
     {
       ...authAndSubscription,
@@ -313,7 +464,18 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         params: IdParams,
         body: {
           type: 'object',
-          properties: { content: { type: 'string' }, viewState: {}, name: NameSchema },
+          properties: {
+            content: { type: 'string' },
+            viewState: {},
+            name: NameSchema,
+            revisionReason: { type: 'string', enum: [...REVISION_REASONS] },
+            editSession: {
+              type: 'string',
+              minLength: 1,
+              maxLength: EDIT_SESSION_MAX,
+              pattern: '^[A-Za-z0-9_-]+$',
+            },
+          },
           required: ['content'],
           additionalProperties: false,
         },
@@ -323,6 +485,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
             properties: { revision: { type: 'integer' }, updatedAt: { type: 'string' } },
             required: ['revision', 'updatedAt'],
           },
+          409: QuotaSchema,
           412: StaleSchema,
           ...ErrorResponses,
         },
@@ -342,10 +505,17 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       }
       const write = await prepare(request, reply, request.body.content, request.body.viewState);
       if (!write) return reply;
-      const saved = await app.repos.projects.update(userId(request), id, base, write, name, now());
+      const intent = {
+        reason: request.body.revisionReason ?? 'autosave',
+        session: request.body.editSession,
+      };
+      const saved = await writing(write.size, () =>
+        app.repos.projects.update(userId(request), id, base, write, name, intent, quotaBytes, now()),
+      );
       if (!saved.ok && saved.reason === 'missing') {
         return reply.code(404).send({ message: text(request, 'notFound') });
       }
+      if (!saved.ok && saved.reason === 'quota') return overQuota(request, reply, saved.used);
       if (!saved.ok) {
         return reply
           .code(412)
@@ -420,7 +590,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
           properties: { name: NameSchema },
           additionalProperties: false,
         },
-        response: { 201: CreatedSchema, ...ErrorResponses },
+        response: { 201: CreatedSchema, 409: QuotaSchema, ...ErrorResponses },
       },
     },
     async (request, reply) => {
@@ -431,18 +601,21 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       const wanted = request.body?.name ?? source.name + text(request, 'copySuffix');
       const name = await cleanName(request, reply, wanted.slice(0, PROJECT_NAME_MAX));
       if (name === undefined) return reply;
-      const created = await app.repos.projects.create(
-        userId(request),
-        name,
-        {
-          content: source.content,
-          viewState: source.view_state,
-          size: source.size,
-          endpointCount: source.endpoint_count,
-        },
-        maxPerAccount,
-        now(),
+      const created = await writing(source.size, () =>
+        app.repos.projects.create(
+          userId(request),
+          name,
+          {
+            content: source.content,
+            viewState: source.view_state,
+            size: source.size,
+            endpointCount: source.endpoint_count,
+          },
+          { maxProjects: maxPerAccount, quotaBytes },
+          now(),
+        ),
       );
+      if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
       if (!created.ok) return tooMany(request, reply);
       return reply
         .code(201)
@@ -459,18 +632,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         params: IdParams,
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                revision: { type: 'integer' },
-                size: { type: 'integer' },
-                createdAt: { type: 'string' },
-              },
-              required: ['revision', 'size', 'createdAt'],
-            },
-          },
+          200: { type: 'array', items: RevisionSchema },
           ...ErrorResponses,
         },
       },
@@ -484,7 +646,52 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         revision: row.revision,
         size: row.size,
         createdAt: row.created_at.toISOString(),
+        savedAt: row.saved_at.toISOString(),
+        reason: row.reason,
+        name: row.name,
       }));
+    },
+  );
+
+  // Naming a version keeps it for good (never pruned); null removes the name.
+  app.patch<IdRoute & { Params: { id: string; revision: string }; Body: { name: string | null } }>(
+    '/api/v1/customer/projects/:id/revisions/:revision',
+    {
+      ...authAndSubscription,
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', maxLength: 64 },
+            revision: { type: 'string', pattern: '^[0-9]{1,9}$' },
+          },
+          required: ['id', 'revision'],
+        },
+        body: {
+          type: 'object',
+          properties: {
+            name: { anyOf: [{ type: 'string', maxLength: REVISION_NAME_MAX }, { type: 'null' }] },
+          },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        response: { 200: RevisionNameSchema, ...ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      let name: string | null = null;
+      if (request.body.name !== null && request.body.name.trim() !== '') {
+        const clean = await cleanName(request, reply, request.body.name);
+        if (clean === undefined) return reply;
+        name = clean;
+      }
+      const revision = Number(request.params.revision);
+      if (!(await app.repos.projects.nameRevision(userId(request), id, revision, name))) {
+        return reply.code(404).send({ message: text(request, 'notFound') });
+      }
+      return { revision, name };
     },
   );
 
@@ -515,6 +722,8 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       if (!row) return reply.code(404).send({ message: text(request, 'notFound') });
       const body =
         `{"revision":${row.revision},"size":${row.size},"createdAt":"${row.created_at.toISOString()}",` +
+        `"savedAt":"${row.saved_at.toISOString()}","reason":${JSON.stringify(row.reason)},` +
+        `"name":${JSON.stringify(row.name)},` +
         `"content":${JSON.stringify(row.content)},"viewState":${row.view_state ?? 'null'}}`;
       return reply.type('application/json; charset=utf-8').send(body);
     },
