@@ -2,7 +2,7 @@
  * Edit locality (issue 10), as a property over the real-world corpus: changing one field of
  * one endpoint view (summary, description, a parameter's description or required flag) and
  * rendering again changes only that field's lines, and the data is exactly the source's with
- * that one value changed.
+ * that one value changed. Covers the OpenAPI 3.0 corpus and the 3.1 documents (issue 19).
  */
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,9 +13,19 @@ import { parseOpenApi, renderOpenApi, type Endpoint } from '../../../src/shared'
 import { CORPUS_DIR, corpusAvailable } from '../support/corpus';
 import { lineDiff } from './support';
 
-const available = corpusAvailable('openapi');
-const dir = resolve(CORPUS_DIR, 'openapi');
-const files = available ? readdirSync(dir).sort() : [];
+const available = corpusAvailable('openapi') && corpusAvailable('openapi-versions');
+/** The 3.0 documents, and (issue 19) the 3.1 ones of openapi-versions (Swagger 2.0 aside). */
+const files = available
+  ? [
+      ...readdirSync(resolve(CORPUS_DIR, 'openapi'))
+        .sort()
+        .map((f) => `openapi/${f}`),
+      ...readdirSync(resolve(CORPUS_DIR, 'openapi-versions'))
+        .sort()
+        .filter((f) => !f.includes('__2.0-'))
+        .map((f) => `openapi-versions/${f}`),
+    ]
+  : [];
 /** Runs per document: the two large ones take seconds to open. */
 const runsFor = (size: number) => (size > 1_000_000 ? 2 : size > 200_000 ? 5 : 15);
 
@@ -69,7 +79,7 @@ describe.skipIf(!available)('edit locality over the corpus (fast-check)', () => 
   it.each(files)(
     '%s: one field edit changes only its lines',
     (file) => {
-      const source = readFileSync(resolve(dir, file), 'utf8');
+      const source = readFileSync(resolve(CORPUS_DIR, file), 'utf8');
       const original = parse(source) as Record<string, unknown>;
       const tree = parseDocument(source, { uniqueKeys: false });
       /** How many source lines the scalar at `path` occupies (a folded one spans several). */
@@ -88,23 +98,24 @@ describe.skipIf(!available)('edit locality over the corpus (fast-check)', () => 
           const diff = lineDiff(source, out);
           // One scalar (or one inline parameter object when a shared one is overridden).
           const method = endpoint.method.toLowerCase();
+          const root = endpoint.webhook === true ? 'webhooks' : 'paths';
           const budget = change.kind.startsWith('parameter')
             ? 40
-            : Math.max(3, sourceLines(['paths', endpoint.path, method, change.kind]));
+            : Math.max(3, sourceLines([root, endpoint.path, method, change.kind]));
           expect(diff.removed.length).toBeLessThanOrEqual(budget);
           expect(diff.added.length).toBeLessThanOrEqual(budget + 2);
           const value = parse(out) as Record<string, unknown>;
           // Everything outside the edited operation is the source's, exactly.
-          const paths = value.paths as Record<string, Record<string, unknown>>;
-          const before = original.paths as Record<string, Record<string, unknown>>;
+          const paths = value[root] as Record<string, Record<string, unknown>>;
+          const before = original[root] as Record<string, Record<string, unknown>>;
           expect(Object.keys(paths)).toEqual(Object.keys(before));
-          expect({ ...value, paths: undefined }).toEqual({ ...original, paths: undefined });
+          expect({ ...value, [root]: undefined }).toEqual({ ...original, [root]: undefined });
           // YAML 1.1 readers see the same strings (the new text is unambiguous).
           if (change.kind === 'summary' || change.kind === 'description') {
             const op = paths[endpoint.path]?.[method] as Record<string, unknown>;
             expect(op[change.kind]).toBe(change.value);
             const legacy = parse(out, { version: '1.1' }) as typeof value;
-            const legacyOp = (legacy.paths as typeof paths)[endpoint.path]?.[method] as Record<
+            const legacyOp = (legacy[root] as typeof paths)[endpoint.path]?.[method] as Record<
               string,
               unknown
             >;

@@ -1,0 +1,340 @@
+/**
+ * Issue 19, the headless contract: OpenAPI 3.0, 3.1 and 3.2 documents load with the same
+ * guarantees (byte-identical round trip, one-line edits, `openapi` kept as written), Swagger 2.0
+ * throws SWAGGER_2, other versions UNSUPPORTED_VERSION. Every output is validated against its
+ * version's official schema. Fixtures: tests/fixtures/openapi-3.1 and openapi-3.2 (one per 3.2
+ * feature), and the real-world documents of ../shared/corpus/openapi-versions.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { CoreError, parseOpenApi, renderOpenApi, type OpenApiDocument } from '../../src/shared';
+import { CORPUS_DIR, corpusAvailable } from './support/corpus';
+import { lineDiff } from './document/support';
+
+const FIXTURES = resolve(process.cwd(), 'tests/fixtures');
+
+function fixture(name: string): string {
+  return readFileSync(resolve(FIXTURES, name), 'utf8');
+}
+
+/** Validates text against the official schema of the version it states. */
+/** One validator: it compiles each version's schema once. */
+const validator = new Validator();
+
+async function expectValid(text: string): Promise<void> {
+  const data = parse(text) as { openapi: string };
+  if (/\$ref["']?:\s*["']?\.\//.test(text)) {
+    // References to other files cannot be followed (they are never fetched): the document is
+    // checked against its version's official schema alone.
+    const check = validator.getAjvValidator(data.openapi.slice(0, 3));
+    expect(check(data), JSON.stringify(check.errors)).toBe(true);
+    return;
+  }
+  const result = await validator.validate(data);
+  if (!result.valid) {
+    throw new Error(`Invalid ${result.version}: ${JSON.stringify(result.errors).slice(0, 800)}`);
+  }
+  expect(result.valid).toBe(true);
+}
+
+function codeOf(fn: () => unknown): { code?: string; message?: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof CoreError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  return {};
+}
+
+/** Edits the summary of the endpoint at `index` and checks the diff is that one line. */
+function expectOneLineSummaryEdit(text: string, doc: OpenApiDocument, index = 0): string {
+  const endpoint = doc.endpoints[index];
+  if (endpoint === undefined) throw new Error('no endpoint');
+  const had = endpoint.summary !== '';
+  endpoint.summary = 'Edited summary';
+  const out = renderOpenApi(doc);
+  const diff = lineDiff(text, out);
+  expect(diff.added).toHaveLength(1);
+  expect(diff.removed).toHaveLength(had ? 1 : 0);
+  expect(diff.added[0]).toContain('Edited summary');
+  return out;
+}
+
+const FIXTURE_FILES = [
+  ...readdirSync(resolve(FIXTURES, 'openapi-3.1')).map((f) => `openapi-3.1/${f}`),
+  ...readdirSync(resolve(FIXTURES, 'openapi-3.2')).map((f) => `openapi-3.2/${f}`),
+].sort();
+
+describe('3.1 and 3.2 fixtures: lossless round trip', () => {
+  it.each(FIXTURE_FILES)(
+    '%s is valid, round-trips byte for byte, edits as one line',
+    async (name) => {
+      const text = fixture(name);
+      await expectValid(text);
+      const doc = parseOpenApi(text);
+      const stated = (parse(text) as { openapi: string }).openapi;
+      expect(doc.version).toBe(stated);
+      expect(doc.meta.openapi).toBe(stated);
+      expect(doc.dialect).toBe(stated.startsWith('3.2') ? '3.2' : '3.1');
+      expect(renderOpenApi(doc)).toBe(text);
+      const out = expectOneLineSummaryEdit(text, doc);
+      await expectValid(out);
+      expect(parseOpenApi(out).version).toBe(stated);
+    },
+  );
+});
+
+describe('3.2 features', () => {
+  it('reads the query method as an endpoint, and edits it in place', async () => {
+    const text = fixture('openapi-3.2/query-method.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'QUERY /search',
+      'GET /search',
+    ]);
+    const query = doc.endpoints[0]!;
+    expect(query.requestBody?.schema).toMatchObject({ type: 'object' });
+    query.description = 'Searches.';
+    const out = renderOpenApi(doc);
+    expect(lineDiff(text, out).added).toEqual(['      description: Searches.']);
+    await expectValid(out);
+  });
+
+  it('a query key in a 3.1 document is not a method (reported, kept)', () => {
+    const text = 'openapi: 3.1.0\ninfo: { title: t, version: v }\npaths:\n  /a:\n    query: {}\n';
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints).toHaveLength(0);
+    expect(doc.warnings.map((w) => w.code)).toContain('UNSUPPORTED_METHOD');
+    expect(renderOpenApi(doc)).toBe(text);
+  });
+
+  it('keeps additionalOperations as written and reports them', () => {
+    const text = fixture('openapi-3.2/additional-operations.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints.map((e) => e.method)).toEqual(['GET']);
+    const warning = doc.warnings.find((w) => w.pointer.endsWith('/additionalOperations'));
+    expect(warning?.message).toContain('kept as written');
+    // Removing the only plain operation keeps the path item (it still has operations).
+    doc.endpoints = [];
+    const out = renderOpenApi(doc);
+    expect(out).toContain('additionalOperations:');
+    expect(out).toContain('LOCK:');
+  });
+
+  it('keeps tags with summary, parent and kind in the document panel', async () => {
+    const text = fixture('openapi-3.2/tags-tree.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.meta.tags?.[1]).toEqual({
+      name: 'orders',
+      summary: 'Orders',
+      parent: 'store',
+      kind: 'nav',
+    });
+    doc.meta = { ...doc.meta, tags: doc.meta.tags!.map((t) => ({ ...t })) };
+    doc.meta.tags![1]!.summary = 'All orders';
+    const out = renderOpenApi(doc);
+    expect(lineDiff(text, out)).toEqual({
+      removed: ['    summary: Orders'],
+      added: ['    summary: All orders'],
+    });
+    await expectValid(out);
+  });
+
+  it('reports a querystring parameter and keeps it', () => {
+    const text = fixture('openapi-3.2/querystring.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints[0]!.parameters).toEqual([]);
+    const warning = doc.warnings.find((w) => w.code === 'UNSUPPORTED_PARAMETER_LOCATION');
+    expect(warning?.message).toContain("'querystring'");
+    expect(warning?.message).toContain('kept as written');
+  });
+
+  it('keeps itemSchema of sequential media types', () => {
+    const text = fixture('openapi-3.2/item-schema.yaml');
+    const doc = parseOpenApi(text);
+    const media = doc.warnings
+      .filter((w) => w.code === 'NON_JSON_MEDIA_TYPE')
+      .map((w) => w.pointer);
+    expect(media).toEqual([
+      '/paths/~1events/get/responses/200/content/text~1event-stream',
+      '/paths/~1events/get/responses/200/content/application~1jsonl',
+      '/paths/~1events/get/responses/200/content/application~1json-seq',
+    ]);
+    doc.endpoints[0]!.responses[0]!.description = 'Events';
+    const out = renderOpenApi(doc);
+    expect(out).toContain('itemSchema:');
+    expect(lineDiff(text, out).added).toEqual(['          description: Events']);
+  });
+
+  it('keeps $self and reports it', () => {
+    const text = fixture('openapi-3.2/self.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.warnings.some((w) => w.pointer === '/$self')).toBe(true);
+    doc.meta = { ...doc.meta, info: { ...doc.meta.info, title: 'Renamed' } };
+    const out = renderOpenApi(doc);
+    expect(out).toContain('$self: https://example.com/openapi/self.yaml');
+  });
+
+  it('keeps the device authorization flow in the security schemes', async () => {
+    const text = fixture('openapi-3.2/oauth-flows.yaml');
+    const doc = parseOpenApi(text);
+    const device = doc.meta.securitySchemes?.device;
+    expect(device?.flows?.deviceAuthorization?.deviceAuthorizationUrl).toBe(
+      'https://auth.example.com/device',
+    );
+    expect(device?.oauth2MetadataUrl).toContain('.well-known');
+    expect(doc.meta.securitySchemes?.legacy?.deprecated).toBe(true);
+    doc.meta = {
+      ...doc.meta,
+      securitySchemes: {
+        ...doc.meta.securitySchemes,
+        legacy: { type: 'http', scheme: 'basic', deprecated: true, description: 'Old' },
+      },
+    };
+    const out = renderOpenApi(doc);
+    expect(lineDiff(text, out).added).toEqual(['      description: Old']);
+    await expectValid(out);
+  });
+});
+
+describe('3.1 document features', () => {
+  it('reads webhooks as endpoints with webhook: true and renders edits back to webhooks', async () => {
+    const text = fixture('openapi-3.2/webhooks.json');
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints).toHaveLength(1);
+    const hook = doc.endpoints[0]!;
+    expect(hook).toMatchObject({ webhook: true, method: 'POST', path: 'newOrder' });
+    expect(doc.warnings.some((w) => w.code === 'WEBHOOKS')).toBe(false);
+    hook.summary = 'An order was placed';
+    const out = renderOpenApi(doc);
+    expect(lineDiff(text, out)).toEqual({
+      removed: ['        "summary": "A new order",'],
+      added: ['        "summary": "An order was placed",'],
+    });
+    await expectValid(out);
+  });
+
+  it('keeps info.summary, license.identifier and components.pathItems', () => {
+    const text = fixture('openapi-3.2/webhooks.json');
+    const doc = parseOpenApi(text);
+    expect(doc.meta.info.summary).toBe('A short summary');
+    expect(doc.meta.info.license?.identifier).toBe('Apache-2.0');
+    const pathItems = doc.warnings.find((w) => w.pointer === '/components/pathItems');
+    expect(pathItems?.message).toContain('kept as written');
+    doc.endpoints = [];
+    const out = renderOpenApi(doc);
+    expect(JSON.parse(out)).toMatchObject({ components: { pathItems: { Ping: {} } } });
+  });
+
+  it('adds a new webhook under webhooks, and a webhook can be removed', async () => {
+    const text = fixture('openapi-3.2/webhooks.json');
+    const doc = parseOpenApi(text);
+    doc.endpoints.push({
+      id: 'new-hook',
+      webhook: true,
+      method: 'POST',
+      path: 'orderCancelled',
+      summary: 'Cancelled',
+      parameters: [],
+      responses: [{ statusCode: 200, body: { name: '', customerJson: '' } }],
+    });
+    const added = renderOpenApi(doc);
+    const value = JSON.parse(added) as { webhooks: Record<string, unknown>; paths?: unknown };
+    expect(Object.keys(value.webhooks)).toEqual(['newOrder', 'orderCancelled']);
+    expect(value.paths).toBeUndefined();
+    await expectValid(added);
+    const again = parseOpenApi(added);
+    again.endpoints = again.endpoints.filter((e) => e.path !== 'newOrder');
+    const removed = JSON.parse(renderOpenApi(again)) as { webhooks: Record<string, unknown> };
+    expect(Object.keys(removed.webhooks)).toEqual(['orderCancelled']);
+  });
+
+  it('reads 3.1 schemas as written (type arrays, const, numeric exclusive bounds, examples)', () => {
+    const text = fixture('openapi-3.1/schemas-3.1.yaml');
+    const doc = parseOpenApi(text);
+    expect(doc.warnings.filter((w) => w.code.startsWith('SCHEMA'))).toEqual([]);
+    const endpoint = doc.endpoints[0]!;
+    expect(endpoint.requestBody?.schema).toEqual({
+      $ref: '#/components/schemas/Thing',
+      description: 'A thing, described beside its reference',
+    });
+    const response = endpoint.responses[0]!.body.schema as Record<string, unknown>;
+    expect(response).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: {
+        id: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 1000 },
+        kind: { const: 'thing' },
+        avatar: { contentMediaType: 'image/png', contentEncoding: 'base64' },
+      },
+    });
+    expect(doc.schemas.Thing).toMatchObject({
+      properties: {
+        name: { examples: ['lamp', 'chair'] },
+        color: { type: ['string', 'null'] },
+      },
+    });
+  });
+
+  it('keeps references to other files as written, reports them once, never fetches them', () => {
+    const text = fixture('openapi-3.1/external-refs.yaml');
+    const doc = parseOpenApi(text);
+    const external = doc.warnings.filter((w) => w.code === 'EXTERNAL_REF');
+    expect(external).toHaveLength(1);
+    expect(external[0]!.message).toContain('./parameters.yaml');
+    expect(external[0]!.message).toContain('./schemas.yaml');
+    expect(external[0]!.message).toContain('./responses.yaml');
+    expect(external[0]!.message).toContain('kept as written');
+    expect(doc.warnings.filter((w) => w.message.includes('./schemas.yaml'))).toHaveLength(1);
+    expect(doc.warnings.some((w) => w.code === 'UNRESOLVED_REF')).toBe(false);
+    expect(renderOpenApi(doc)).toBe(text);
+    doc.endpoints[1]!.summary = 'A pet';
+    const out = renderOpenApi(doc);
+    expect(lineDiff(text, out).added).toEqual(['      summary: A pet']);
+    expect(out).toContain('$ref: ./responses.yaml#/Pet');
+  });
+});
+
+describe('versions the core does not read', () => {
+  it('throws SWAGGER_2 for a Swagger 2.0 document', () => {
+    const text = 'swagger: "2.0"\ninfo: { title: t, version: v }\npaths: {}\n';
+    expect(codeOf(() => parseOpenApi(text)).code).toBe('SWAGGER_2');
+  });
+
+  it('throws UNSUPPORTED_VERSION naming 4.0.0', () => {
+    const found = codeOf(() => parseOpenApi('openapi: 4.0.0\ninfo: { title: t, version: v }\n'));
+    expect(found.code).toBe('UNSUPPORTED_VERSION');
+    expect(found.message).toContain('4.0.0');
+  });
+});
+
+const available = corpusAvailable('openapi-versions');
+const corpusDir = resolve(CORPUS_DIR, 'openapi-versions');
+const corpusFiles = available ? readdirSync(corpusDir).sort() : [];
+
+describe.skipIf(!available)('corpus of other versions (../shared/corpus/openapi-versions)', () => {
+  const openapi = corpusFiles.filter((f) => !f.includes('__2.0-'));
+  const swagger = corpusFiles.filter((f) => f.includes('__2.0-'));
+
+  it.each(openapi)(
+    '%s round-trips byte for byte and a summary edit is one line, valid against its schema',
+    async (file) => {
+      const text = readFileSync(resolve(corpusDir, file), 'utf8');
+      const doc = parseOpenApi(text);
+      expect(doc.version).toBe((parse(text) as { openapi: string }).openapi);
+      expect(doc.endpoints.length).toBeGreaterThan(0);
+      expect(renderOpenApi(doc)).toBe(text);
+      const out = expectOneLineSummaryEdit(text, doc, Math.floor(doc.endpoints.length / 2));
+      await expectValid(out);
+    },
+    60_000,
+  );
+
+  it.each(swagger)('%s throws SWAGGER_2', (file) => {
+    const text = readFileSync(resolve(corpusDir, file), 'utf8');
+    expect(codeOf(() => parseOpenApi(text)).code).toBe('SWAGGER_2');
+  });
+});
