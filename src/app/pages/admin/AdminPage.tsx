@@ -1,9 +1,15 @@
+import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
+import AdminList from './AdminList';
 import GrantAdminForm from './GrantAdminForm';
 import './admin.css';
 
-/** /admin for admins (spec §2): the welcome text, then granting the admin role (issue 13 §1). */
+/**
+ * /admin for admins (spec §2): the welcome text, granting the admin role (issue 13 §1) and the
+ * list of admins with "Revoke admin" (issue 21 §3).
+ */
 export default function AdminPage() {
+  const [version, setVersion] = useState(0);
   return (
     <div className="page page-narrow">
       <div className="card">
@@ -12,7 +18,10 @@ export default function AdminPage() {
         </h1>
       </div>
       <div className="card admin-grant-card">
-        <GrantAdminForm />
+        <GrantAdminForm onGranted={() => setVersion((v) => v + 1)} />
+      </div>
+      <div className="card admin-grant-card">
+        <AdminList version={version} />
       </div>
     </div>
   );

@@ -13,7 +13,7 @@ type Outcome =
  * Grants the admin role through the running server (issue 13 §1): the command-line tool must not
  * open the embedded database while the server has it.
  */
-export default function GrantAdminForm() {
+export default function GrantAdminForm({ onGranted }: { onGranted?: () => void } = {}) {
   const { t } = useLingui();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -30,6 +30,7 @@ export default function GrantAdminForm() {
       await grantAdmin(address);
       setOutcome({ kind: 'granted', email: address.toLowerCase() });
       setEmail('');
+      onGranted?.();
     } catch (error) {
       const status = error instanceof HTTPError ? error.response.status : 0;
       if (status === 404) setOutcome({ kind: 'unknown' });
