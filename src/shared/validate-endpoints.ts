@@ -26,7 +26,15 @@ export type EndpointIssueCode =
   /** Issue 11: two endpoints share an operationId (every one involved is flagged). */
   | 'OPERATION_ID_DUPLICATE'
   /** Issue 11: an operationId that is blank or holds whitespace or control characters. */
-  | 'OPERATION_ID_INVALID';
+  | 'OPERATION_ID_INVALID'
+  /** Issue 20: the path names a `{parameter}` that no path parameter defines. */
+  | 'PATH_PARAM_UNDEFINED'
+  /** Issue 20: a path parameter that the path does not name. */
+  | 'PATH_PARAM_NOT_IN_PATH'
+  /** Issue 20: PATH_PARAM_UNDEFINED in an endpoint loaded so and not changed since (a warning). */
+  | 'PATH_PARAM_UNDEFINED_AS_LOADED'
+  /** Issue 20: PATH_PARAM_NOT_IN_PATH in an endpoint loaded so and not changed since. */
+  | 'PATH_PARAM_NOT_IN_PATH_AS_LOADED';
 
 /** One rule broken by an endpoint, and the field it concerns. */
 export interface EndpointIssue {
@@ -37,6 +45,16 @@ export interface EndpointIssue {
    * 'operationId', or '' for the endpoint as a whole (DUPLICATE).
    */
   field: string;
+}
+
+/**
+ * An endpoint as validation reads it. `loadedAsIs` marks a view exactly as a loaded document has
+ * it, not changed by the user since (issue 20): what the document itself gets wrong is a warning
+ * there (a real document still generates, and nothing is changed without the user), and the same
+ * thing is an error once the user made or changed the endpoint.
+ */
+export interface EndpointToValidate extends Endpoint {
+  loadedAsIs?: boolean;
 }
 
 /** The result of {@link validateEndpoints} for a whole endpoint list. */
@@ -117,10 +135,12 @@ export function isValidStatusCode(code: unknown): code is number {
  * (`page[size]` is valid OpenAPI) are warnings; a blank parameter name blocks (it would be
  * written as `name: ""`).
  */
-export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set([
+export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssueCode>([
   'PARAM_NAME_INCORRECT',
   'PARAM_EXAMPLE_REQUIRED',
   'RESPONSE_CONFLICT',
+  'PATH_PARAM_UNDEFINED_AS_LOADED',
+  'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
 ]);
 
 /** Whether an issue stops generation (see {@link NON_BLOCKING}). */
@@ -135,7 +155,7 @@ const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
 };
 
 /** Applies every generator rule of spec §5 to the endpoint list. */
-export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationReport {
+export function validateEndpoints(endpoints: readonly EndpointToValidate[]): ValidationReport {
   const issues: Record<string, EndpointIssue[]> = {};
   const listOf = (endpoint: Endpoint): EndpointIssue[] => {
     // Own properties only: an id such as "__proto__" or "constructor" must not hit Object's.
@@ -171,6 +191,8 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
         add('PARAM_EXAMPLE_REQUIRED', `parameters.${parameter.id}.example`);
       }
     }
+
+    if (pathError === undefined) flagPathParameters(endpoint, add);
 
     if (hasBody(endpoint.requestBody) && (endpoint.requestBody.name ?? '').trim() === '') {
       add('REQUEST_BODY_NAME_REQUIRED', 'requestBody.name');
@@ -210,7 +232,8 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
       if (previous.code === current.code) {
         add('RESPONSE_CODE_DUPLICATE', `responses.${current.index}.statusCode`);
       }
-      if (previous.body !== current.body) {
+      // A loaded document's 200 with a body beside its 204 without is a valid design, not news.
+      if (previous.body !== current.body && endpoint.loadedAsIs !== true) {
         add('RESPONSE_CONFLICT', `responses.${current.index}.statusCode`);
       }
     }
@@ -246,6 +269,45 @@ export function validateEndpoints(endpoints: readonly Endpoint[]): ValidationRep
     }
   }
   return { issues, duplicateIds, canGenerate };
+}
+
+/** The `{name}`s of a path template, in order, each once. */
+export function pathTemplateNames(path: string): string[] {
+  const names: string[] = [];
+  for (const match of path.matchAll(/\{([^{}/]+)\}/g)) {
+    const name = match[1] as string;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * OpenAPI: every `{name}` of a path is a path parameter of the operation (path-level ones are
+ * merged into each operation's view), and every path parameter appears in the path. A view
+ * loaded so and untouched gets the warning codes; one the user made or changed, the errors.
+ */
+function flagPathParameters(
+  endpoint: EndpointToValidate,
+  add: (code: EndpointIssueCode, field: string) => void,
+): void {
+  const asLoaded = endpoint.loadedAsIs === true;
+  const names = pathTemplateNames(endpoint.path ?? '');
+  const defined = new Set<string>();
+  for (const parameter of endpoint.parameters ?? []) {
+    if (parameter.location !== 'path') continue;
+    const name = (parameter.name ?? '').trim();
+    if (name === '') continue; // PARAM_NAME_REQUIRED says it
+    defined.add(name);
+    if (!names.includes(name)) {
+      add(
+        asLoaded ? 'PATH_PARAM_NOT_IN_PATH_AS_LOADED' : 'PATH_PARAM_NOT_IN_PATH',
+        `parameters.${parameter.id}.name`,
+      );
+    }
+  }
+  if (names.some((name) => !defined.has(name))) {
+    add(asLoaded ? 'PATH_PARAM_UNDEFINED_AS_LOADED' : 'PATH_PARAM_UNDEFINED', 'path');
+  }
 }
 
 /**

@@ -134,8 +134,9 @@ describe.skipIf(!available)('OpenAPI corpus', () => {
     async (file) => {
       const text = readFileSync(resolve(dir, file), 'utf8');
       const result = parseOpenApi(text);
-      // Issue 10.4: a real document is never blocked from generating.
-      const report = validateEndpoints(result.endpoints);
+      // Issue 10.4: a real document is never blocked from generating (issue 20: its views are
+      // validated as loaded and untouched, as the app sends them).
+      const report = validateEndpoints(result.endpoints.map((e) => ({ ...e, loadedAsIs: true })));
       const blocked = Object.entries(report.issues).flatMap(([id, issues]) =>
         issues.filter((issue) => isBlocking(issue.code)).map((issue) => `${id} ${issue.code}`),
       );

@@ -3,6 +3,7 @@ import {
   canLoad,
   checkPathCharacters,
   checkRoutePath,
+  pathTemplateNames,
   sanitizeName,
   sanitizeParamName,
   validateEndpoints,
@@ -46,7 +47,12 @@ const codesOf = (e: Endpoint, others: Endpoint[] = []) => issuesOf(e, others).ma
 describe('validateEndpoints: a clean list', () => {
   it('reports every endpoint id with an empty list and allows generating', () => {
     const a = endpoint();
-    const b = endpoint({ method: 'GET', path: '/users/{id}', requestBody: undefined });
+    const b = endpoint({
+      method: 'GET',
+      path: '/users/{id}',
+      requestBody: undefined,
+      parameters: [param({ name: 'id', location: 'path', required: true })],
+    });
     const report = validateEndpoints([a, b]);
     expect(report).toEqual({
       issues: { [a.id]: [], [b.id]: [] },
@@ -98,7 +104,9 @@ describe('path (spec §5)', () => {
     '/{id}.json',
     '/{account-id}/items',
   ])('%j is valid', (path) => {
-    expect(issuesOf(endpoint({ path }))).toEqual([]);
+    // Its `{name}`s are defined as path parameters (issue 20: else the path is incomplete).
+    const parameters = pathTemplateNames(path).map((name) => param({ name, location: 'path' }));
+    expect(issuesOf(endpoint({ path, parameters }))).toEqual([]);
   });
 
   it('checkRoutePath gives the spec kinds', () => {
@@ -333,5 +341,62 @@ describe('responses the form does not show (issue 10.4)', () => {
     const typed = endpoint({ responses: [] });
     expect(issuesOf(typed).map((issue) => issue.code)).toContain('NO_RESPONSES');
     expect(validateEndpoints([typed]).canGenerate).toBe(false);
+  });
+});
+
+describe('path parameters follow the path (issue 20 point 5)', () => {
+  const pathParam = (name: string) => param({ name, location: 'path', required: true });
+
+  it('names the `{name}`s of a path in order, once each', () => {
+    expect(pathTemplateNames('/a/{id}/b/{v.1}/{id}.json')).toEqual(['id', 'v.1']);
+    expect(pathTemplateNames('/users')).toEqual([]);
+  });
+
+  it('a `{name}` without a path parameter is an error on the path that blocks Generate', () => {
+    const e = endpoint({ path: '/users/{id}' });
+    expect(issuesOf(e)).toEqual([{ code: 'PATH_PARAM_UNDEFINED', field: 'path' }]);
+    expect(validateEndpoints([e]).canGenerate).toBe(false);
+  });
+
+  it('a query parameter of the same name does not define a `{name}`', () => {
+    const e = endpoint({ path: '/users/{id}', parameters: [param({ name: 'id' })] });
+    expect(codesOf(e)).toEqual(['PATH_PARAM_UNDEFINED']);
+  });
+
+  it('a path parameter the path does not name is an error on its name', () => {
+    const p = pathParam('id');
+    const e = endpoint({ path: '/users', parameters: [p] });
+    expect(issuesOf(e)).toEqual([
+      { code: 'PATH_PARAM_NOT_IN_PATH', field: `parameters.${p.id}.name` },
+    ]);
+    expect(validateEndpoints([e]).canGenerate).toBe(false);
+  });
+
+  it('a matching path and parameters are clean, and an unnamed row is left to its own rule', () => {
+    expect(issuesOf(endpoint({ path: '/users/{id}', parameters: [pathParam('id')] }))).toEqual([]);
+    const blank = pathParam('');
+    expect(codesOf(endpoint({ path: '/users', parameters: [blank] }))).toEqual([
+      'PARAM_NAME_REQUIRED',
+    ]);
+  });
+
+  it('the same in an endpoint loaded so and untouched is a warning, and it still generates', () => {
+    const p = pathParam('other');
+    const e = { ...endpoint({ path: '/users/{id}', parameters: [p] }), loadedAsIs: true };
+    expect(codesOf(e)).toEqual([
+      'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
+      'PATH_PARAM_UNDEFINED_AS_LOADED',
+    ]);
+    expect(validateEndpoints([e]).canGenerate).toBe(true);
+  });
+
+  it('a loaded endpoint is not flagged for a response conflict (a valid design)', () => {
+    const responses = [response(200), response(204, body('', ''))];
+    expect(codesOf(endpoint({ responses }))).toEqual(['RESPONSE_CONFLICT']);
+    expect(codesOf({ ...endpoint({ responses }), loadedAsIs: true })).toEqual([]);
+  });
+
+  it('an invalid path is reported as such, not as missing parameters', () => {
+    expect(codesOf(endpoint({ path: 'users/{id}' }))).toEqual(['PATH_MUST_START_WITH']);
   });
 });
