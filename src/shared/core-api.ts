@@ -16,6 +16,7 @@ import {
   type OpenApiDocument,
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
+import { convertSwagger2 } from './convert-swagger2';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
 import { inferSchema } from './infer-schema';
@@ -163,6 +164,11 @@ export function createCoreApi() {
     /** A body's schema re-inferred from all its examples, merged into its edited schema. */
     reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
 
+    /**
+     * A Swagger 2.0 document (YAML or JSON text) as OpenAPI 3.0.x text, with what the conversion
+     * changed and what it could not carry (issue 19). Open the result with openDocument.
+     */
+    convertSwagger2: (text: string) => run(() => convertSwagger2(text)),
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
     openDocument: (text: string) =>
       run(() => {

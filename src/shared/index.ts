@@ -14,6 +14,7 @@ export * from './product-period';
 export * from './generate-openapi';
 export * from './parse-openapi';
 export * from './openapi-version';
+export * from './convert-swagger2';
 export * from './document';
 export * from './yaml-io';
 export * from './core-api';
