@@ -58,9 +58,9 @@ function api(t: TestApp, user: User) {
         payload: { name },
       }),
     limits: async () =>
-      (await t.app.inject({ method: 'GET', url: `${base}/limits`, headers: headers() })).json<
-        ProjectLimits
-      >(),
+      (
+        await t.app.inject({ method: 'GET', url: `${base}/limits`, headers: headers() })
+      ).json<ProjectLimits>(),
   };
 }
 
@@ -206,7 +206,8 @@ describe('project history', () => {
     expect(history.at(-1)!.revision).toBe(rev - history.length + 1);
 
     // Named versions are never pruned: name all but the current, then nothing can make room.
-    for (const r of history.slice(1)) expect((await a.name(id, r.revision, `v${r.revision}`)).statusCode).toBe(200);
+    for (const r of history.slice(1))
+      expect((await a.name(id, r.revision, `v${r.revision}`)).statusCode).toBe(200);
     const refused = await a.put(id, { content: body('z'), revisionReason: 'apply' }, `"${rev}"`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'quota', quotaBytes: 1024 * KIB });

@@ -6,6 +6,7 @@ import type {
   ProjectRevision,
   ProjectRevisionSummary,
   ProjectSummary,
+  RevisionReason,
 } from '../../shared/projects';
 import { projectRequestBody } from '../projects/project-body';
 import { http } from './http';
@@ -55,11 +56,20 @@ export async function createProject(fields: {
     .json<{ id: string; revision: number }>();
 }
 
-/** A save based on `baseRevision`; a stale one rejects with an HTTPError of status 412. */
+/**
+ * A save based on `baseRevision`; a stale one rejects with an HTTPError of status 412. The
+ * `revisionReason` (default `autosave`) tells the history whether this save starts a version.
+ */
 export async function saveProject(
   id: string,
   baseRevision: number,
-  fields: { content: string; viewStateJson?: string | null; name?: string },
+  fields: {
+    content: string;
+    viewStateJson?: string | null;
+    name?: string;
+    revisionReason?: RevisionReason;
+    editSession?: string;
+  },
 ): Promise<{ revision: number; updatedAt: string }> {
   const body = await projectRequestBody(fields);
   return http
@@ -90,6 +100,20 @@ export function listRevisions(id: string): Promise<ProjectRevisionSummary[]> {
   return http
     .get(`${BASE}/${encodeURIComponent(id)}/revisions`, { headers: language() })
     .json<ProjectRevisionSummary[]>();
+}
+
+/** Names a version of the project's history (null removes the name); named ones are kept. */
+export function nameRevision(
+  id: string,
+  revision: number,
+  name: string | null,
+): Promise<{ revision: number; name: string | null }> {
+  return http
+    .patch(`${BASE}/${encodeURIComponent(id)}/revisions/${revision}`, {
+      headers: language(),
+      json: { name },
+    })
+    .json<{ revision: number; name: string | null }>();
 }
 
 export function getRevision(id: string, revision: number): Promise<ProjectRevision> {

@@ -9,8 +9,15 @@
  * Large documents: the content travels as one string (no object tree is stringified), compared
  * with `===` to skip unchanged saves, and stored in IndexedDB as a string.
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { Project } from '../../shared/projects';
+import { utf8Length } from '../../shared/limits';
+import {
+  PROJECT_MAX_BYTES_DEFAULT,
+  type Project,
+  type RevisionReason,
+} from '../../shared/projects';
 import { describeRequestFailure, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
 import { yieldToBrowser } from '../util/slices';
@@ -38,6 +45,12 @@ export interface SyncState {
 /** Why the content is being applied to the screen. */
 export type ApplyReason = 'open' | 'reload' | 'restore-local';
 
+/** Why a save is made and from which tab (issue 18.4: the history groups autosaves). */
+export interface SaveIntent {
+  revisionReason: RevisionReason;
+  editSession: string;
+}
+
 /** The server calls the sync needs (tests pass fakes). */
 export interface SyncApi {
   get(id: string): Promise<Project>;
@@ -45,7 +58,10 @@ export interface SyncApi {
     id: string,
     baseRevision: number,
     content: ProjectContent,
+    intent?: SaveIntent,
   ): Promise<{ revision: number; updatedAt: string }>;
+  /** The largest project the server stores, UTF-8 bytes (the shared default when absent). */
+  maxBytes?(): Promise<number>;
   create(fields: { name: string } & ProjectContent): Promise<{ id: string; revision: number }>;
   /** HTTP status of a failure; undefined when the server could not be reached. */
   status(error: unknown): number | undefined;
@@ -66,9 +82,19 @@ async function bodyOf(error: unknown): Promise<Record<string, unknown> | undefin
   }
 }
 
+let serverMaxBytes: Promise<number> | undefined;
+
 export const httpSyncApi: SyncApi = {
   get: projectsApi.getProject,
-  save: (id, base, content) => projectsApi.saveProject(id, base, content),
+  save: (id, base, content, intent) => projectsApi.saveProject(id, base, { ...content, ...intent }),
+  maxBytes: () =>
+    (serverMaxBytes ??= projectsApi.projectLimits().then(
+      (limits) => limits.maxProjectBytes,
+      () => {
+        serverMaxBytes = undefined;
+        return PROJECT_MAX_BYTES_DEFAULT;
+      },
+    )),
   create: (fields) => projectsApi.createProject(fields),
   status: projectsApi.failureStatus,
   unreachable: projectsApi.isUnreachable,
@@ -119,6 +145,30 @@ function measured<T>(name: string, fn: () => T): T {
   }
 }
 
+/** A random id of this tab's editing session (its autosaves may be folded into one version). */
+function newEditSession(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The UTF-8 size of what a save sends, the unit of the server's limit (issue 21.5). Counted only
+ * when the length in characters leaves it open (each character is 1 to 3 bytes).
+ */
+function overLimit(content: ProjectContent, max: number): number | undefined {
+  const view = content.viewStateJson ?? '';
+  const chars = content.content.length + view.length;
+  if (chars * 3 <= max) return undefined;
+  const bytes = chars > max ? chars : utf8Length(content.content) + utf8Length(view);
+  return bytes > max ? bytes : undefined;
+}
+
+/** "10 MB" in the user's language. */
+function megabytes(bytes: number): string {
+  return i18n.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
+}
+
 const same = (a: ProjectContent | undefined, b: ProjectContent | undefined) =>
   a !== undefined &&
   b !== undefined &&
@@ -139,6 +189,14 @@ export class ProjectSync {
   private again = false;
   private disposed = false;
   private loaded = false;
+  /** This tab's editing session, sent with every save. */
+  private readonly editSession = newEditSession();
+  /** Why the next save is made (back to autosave once one is saved). */
+  private reason: RevisionReason = 'autosave';
+  /** The largest project the server takes, UTF-8 bytes. */
+  private maxBytes = PROJECT_MAX_BYTES_DEFAULT;
+  /** The server's message of a refused (413) size, and that size: not sent again. */
+  private refused: { bytes: number; message: string | undefined } | undefined;
 
   constructor(
     readonly projectId: string,
@@ -162,9 +220,21 @@ export class ProjectSync {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * The next save starts a new version in the project's history, for `reason` (a Load, an
+   * Apply, a restore, a conflict resolution…); autosaves in between are folded by the server.
+   */
+  startRevision(reason: RevisionReason): void {
+    if (reason !== 'autosave') this.reason = reason;
+  }
+
   /** Loads the project (and what this device kept of it) and puts it on the screen. */
   async start(): Promise<void> {
     this.set({ status: 'loading', message: undefined });
+    void this.api.maxBytes?.().then(
+      (max) => (this.maxBytes = max),
+      () => undefined,
+    );
     const kept = await this.pending.get(this.projectId).catch(() => undefined);
     let project: Project;
     try {
@@ -241,13 +311,38 @@ export class ProjectSync {
       this.set({ status: 'saved' });
       return;
     }
+    // Too large for the server (UTF-8 bytes, its unit): kept on the device, not sent, and said.
+    const bytes = overLimit(snapshot, this.maxBytes);
+    const refused = this.refused;
+    const tooLarge = bytes ?? (refused && overLimit(snapshot, refused.bytes - 1));
+    if (tooLarge !== undefined) {
+      this.again = false;
+      await this.keep(snapshot, this.state.revision);
+      this.set({
+        status: 'error',
+        message:
+          bytes === undefined && refused?.message
+            ? refused.message
+            : i18n._(
+                msg`The project is too large to save: ${megabytes(tooLarge)} MB, and at most ${megabytes(this.maxBytes)} MB can be saved. Make the document smaller; your changes are kept in this browser.`,
+              ),
+      });
+      return;
+    }
     this.saving = true;
     measured('status', () => this.set({ status: 'saving', message: undefined }));
     const base = this.state.revision;
+    const reason = this.reason;
     // Reading a large document and sending it are two tasks, not one.
     if (snapshot.content.length > 100_000) await yieldToBrowser();
     try {
-      const saved = await measured('send', () => this.api.save(this.projectId, base, snapshot));
+      const saved = await measured('send', () =>
+        this.api.save(this.projectId, base, snapshot, {
+          revisionReason: reason,
+          editSession: this.editSession,
+        }),
+      );
+      if (this.reason === reason) this.reason = 'autosave';
       this.lastSaved = snapshot;
       this.retryDelay = this.options.retryMs ?? 3000;
       clearTimeout(this.retryTimer);
@@ -269,6 +364,15 @@ export class ProjectSync {
       } else if (code === 404) {
         this.again = false;
         this.set({ status: 'missing', message: await this.api.message(error) });
+      } else if (code === 413) {
+        // Too large: never retried by itself; the same size is not sent again.
+        this.again = false;
+        const message = await this.api.message(error);
+        this.refused = {
+          bytes: utf8Length(snapshot.content) + utf8Length(snapshot.viewStateJson ?? ''),
+          message,
+        };
+        this.set({ status: 'error', message });
       } else {
         this.set({ status: 'error', message: await this.api.message(error) });
       }
@@ -300,6 +404,8 @@ export class ProjectSync {
     if (!this.loaded) return this.start();
     const { status } = this.state;
     if (status === 'offline' || status === 'error') {
+      // Asked for by the user: a size the server refused is tried once more.
+      this.refused = undefined;
       return this.saveNow();
     }
   };

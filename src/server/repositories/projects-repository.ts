@@ -57,9 +57,7 @@ export interface QuotaRefusal {
 
 /** Why a create was refused. */
 export type CreateOutcome =
-  | { ok: true; id: string; revision: number }
-  | { ok: false; reason: 'count' }
-  | QuotaRefusal;
+  { ok: true; id: string; revision: number } | { ok: false; reason: 'count' } | QuotaRefusal;
 
 /** Why an update was refused: no such project (of this owner), based on an old revision, quota. */
 export type UpdateOutcome =
@@ -151,7 +149,16 @@ export function createProjectsRepository(db: Db) {
       `INSERT INTO project_revisions
          (project_id, revision, content, view_state, size, created_at, saved_at, reason, session)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6, $7, $8)`,
-      [id, revision, write.content, write.viewState, write.size, now, intent.reason, intent.session],
+      [
+        id,
+        revision,
+        write.content,
+        write.viewState,
+        write.size,
+        now,
+        intent.reason,
+        intent.session,
+      ],
     );
   }
 

@@ -8,6 +8,7 @@ import {
   ProjectSync,
   type ApplyReason,
   type ProjectContent,
+  type SaveIntent,
   type SyncApi,
 } from '../../../src/app/projects/project-sync';
 import { memoryPendingStore, type PendingStore } from '../../../src/app/projects/pending-store';
@@ -305,5 +306,103 @@ describe('ProjectSync', () => {
     const missing = sync(server, 'nope');
     await missing.instance.start();
     expect(status(missing.instance)).toBe('missing');
+  });
+});
+
+describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
+  /** The fake server's api, recording each save's intent; `limit` answers 413 above it. */
+  function recording(server: FakeServer, limit = Infinity) {
+    const intents: (SaveIntent | undefined)[] = [];
+    const api: SyncApi = {
+      ...server.api,
+      save: (id, base, content, intent) => {
+        intents.push(intent);
+        if (new TextEncoder().encode(content.content).length > limit) {
+          return Promise.reject(new HttpFailure(413, { message: 'The project is too large.' }));
+        }
+        return server.api.save(id, base, content, intent);
+      },
+      maxBytes: () => Promise.resolve(1024),
+    };
+    return { api, intents };
+  }
+
+  function start(api: SyncApi, id: string) {
+    const ed = editor();
+    const instance = new ProjectSync(id, {
+      api,
+      pending: memoryPendingStore(),
+      getContent: ed.getContent,
+      apply: ed.apply,
+      debounceMs: 5,
+      maxWaitMs: 20,
+      retryMs: 10,
+    });
+    return { instance, screen: ed.screen };
+  }
+
+  it('refuses a save over the limit in UTF-8 bytes before sending it, and says so', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { api, intents } = recording(server);
+    const { instance, screen } = start(api, id);
+    await instance.start();
+    // 600 characters, 1200 bytes of UTF-8: over the 1024-byte limit though "short" in characters.
+    screen.text = 'ж'.repeat(600);
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('error'));
+    expect(instance.getState().message).toMatch(/too large to save/);
+    expect(intents).toEqual([]);
+    // Made smaller, it is saved.
+    screen.text = 'ж'.repeat(500);
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('saved'));
+    expect(server.projects.get(id)!.content).toBe('ж'.repeat(500));
+  });
+
+  it('shows a 413 answer and does not retry it by itself', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { api, intents } = recording(server, 100);
+    const { instance, screen } = start(api, id);
+    await instance.start();
+    screen.text = 'x'.repeat(200);
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('error'));
+    expect(instance.getState().message).toBe('The project is too large.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents).toHaveLength(1);
+    // The same size again is not sent either; a smaller text is.
+    screen.text = 'y'.repeat(200);
+    instance.changed();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(intents).toHaveLength(1);
+    expect(status(instance)).toBe('error');
+    screen.text = 'small';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('saved'));
+    expect(intents).toHaveLength(2);
+  });
+
+  it('sends the reason of a save once, then autosaves, all with one editing session', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { api, intents } = recording(server);
+    const { instance, screen } = start(api, id);
+    await instance.start();
+    screen.text = 'typed';
+    instance.changed();
+    await vi.waitFor(() => expect(instance.getState().revision).toBe(2));
+    instance.startRevision('load');
+    screen.text = 'loaded';
+    instance.changed();
+    await vi.waitFor(() => expect(instance.getState().revision).toBe(3));
+    screen.text = 'loaded and edited';
+    instance.changed();
+    await vi.waitFor(() => expect(instance.getState().revision).toBe(4));
+    expect(intents.map((i) => i?.revisionReason)).toEqual(['autosave', 'load', 'autosave']);
+    const sessions = new Set(intents.map((i) => i?.editSession));
+    expect(sessions.size).toBe(1);
+    expect([...sessions][0]).toMatch(/^[0-9a-f]{24}$/);
   });
 });

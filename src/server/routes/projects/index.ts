@@ -248,8 +248,7 @@ interface IdRoute {
 }
 
 const projectRoutes: FastifyPluginAsync = async (app) => {
-  const { maxBytes, maxPerAccount, quotaBytes, largeWriteBytes, largeWrites } =
-    app.config.projects;
+  const { maxBytes, maxPerAccount, quotaBytes, largeWriteBytes, largeWrites } = app.config.projects;
   const gate = new Gate(largeWrites);
   /** Runs a write; large ones take their turn at the gate. */
   const writing = <T>(size: number, job: () => Promise<T>): Promise<T> =>
@@ -510,7 +509,16 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         session: request.body.editSession,
       };
       const saved = await writing(write.size, () =>
-        app.repos.projects.update(userId(request), id, base, write, name, intent, quotaBytes, now()),
+        app.repos.projects.update(
+          userId(request),
+          id,
+          base,
+          write,
+          name,
+          intent,
+          quotaBytes,
+          now(),
+        ),
       );
       if (!saved.ok && saved.reason === 'missing') {
         return reply.code(404).send({ message: text(request, 'notFound') });
