@@ -10,6 +10,7 @@ import {
   CoreError,
   importCurl,
   importHar,
+  MAX_CURL_CHARS,
   MAX_HAR_CHARS,
   REDACTED,
   segmentKind,
@@ -282,6 +283,21 @@ describe('importHar: malformed input', () => {
 });
 
 describe('importCurl', () => {
+  it('refuses cURL text over the limit before parsing it (issue 21.8)', () => {
+    // 20 MB of one command took 5.6 s and 531 MB before the limit.
+    const text = `curl https://api.example.com/a -d '${'x'.repeat(20 * 1024 * 1024)}'`;
+    const started = performance.now();
+    expect(codeOf(() => importCurl(text))).toBe('CURL_TOO_LARGE');
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(codeOf(() => importCurl(`curl https://a.test -d '${'x'.repeat(MAX_CURL_CHARS)}'`))).toBe(
+      'CURL_TOO_LARGE',
+    );
+    // Just under the limit is read.
+    const under = `curl https://api.example.com/a -d 'k=${'x'.repeat(MAX_CURL_CHARS - 60)}'`;
+    expect(under.length).toBeLessThanOrEqual(MAX_CURL_CHARS);
+    expect(importCurl(under).endpoints).toHaveLength(1);
+  });
+
   it('reads DevTools "Copy all as cURL (bash)" output', () => {
     const result = importCurl(fixture('chrome-copy-as-curl.sh'));
     expect(result.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([

@@ -574,7 +574,14 @@ export default function GeneratorPage() {
               <span aria-hidden="true">+ </span>
               <Trans>Add endpoint</Trans>
             </button>
-            <ImportTrafficButton store={store} disabled={restoring} />
+            <ImportTrafficButton
+              store={store}
+              disabled={restoring}
+              onAdded={(ids) => {
+                setRevealId(ids[0]);
+                setRevealNonce((n) => n + 1);
+              }}
+            />
             <button
               type="button"
               className="gen-button gen-button-primary"

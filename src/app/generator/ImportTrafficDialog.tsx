@@ -9,10 +9,12 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Endpoint } from '../../shared';
+import { MAX_CURL_CHARS } from '../../shared/traffic/curl';
 import { MAX_HAR_CHARS } from '../../shared/traffic/har';
-import type { TrafficResult } from '../../shared/traffic/build';
+import type { TrafficResult, TrafficUnparsedBody } from '../../shared/traffic/build';
 import { CoreCallError, generatorClient, isAbortError } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES } from './core-errors';
+import { createEndpoint } from './endpoint-ops';
 import type { EndpointStore } from './endpoint-store';
 import { Modal } from './Modal';
 import './import-traffic.css';
@@ -33,14 +35,24 @@ const TRAFFIC_WARNINGS: Readonly<Record<string, MessageDescriptor>> = {
   TRAFFIC_MEDIA_TYPES: msg`Bodies of a second media type are not kept.`,
   TRAFFIC_EXAMPLES_TRIMMED: msg`Only the first five different bodies are kept as examples; the schema covers all of them.`,
   TRAFFIC_SEVERAL_HOSTS: msg`The calls go to several hosts; paths are kept without the host.`,
-  TRAFFIC_SECRETS_REDACTED: msg`Credentials, tokens and keys were replaced with a placeholder.`,
+  TRAFFIC_UNPARSED_BODY: msg`Bodies that could not be parsed are not used as examples unless you choose to below.`,
 };
+
+/** Longest part of an unparsed body shown in the preview (the whole text is what is used). */
+const UNPARSED_PREVIEW_CHARS = 4000;
 
 type State =
   | { kind: 'idle' }
   | { kind: 'reading'; source: string }
   | { kind: 'error'; message: string }
-  | { kind: 'preview'; source: string; result: TrafficResult; selected: boolean[] };
+  | {
+      kind: 'preview';
+      source: string;
+      result: TrafficResult;
+      selected: boolean[];
+      /** Per entry of result.unparsed: the user chose to use the body as an example. */
+      useUnparsed: boolean[];
+    };
 
 export interface ImportTrafficDialogProps {
   onClose: () => void;
@@ -83,6 +95,7 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
         source,
         result,
         selected: result.endpoints.map(() => true),
+        useUnparsed: result.unparsed.map(() => false),
       });
     } catch (error) {
       if (isAbortError(error) || controller.signal.aborted) return;
@@ -92,6 +105,16 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
 
   const readCurl = () => {
     if (curl.trim() === '') return;
+    // Refused here from its length alone: 20 MB of text is never posted to the worker.
+    if (curl.length > MAX_CURL_CHARS) {
+      const size = (curl.length / 1024 / 1024).toFixed(1);
+      const limit = MAX_CURL_CHARS / 1024 / 1024;
+      setState({
+        kind: 'error',
+        message: t`The cURL text is ${size} MB; up to ${limit} MB can be imported. Paste fewer commands, or import a HAR file.`,
+      });
+      return;
+    }
     void read(t`cURL`, (signal) => generatorClient().importCurl(curl, { signal }));
   };
 
@@ -126,9 +149,25 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
     if (!preview) return;
     setState({ ...preview, selected: preview.selected.map(() => !all) });
   };
+  const toggleUnparsed = (index: number) => {
+    if (!preview) return;
+    const useUnparsed = [...preview.useUnparsed];
+    useUnparsed[index] = !useUnparsed[index];
+    setState({ ...preview, useUnparsed });
+  };
   const add = () => {
     if (!preview) return;
-    onAdd(preview.result.endpoints.filter((_, i) => preview.selected[i]));
+    const chosen = preview.result.unparsed.filter((_, i) => preview.useUnparsed[i]);
+    onAdd(
+      preview.result.endpoints
+        .map((endpoint, i) =>
+          withUnparsed(
+            endpoint,
+            chosen.filter((entry) => entry.endpoint === i),
+          ),
+        )
+        .filter((_, i) => preview.selected[i]),
+    );
   };
 
   const warningCodes = preview
@@ -282,6 +321,38 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
                         ) : null}
                       </span>
                     </label>
+                    {preview.result.unparsed.map((entry, u) =>
+                      entry.endpoint === index ? (
+                        <div key={u} className="gen-traffic-unparsed">
+                          <label>
+                            <input
+                              type="checkbox"
+                              checked={preview.useUnparsed[u] === true}
+                              onChange={() => toggleUnparsed(u)}
+                              data-testid="traffic-use-unparsed"
+                            />
+                            <span>
+                              <Trans>Use the unparsed body as an example</Trans>
+                            </span>
+                            <span className="gen-muted">
+                              {entry.status === undefined ? (
+                                <Trans>request</Trans>
+                              ) : (
+                                <Trans>response {entry.status}</Trans>
+                              )}
+                            </span>
+                          </label>
+                          <pre
+                            className="gen-traffic-unparsed-text"
+                            data-testid="traffic-unparsed-text"
+                          >
+                            {entry.body.customerJson.length > UNPARSED_PREVIEW_CHARS
+                              ? `${entry.body.customerJson.slice(0, UNPARSED_PREVIEW_CHARS)}…`
+                              : entry.body.customerJson}
+                          </pre>
+                        </div>
+                      ) : null,
+                    )}
                   </li>
                 );
               })}
@@ -291,6 +362,17 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
         {warningCodes.length > 0 ? (
           <ul className="gen-traffic-warnings" aria-label={t`Import notes`}>
             {warningCodes.map((code) => {
+              if (code === 'TRAFFIC_SECRETS_REDACTED' && preview) {
+                return (
+                  <li key={code} data-testid="traffic-redacted">
+                    <Plural
+                      value={preview.result.redacted}
+                      one="# secret value (credential, token, key) was replaced with a placeholder."
+                      other="# secret values (credentials, tokens, keys) were replaced with a placeholder."
+                    />
+                  </li>
+                );
+              }
               const text = TRAFFIC_WARNINGS[code];
               const fallback = preview?.result.warnings.find((w) => w.code === code)?.message;
               return <li key={code}>{text ? i18n._(text) : fallback}</li>;
@@ -302,14 +384,101 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
   );
 }
 
+/** An endpoint with the unparsed bodies the user chose put in place (already redacted). */
+function withUnparsed(endpoint: Endpoint, chosen: TrafficUnparsedBody[]): Endpoint {
+  if (chosen.length === 0) return endpoint;
+  const next: Endpoint = { ...endpoint, responses: [...endpoint.responses] };
+  for (const entry of chosen) {
+    if (entry.status === undefined) {
+      next.requestBody = entry.body;
+      continue;
+    }
+    const at = next.responses.findIndex((response) => response.statusCode === entry.status);
+    const response = next.responses[at];
+    if (response !== undefined) next.responses[at] = { ...response, body: entry.body };
+  }
+  return next;
+}
+
 export interface ImportTrafficButtonProps {
   store: EndpointStore;
   disabled?: boolean;
+  /** Called with the ids of the added endpoints (the page opens and scrolls to the first). */
+  onAdded?: (ids: string[]) => void;
 }
 
-/** The toolbar button and its dialog; picked endpoints are appended with the store's add. */
-export function ImportTrafficButton({ store, disabled }: ImportTrafficButtonProps) {
+/** The same endpoint without its id, as text (to compare with a fresh one). */
+function shapeWithoutId(endpoint: Endpoint): string {
+  return JSON.stringify({ ...endpoint, id: '' });
+}
+
+/**
+ * Whether an endpoint is the untouched one a new form starts with (or one just added with
+ * "Add endpoint"): an import replaces it rather than leaving a blank endpoint whose missing path
+ * blocks generation (issue 21.9).
+ */
+export function isPristineEndpoint(endpoint: Endpoint): boolean {
+  const shape = shapeWithoutId(endpoint);
+  return (
+    shape === shapeWithoutId(createEndpoint(true)) ||
+    shape === shapeWithoutId(createEndpoint(false))
+  );
+}
+
+/**
+ * Imported endpoints with body names made unique against the form's: the same name with another
+ * schema would block generation (BODY_NAME_SCHEMA_CLASH) though the user chose none of them.
+ */
+export function withUniqueBodyNames(endpoints: Endpoint[], existing: Endpoint[]): Endpoint[] {
+  const used = new Set<string>();
+  for (const endpoint of existing) {
+    if (endpoint.requestBody?.name) used.add(endpoint.requestBody.name.trim());
+    for (const response of endpoint.responses) {
+      if (response.body.name) used.add(response.body.name.trim());
+    }
+  }
+  const unique = <B extends { name: string }>(body: B): B => {
+    if (body.name === '' || !used.has(body.name)) {
+      if (body.name !== '') used.add(body.name);
+      return body;
+    }
+    let name = body.name;
+    for (let n = 2; used.has(name); n++) name = `${body.name}_${n}`;
+    used.add(name);
+    return { ...body, name };
+  };
+  return endpoints.map((endpoint) => {
+    const next: Endpoint = {
+      ...endpoint,
+      responses: endpoint.responses.map((response) => ({
+        ...response,
+        body: unique(response.body),
+      })),
+    };
+    if (endpoint.requestBody !== undefined) next.requestBody = unique(endpoint.requestBody);
+    return next;
+  });
+}
+
+/**
+ * The toolbar button and its dialog; picked endpoints are appended with the store's add, in
+ * place of the form's untouched starting endpoint when that is all the form holds.
+ */
+export function ImportTrafficButton({ store, disabled, onAdded }: ImportTrafficButtonProps) {
   const [open, setOpen] = useState(false);
+  const add = (picked: Endpoint[]) => {
+    const current = store.list();
+    if (picked.length > 0 && current.length === 1 && isPristineEndpoint(current[0] as Endpoint)) {
+      store.remove((current[0] as Endpoint).id);
+    }
+    const endpoints = withUniqueBodyNames(picked, store.list());
+    for (const endpoint of endpoints) {
+      store.add(endpoint);
+      store.setCollapsed(endpoint.id, false);
+    }
+    setOpen(false);
+    if (endpoints.length > 0) onAdded?.(endpoints.map((endpoint) => endpoint.id));
+  };
   return (
     <>
       <button
@@ -321,15 +490,7 @@ export function ImportTrafficButton({ store, disabled }: ImportTrafficButtonProp
       >
         <Trans>Import traffic</Trans>
       </button>
-      {open ? (
-        <ImportTrafficDialog
-          onClose={() => setOpen(false)}
-          onAdd={(endpoints) => {
-            for (const endpoint of endpoints) store.add(endpoint);
-            setOpen(false);
-          }}
-        />
-      ) : null}
+      {open ? <ImportTrafficDialog onClose={() => setOpen(false)} onAdd={add} /> : null}
     </>
   );
 }

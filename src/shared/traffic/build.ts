@@ -11,8 +11,10 @@
  * - Bodies become named examples, merged per endpoint and per status; the schema is
  *   inferSchemaFromValues of all of them. Non-JSON bodies keep their media type and are string
  *   examples.
- * - Secrets never pass: Authorization, Cookie, Set-Cookie and API-key-like headers, secret-named
- *   query parameters and body fields get a placeholder; Cookie is not a parameter at all.
+ * - Secrets never pass (redact.ts, issue 21.1): values secret by name or by shape get a
+ *   placeholder in headers, query strings, URLs, path segments and bodies of every type; Cookie
+ *   is not a parameter at all. A body that does not parse (declared JSON that is not) is not an
+ *   example: it is offered, redacted, in `unparsed` for the user to choose.
  */
 import { inferSchemaFromValues } from '../inference/infer-values';
 import type { ImportWarning } from '../parse-openapi';
@@ -26,22 +28,30 @@ import type {
   ResponseModel,
   Schema,
 } from '../model';
-import { newId } from '../new-endpoint';
+import { DEFAULT_RESPONSE_CODE, newId, newResponse } from '../new-endpoint';
 import { IMPORT_METHODS } from '../openapi-common';
 import {
-  REDACTED,
   isJsonMediaType,
+  isNdjsonMediaType,
   isNoiseRequestHeader,
   isNoiseResponseHeader,
-  isSecretHeader,
-  isSecretName,
-  isSecretQueryName,
-  redactFormBody,
-  redactHeaderValue,
-  redactJson,
   type TrafficBody,
   type TrafficRecord,
 } from './record';
+import {
+  REDACTED,
+  Redactions,
+  isSecretHeader,
+  isSecretQueryName,
+  isSecretValue,
+  isXmlMediaType,
+  redactFormBody,
+  redactHeader,
+  redactJson,
+  redactMultipart,
+  redactNamedValue,
+  redactText,
+} from './redact';
 
 /** Examples kept per body (the schema merges every call's body regardless). */
 export const MAX_EXAMPLES_PER_BODY = 5;
@@ -52,10 +62,28 @@ export interface TrafficEndpointStats {
   hosts: string[];
 }
 
+/**
+ * A body that could not be parsed (declared JSON that is not), kept out of the endpoint: the
+ * user may choose to use it as the example (issue 21.1). `body` is ready to put in place of
+ * the endpoint's request body (`status` undefined) or of its response with `status`; its text
+ * is already redacted.
+ */
+export interface TrafficUnparsedBody {
+  /** Index of the endpoint in `endpoints`. */
+  endpoint: number;
+  /** The response's status code, or undefined for the request body. */
+  status?: number;
+  body: BodyModel;
+}
+
 export interface TrafficResult {
   endpoints: Endpoint[];
   warnings: ImportWarning[];
   stats: TrafficEndpointStats[];
+  /** How many distinct secret values were replaced with the placeholder. */
+  redacted: number;
+  /** Bodies that did not parse, offered (redacted) to be used as examples. */
+  unparsed: TrafficUnparsedBody[];
 }
 
 type Kind = 'integer' | 'uuid' | 'date' | 'hash' | 'slug';
@@ -226,77 +254,80 @@ function pascal(text: string): string {
   return word === '' ? '' : (word[0] as string).toUpperCase() + word.slice(1);
 }
 
-const secretNames = new Map<string, boolean>();
-
-/** isSecretName, remembered per key (bodies repeat the same keys thousands of times). */
-function secretKey(name: string): boolean {
-  let secret = secretNames.get(name);
-  if (secret === undefined) {
-    secret = isSecretName(name);
-    if (secretNames.size < 10_000) secretNames.set(name, secret);
-  }
-  return secret;
-}
-
-/** Whether a parsed JSON value has a non-empty string under a secret-named key (iterative). */
-function hasSecretField(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
-      continue;
-    }
-    for (const key in node) {
-      const child = (node as Record<string, unknown>)[key];
-      if (typeof child === 'string') {
-        if (child !== '' && secretKey(key)) return true;
-      } else if (child !== null && typeof child === 'object') stack.push(child);
-    }
-  }
-  return false;
-}
-
-class Redactions {
-  count = 0;
-}
-
 interface BodyValue {
   mediaType: string;
-  /** The body as text: JSON compact (after redaction), others as sent (redacted forms). */
+  /** The body as text, redacted: JSON compact, others as sent. */
   text: string;
   /** Parsed JSON (redacted) when the body is JSON. */
   value?: unknown;
   json: boolean;
+  /** Declared (or looked like) JSON but did not parse: not an example unless the user says so. */
+  unparsed?: boolean;
+}
+
+/** Every non-blank line of an NDJSON text, parsed and redacted; undefined if one does not parse. */
+function readNdjson(text: string, redactions: Redactions): string | undefined {
+  const lines = text.split(/\r?\n/);
+  const out: string[] = [];
+  let values = 0;
+  for (const line of lines) {
+    if (line.trim() === '') {
+      out.push(line);
+      continue;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+    values++;
+    out.push(JSON.stringify(redactJson(parsed, redactions)));
+  }
+  return values > 0 ? out.join('\n') : undefined;
 }
 
 function readBody(body: TrafficBody, redactions: Redactions): BodyValue {
   const mediaType = body.mediaType === '' ? 'application/octet-stream' : body.mediaType;
-  const json = isJsonMediaType(mediaType) || (body.mediaType === '' && /^\s*[[{]/.test(body.text));
-  if (json) {
+  const sniffed = body.mediaType === '' && /^\s*[[{]/.test(body.text);
+  if (isJsonMediaType(mediaType) || sniffed) {
     let parsed: unknown;
     let ok = true;
     try {
       parsed = JSON.parse(body.text);
     } catch {
-      ok = false; // Declared JSON but is not: kept as text below.
+      ok = false;
     }
     if (ok) {
-      const secret = hasSecretField(parsed);
-      const value = secret ? redactJson(parsed, redactions) : parsed;
+      const value = redactJson(parsed, redactions);
       return {
         mediaType: isJsonMediaType(mediaType) ? mediaType : 'application/json',
-        text: secret ? JSON.stringify(value) : body.text,
+        text: JSON.stringify(value),
         value,
         json: true,
       };
     }
+    // Several JSON values, one a line (a streamed answer declared as JSON): NDJSON text.
+    const lines = body.text.includes('\n') ? readNdjson(body.text, redactions) : undefined;
+    if (lines !== undefined) return { mediaType, text: lines, json: false };
+    return {
+      mediaType: sniffed ? 'text/plain' : mediaType,
+      text: redactText(body.text, redactions),
+      json: false,
+      unparsed: true,
+    };
   }
-  const text =
-    mediaType === 'application/x-www-form-urlencoded'
-      ? redactFormBody(body.text, redactions)
-      : body.text;
+  if (isNdjsonMediaType(mediaType)) {
+    const lines = readNdjson(body.text, redactions);
+    if (lines !== undefined) return { mediaType, text: lines, json: false };
+    return { mediaType, text: redactText(body.text, redactions), json: false, unparsed: true };
+  }
+  let text: string;
+  if (mediaType === 'application/x-www-form-urlencoded')
+    text = redactFormBody(body.text, redactions);
+  else if (mediaType === 'multipart/form-data') text = redactMultipart(body.text, redactions);
+  else if (isXmlMediaType(mediaType)) text = redactText(body.text, redactions, 'xml');
+  else text = redactText(body.text, redactions);
   return { mediaType, text, json: false };
 }
 
@@ -371,7 +402,9 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
     const raw = url.pathname.split('/').slice(1);
     if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
     const tokens: Token[] = raw.map((segment) => {
-      const kind = segmentKind(decode(segment));
+      const decoded = decode(segment);
+      // A JWT or key in the path is never written into the path itself: it is a parameter.
+      const kind = segmentKind(decoded) ?? (isSecretValue(decoded) ? 'hash' : undefined);
       return kind === undefined ? { raw: segment } : { raw: segment, kind };
     });
     const query: [string, string][] = [];
@@ -406,6 +439,7 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
   }
 
   const endpoints: Endpoint[] = [];
+  const unparsed: TrafficUnparsedBody[] = [];
   const trimmed = { count: 0 };
   const stats: TrafficEndpointStats[] = [];
   const usedNames = new Set<string>();
@@ -478,23 +512,41 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       parameters,
       responses: [],
     };
-    if (requestBodies.length > 0) {
-      endpoint.requestBody = bodyModel(trimmed, bodyName(`${base}Request`), requestBodies, warn);
+    const parsedRequests = requestBodies.filter((body) => body.unparsed !== true);
+    if (parsedRequests.length > 0) {
+      endpoint.requestBody = bodyModel(trimmed, bodyName(`${base}Request`), parsedRequests, warn);
+    } else if (requestBodies.length > 0) {
+      unparsed.push({
+        endpoint: endpoints.length,
+        body: unparsedModel(bodyName(`${base}Request`), requestBodies[0] as BodyValue),
+      });
     }
     const statuses = [...byStatus.keys()].sort((a, b) => a - b);
     for (const status of statuses) {
       const entry = byStatus.get(status) as { bodies: BodyValue[]; headers: [string, string][][] };
+      const parsed = entry.bodies.filter((body) => body.unparsed !== true);
       const response: ResponseModel = {
         statusCode: status,
         body:
-          entry.bodies.length > 0
-            ? bodyModel(trimmed, bodyName(`${base}${status}Response`), entry.bodies, warn)
+          parsed.length > 0
+            ? bodyModel(trimmed, bodyName(`${base}${status}Response`), parsed, warn)
             : { name: '', customerJson: '' },
       };
+      if (parsed.length === 0 && entry.bodies.length > 0) {
+        unparsed.push({
+          endpoint: endpoints.length,
+          status,
+          body: unparsedModel(bodyName(`${base}${status}Response`), entry.bodies[0] as BodyValue),
+        });
+      }
       const headers = responseHeaders(entry.headers, redactions);
       if (headers.length > 0) response.headers = headers;
       endpoint.responses.push(response);
     }
+    // cURL records no response; an endpoint without one would block generation (NO_RESPONSES)
+    // though the user did nothing wrong (issue 21.9): it gets the form's default, 200 without body.
+    if (endpoint.responses.length === 0)
+      endpoint.responses.push(newResponse(DEFAULT_RESPONSE_CODE));
     endpoints.push(endpoint);
     stats.push({
       calls: group.calls.length,
@@ -516,6 +568,13 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       message: `${trimmed.count} bodies had more than ${MAX_EXAMPLES_PER_BODY} different examples: the first ${MAX_EXAMPLES_PER_BODY} are kept; their schemas cover all of them.`,
     });
   }
+  if (unparsed.length > 0) {
+    warnings.push({
+      code: 'TRAFFIC_UNPARSED_BODY',
+      pointer: '',
+      message: `${unparsed.length} bodies could not be parsed and are not used as examples unless you choose to.`,
+    });
+  }
   if (redactions.count > 0) {
     warnings.push({
       code: 'TRAFFIC_SECRETS_REDACTED',
@@ -523,7 +582,18 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       message: `${redactions.count} secret values (credentials, tokens, keys) were replaced with ${REDACTED}.`,
     });
   }
-  return { endpoints, warnings, stats };
+  return { endpoints, warnings, stats, redacted: redactions.count, unparsed };
+}
+
+/** The body model an unparsed body would become if the user chooses it (a string example). */
+function unparsedModel(name: string, body: BodyValue): BodyModel {
+  return {
+    name,
+    customerJson: body.text,
+    exampleName: 'example1',
+    mediaType: body.mediaType,
+    schema: { type: 'string' },
+  };
 }
 
 /** Path words after which a token is a credential (reset links, invitations, webhooks). */
@@ -539,8 +609,11 @@ function secretSegment(call: Call, i: number, redactions: Redactions): boolean {
   const value = decode(token.raw);
   const keyLike =
     value.length >= 32 && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
-  const secret = (previous?.kind === undefined && SECRET_PATH_WORD_RE.test(word)) || keyLike;
-  if (secret) redactions.count++;
+  const secret =
+    (previous?.kind === undefined && SECRET_PATH_WORD_RE.test(word)) ||
+    keyLike ||
+    isSecretValue(value);
+  if (secret) redactions.note(value);
   return secret;
 }
 
@@ -561,12 +634,13 @@ function collectParameters(
       const key = location === 'header' ? name.toLowerCase() : name;
       if (seen.has(key)) continue;
       seen.add(key);
-      const secret = location === 'header' ? isSecretHeader(name) : isSecretQueryName(name);
-      if (secret && value !== '') redactions.count++;
       const example =
-        secret && value !== ''
-          ? redactHeaderValue(location === 'header' ? name : '', value)
-          : value;
+        location === 'header'
+          ? redactHeader(name, value, redactions)
+          : redactNamedValue(name, value, redactions, true);
+      const secret =
+        (location === 'header' ? isSecretHeader(name) : isSecretQueryName(name)) ||
+        example !== value;
       const entry = byName.get(key);
       if (entry === undefined) byName.set(key, { name, count: 1, example, secret });
       else {
@@ -597,15 +671,10 @@ function responseHeaders(lists: [string, string][][], redactions: Redactions): R
     for (const [name, value] of headers) {
       if (isNoiseResponseHeader(name)) continue;
       const key = name.toLowerCase();
+      // Every call's value is read (and its secrets counted); the first is the example.
+      const example = redactHeader(name, value, redactions);
       if (byName.has(key)) continue;
-      const secret = isSecretHeader(name);
-      if (secret && value !== '') redactions.count++;
-      byName.set(key, {
-        id: newId('header'),
-        name,
-        description: '',
-        example: secret && value !== '' ? REDACTED : value,
-      });
+      byName.set(key, { id: newId('header'), name, description: '', example });
     }
   }
   return [...byName.values()];

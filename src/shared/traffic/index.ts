@@ -1,25 +1,29 @@
 /**
  * Import from recorded traffic (issue 14, point 4): cURL commands and HAR files into the form's
  * endpoint model, as `{ endpoints, warnings, stats }`. Malformed input is a typed CoreError
- * (CURL_INVALID, HAR_INVALID, HAR_TOO_LARGE, INPUT_TOO_LARGE, TOO_DEEP), never anything else.
+ * (CURL_INVALID, CURL_TOO_LARGE, HAR_INVALID, HAR_TOO_LARGE, INPUT_TOO_LARGE, TOO_DEEP), never anything else.
  */
 import { CoreError } from '../errors';
 import type { ImportWarning } from '../parse-openapi';
 import { buildEndpoints, type TrafficResult } from './build';
-import { readCurl } from './curl';
+import { assertCurlSize, readCurl } from './curl';
 import { readHar } from './har';
 
 export type { TrafficEndpointStats, TrafficResult } from './build';
 export { MAX_EXAMPLES_PER_BODY, segmentKind, singular } from './build';
 export { MAX_HAR_CHARS } from './har';
+export type { TrafficUnparsedBody } from './build';
+export { isNoiseRequestHeader } from './record';
 export {
   REDACTED,
-  isNoiseRequestHeader,
+  isHighEntropy,
+  isJwt,
   isSecretHeader,
   isSecretName,
   isSecretQueryName,
-} from './record';
-export { shellWords } from './curl';
+  isSecretValue,
+} from './redact';
+export { MAX_CURL_CHARS, shellWords } from './curl';
 
 /** Turns anything unexpected into a typed error, so no stack ever reaches the caller. */
 function typed<T>(code: 'CURL_INVALID' | 'HAR_INVALID', fn: () => T): T {
@@ -35,6 +39,7 @@ function typed<T>(code: 'CURL_INVALID' | 'HAR_INVALID', fn: () => T): T {
 
 /** Endpoints from one or more cURL commands (DevTools "Copy as cURL", bash or cmd). */
 export function importCurl(text: string): TrafficResult {
+  if (typeof text === 'string') assertCurlSize(text);
   return typed('CURL_INVALID', () => {
     const warnings: ImportWarning[] = [];
     return buildEndpoints(readCurl(text, warnings), warnings);

@@ -3,10 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { generatorClient } from '../../../src/app/core/generator-client';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import { ImportTrafficButton } from '../../../src/app/generator/ImportTrafficDialog';
+import { MAX_CURL_CHARS, validateEndpoints } from '../../../src/shared';
 import { renderWithProviders } from './helpers';
 
 const har = readFileSync(resolve(__dirname, '../../fixtures/traffic/chrome-app.har'), 'utf8');
@@ -71,9 +73,9 @@ describe('Import traffic', () => {
     const picks = await screen.findAllByTestId('traffic-pick');
     expect(picks).toHaveLength(7);
     expect(screen.getByText(/7 endpoints from session\.har/)).toBeTruthy();
-    expect(
-      screen.getByText('Credentials, tokens and keys were replaced with a placeholder.'),
-    ).toBeTruthy();
+    expect(screen.getByTestId('traffic-redacted').textContent).toMatch(
+      /^\d+ secret values \(credentials, tokens, keys\) were replaced with a placeholder\.$/,
+    );
     // Unselect all, then select all again with the head checkbox.
     await user.click(screen.getByTestId('traffic-all'));
     expect(screen.getByTestId('traffic-add')).toHaveProperty('disabled', true);
@@ -101,5 +103,95 @@ describe('Import traffic', () => {
       expect(screen.getByTestId('traffic-error').textContent).toContain('huge.har is 50.0 MB'),
     );
     expect(read).toBe(false);
+  });
+
+  it('refuses cURL text over the limit before sending it to the worker (issue 21.8)', async () => {
+    const user = userEvent.setup();
+    setup();
+    const spy = vi.spyOn(generatorClient(), 'importCurl');
+    try {
+      await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+      const big = `curl https://x.test/a -d '${'x'.repeat(MAX_CURL_CHARS)}'`;
+      fireEvent.change(screen.getByLabelText('cURL command'), { target: { value: big } });
+      await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+      expect(screen.getByTestId('traffic-error').textContent).toContain(
+        'The cURL text is 1.0 MB; up to 1 MB can be imported.',
+      );
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('replaces the untouched starting endpoint, reveals the import and blocks nothing (issue 21.9)', async () => {
+    const user = userEvent.setup();
+    const store = new EndpointStore();
+    store.add(createEndpoint(true));
+    const onAdded = vi.fn();
+    renderWithProviders(<ImportTrafficButton store={store} onAdded={onAdded} />);
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    fireEvent.change(screen.getByLabelText('cURL command'), {
+      target: { value: "curl 'https://api.example.com/v2/users/12' -H 'accept: application/json'" },
+    });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    await screen.findAllByTestId('traffic-pick');
+    await user.click(screen.getByTestId('traffic-add'));
+    const endpoints = store.list();
+    expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /v2/users/{userId}']);
+    expect(onAdded).toHaveBeenCalledWith([endpoints[0]?.id]);
+    expect(store.isCollapsed(endpoints[0]?.id ?? '')).toBe(false);
+    const report = validateEndpoints(endpoints);
+    expect(report.issues[endpoints[0]?.id ?? '']).toEqual([]);
+    expect(report.canGenerate).toBe(true);
+  });
+
+  it('keeps an edited endpoint and gives clashing body names new ones', async () => {
+    const user = userEvent.setup();
+    const store = new EndpointStore();
+    const mine = { ...createEndpoint(true), method: 'GET' as const, path: '/mine' };
+    mine.responses = [
+      { statusCode: 200, body: { name: 'PostNotesRequest', customerJson: '{"id": 1}' } },
+    ];
+    store.add(mine);
+    renderWithProviders(<ImportTrafficButton store={store} />);
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    fireEvent.change(screen.getByLabelText('cURL command'), {
+      target: { value: 'curl https://api.example.com/notes --json \'{"text":"hi"}\'' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    await screen.findAllByTestId('traffic-pick');
+    await user.click(screen.getByTestId('traffic-add'));
+    const endpoints = store.list();
+    expect(endpoints).toHaveLength(2);
+    expect(endpoints[1]?.requestBody?.name).toBe('PostNotesRequest_2');
+    expect(validateEndpoints(endpoints).canGenerate).toBe(true);
+  });
+
+  it('uses a body that does not parse only when chosen, and shows it redacted (issue 21.1)', async () => {
+    const user = userEvent.setup();
+    const store = setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    const command = (path: string) =>
+      `curl https://api.example.com/${path} -H 'Content-Type: application/json' -d '{"user": "ann", "password": "hunter2-broken",'`;
+    fireEvent.change(screen.getByLabelText('cURL command'), {
+      target: { value: `${command('a')}\n${command('b')}` },
+    });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    const texts = await screen.findAllByTestId('traffic-unparsed-text');
+    expect(texts).toHaveLength(2);
+    expect(texts[0]?.textContent).toContain('"password": "<redacted>"');
+    expect(screen.getByRole('list', { name: 'Endpoints to add' }).textContent).not.toContain(
+      'hunter2-broken',
+    );
+    const choices = screen.getAllByRole('checkbox', {
+      name: /Use the unparsed body as an example/,
+    });
+    await user.click(choices[1] as HTMLElement);
+    await user.click(screen.getByTestId('traffic-add'));
+    const [a, b] = store.list();
+    expect(a?.requestBody).toBeUndefined();
+    expect(b?.requestBody?.customerJson).toContain('"user": "ann"');
+    expect(b?.requestBody?.name).toBe('PostBRequest');
+    expect(JSON.stringify(store.list())).not.toContain('hunter2-broken');
   });
 });

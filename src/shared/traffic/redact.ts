@@ -1,0 +1,734 @@
+/**
+ * Secret redaction for the traffic import (issue 21.1): one mechanism for every place a value
+ * can sit — request and response headers, query strings and whole URLs (a `Location` too),
+ * path segments, and bodies of every type (JSON with non-string values, form-urlencoded,
+ * multipart, XML, text, NDJSON, GraphQL, and bodies that do not parse). See docs/decisions.md
+ * ("Traffic redaction (issue 21.1)") for the documented lists.
+ *
+ * A value is a secret
+ * - by its name: {@link isSecretName} splits the name into words across naming styles
+ *   (camelCase, snake_case, kebab-case, `X-` prefixes) and looks for secret words;
+ * - by its shape, under any name: {@link isSecretValue} (JWTs, `Bearer …`-style credentials,
+ *   well-known key prefixes, PEM private keys, long high-entropy strings).
+ *
+ * {@link Redactions} counts the distinct secret values replaced, so that the import's warning
+ * "N secret values were replaced" says exactly what happened.
+ */
+
+/** What replaces every secret value. */
+export const REDACTED = '<redacted>';
+/** The placeholder inside URLs and form bodies. */
+const REDACTED_URL = encodeURIComponent(REDACTED);
+/** The placeholder inside XML and HTML text (keeps the markup well-formed). */
+const REDACTED_XML = '&lt;redacted&gt;';
+
+/** The distinct secret values replaced during one import. */
+export class Redactions {
+  private readonly values = new Set<string>();
+  /** How many distinct secret values were replaced. */
+  get count(): number {
+    return this.values.size;
+  }
+  /** Records that `value` was replaced; returns the placeholder to write. */
+  note(value: string, placeholder = REDACTED): string {
+    // `Bearer X` and `X` are one secret: the credential is counted without its scheme word.
+    const scheme = AUTH_SCHEME_RE.exec(value.trim());
+    this.values.add(scheme === null ? value.trim() : (scheme[2] as string).trim());
+    return placeholder;
+  }
+}
+
+// ---- names ----
+
+/** Words that make a name secret wherever they sit in it (after splitting into words). */
+const SECRET_WORDS = new Set([
+  'password',
+  'passwords',
+  'passwd',
+  'pwd',
+  'pass',
+  'passcode',
+  'passphrase',
+  'pin',
+  'otp',
+  'totp',
+  'hotp',
+  'mfa',
+  'secret',
+  'secrets',
+  'token',
+  'tokens',
+  'apikey',
+  'apikeys',
+  'authorization',
+  'authentication',
+  'auth',
+  'cookie',
+  'cookies',
+  'session',
+  'sessionid',
+  'sid',
+  'csrf',
+  'xsrf',
+  'dpop',
+  'signature',
+  'sig',
+  'credential',
+  'credentials',
+  'jwt',
+  'bearer',
+  'hmac',
+  'salt',
+  'cvv',
+  'cvc',
+]);
+
+/** Words that make a name secret only as its last word (`access`, `x_refresh`; not `access_level`). */
+const SECRET_LAST_WORDS = new Set(['access', 'refresh']);
+
+/** Words before `key` that make it a credential (`api_key`, `privateKey`, `X-Client-Key`). */
+const KEY_QUALIFIERS = new Set([
+  'api',
+  'access',
+  'secret',
+  'private',
+  'client',
+  'signing',
+  'sign',
+  'encryption',
+  'master',
+  'license',
+  'licence',
+  'auth',
+  'app',
+  'application',
+  'subscription',
+  'developer',
+  'consumer',
+  'session',
+  'shared',
+  'webhook',
+  'account',
+  'service',
+  'admin',
+  'partner',
+  'merchant',
+  'integration',
+  'ssh',
+  'hmac',
+  'x',
+]);
+
+/** Glued spellings found inside a squashed name (`APIKEY`, `csrfmiddlewaretoken`, `DPoP`). */
+const SECRET_SQUASHED_RE =
+  /password|passwd|passphrase|passcode|apikey|accesstoken|refreshtoken|idtoken|authtoken|sessionid|sessid|privatekey|clientsecret|secretkey|accesskey|csrf|xsrf|authorization|authentication|credential|dpop|jwt/;
+
+/** A last word that describes a secret rather than holding one (`token_type`, `password_expires_at`). */
+const DESCRIPTOR_LAST_WORDS = new Set([
+  'type',
+  'types',
+  'kind',
+  'format',
+  'count',
+  'expires',
+  'expiry',
+  'expiration',
+  'exp',
+  'ttl',
+  'timeout',
+  'duration',
+  'length',
+  'len',
+  'lifetime',
+  'age',
+  'url',
+  'uri',
+  'endpoint',
+  'path',
+  'name',
+  'label',
+  'hint',
+  'policy',
+  'required',
+  'enabled',
+  'status',
+  'scope',
+  'scopes',
+  'at',
+  'in',
+  'date',
+  'time',
+  'created',
+  'updated',
+  'changed',
+  'version',
+  'algorithm',
+  'alg',
+  'method',
+  'mode',
+  'header',
+  'field',
+  'param',
+  'location',
+  'strength',
+  'rules',
+  'consent',
+  'level',
+  'levels',
+  'limit',
+  'min',
+  'max',
+]);
+
+/** Words that make `token(s)` a count, not a credential (`max_tokens`, `prompt_tokens`). */
+const COUNT_WORDS = new Set([
+  'max',
+  'min',
+  'total',
+  'count',
+  'num',
+  'limit',
+  'used',
+  'remaining',
+  'prompt',
+  'completion',
+  'input',
+  'output',
+  'cached',
+  'reasoning',
+]);
+
+/** Names secret only in URLs and forms (OAuth codes, CAS tickets, signed-URL hashes). */
+const QUERY_ONLY_NAMES = new Set(['code', 'ticket', 'hash', 'state_token', 'nonce_token']);
+
+/** Header names whose values are always secrets. */
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'authentication',
+  'cookie',
+  'set-cookie',
+  'set-cookie2',
+  'dpop',
+  'www-authenticate-token',
+]);
+
+/** `X-Access-Token` → x, access, token; `clientSecret` → client, secret; `APIKey` → api, key. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/)
+    .filter((word) => word !== '');
+}
+
+const nameCache = new Map<string, boolean>();
+
+function secretNameUncached(name: string): boolean {
+  const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (squashed === '') return false;
+  const words = nameWords(name);
+  const last = words[words.length - 1] ?? '';
+  if (words.length > 1 && DESCRIPTOR_LAST_WORDS.has(last)) return false;
+  if (words.some((word) => word === 'token' || word === 'tokens')) {
+    if (words.some((word) => COUNT_WORDS.has(word))) return false;
+  }
+  if (words.some((word) => SECRET_WORDS.has(word))) return true;
+  if (SECRET_LAST_WORDS.has(last)) return true;
+  // X-Access…, X-Auth…: custom credential headers.
+  if (words[0] === 'x' && (words[1] === 'access' || words[1] === 'auth')) return true;
+  if (SECRET_SQUASHED_RE.test(squashed)) return true;
+  // api_key, privateKey, X-Client-Key, api-keys; `key` alone is judged by its value.
+  const keyAt = words.findIndex((word) => word === 'key' || word === 'keys');
+  if (keyAt > 0 && KEY_QUALIFIERS.has(words[keyAt - 1] as string)) return true;
+  return false;
+}
+
+/** Whether a field, parameter or header name holds a secret value (see the module comment). */
+export function isSecretName(name: string): boolean {
+  let secret = nameCache.get(name);
+  if (secret === undefined) {
+    secret = secretNameUncached(name);
+    if (nameCache.size < 10_000) nameCache.set(name, secret);
+  }
+  return secret;
+}
+
+/** Whether a query parameter's (or form field's) value is a secret by its name. */
+export function isSecretQueryName(name: string): boolean {
+  return isSecretName(name) || QUERY_ONLY_NAMES.has(name.toLowerCase());
+}
+
+/** Whether a header's value is a secret by its name. */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (SECRET_HEADERS.has(lower)) return true;
+  const words = nameWords(lower);
+  // X-Api-Key, X-Client-Key, Ocp-Apim-Subscription-Key: a header ending in "key" is a key.
+  if (words[words.length - 1] === 'key') return true;
+  return isSecretName(name);
+}
+
+/**
+ * Whether `value` under the bare name `key` is a credential: `key` names sort keys and map
+ * keys as often as API keys, so only a credential-looking value counts (16+ characters without
+ * spaces, letters and digits).
+ */
+function isKeyCredential(value: string): boolean {
+  return value.length >= 16 && !/\s/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value);
+}
+
+/** Whether a value under `name` is a secret by the name (and, for bare `key`, its look). */
+function secretByName(name: string, value: string, query: boolean): boolean {
+  if (query ? isSecretQueryName(name) : isSecretName(name)) return true;
+  const lower = name.toLowerCase();
+  return (lower === 'key' || lower === 'keys') && isKeyCredential(value);
+}
+
+// ---- value shapes ----
+
+const AUTH_SCHEME_RE =
+  /^(Bearer|Basic|Token|DPoP|Digest|Negotiate|NTLM|MAC|HOBA|OAuth|AWS4-HMAC-SHA256|ApiKey|Api-Key|SSWS|Splunk|GenieKey)\s+(\S.*)$/is;
+
+/** Well-known credential formats (Stripe, GitHub, Slack, AWS, Google, GitLab, OpenAI, npm…). */
+const KNOWN_KEY_RE =
+  /^(?:(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|A(?:KIA|SIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})$/;
+
+const PEM_PRIVATE_RE =
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g;
+
+const JWT_RE = /^[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*$/;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function base64UrlDecode(text: string): string | undefined {
+  try {
+    const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    return atob(padded);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JWT (JWS compact form, or JWE's five parts): base64url segments whose first is a JSON header. */
+export function isJwt(value: string): boolean {
+  const parts = value.split('.');
+  if (parts.length !== 3 && parts.length !== 5) return false;
+  if (parts.length === 3 && !JWT_RE.test(value)) return false;
+  if (parts.length === 5 && !parts.every((part) => /^[A-Za-z0-9_-]*$/.test(part))) return false;
+  const header = base64UrlDecode(parts[0] as string);
+  if (header === undefined || !header.startsWith('{')) return false;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
+
+/** Shannon entropy of a text in bits per character. */
+export function shannonEntropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+const TOKEN_CHARS_RE = /^[A-Za-z0-9+/=_-]{32,}$/;
+
+/**
+ * A long random-looking token: 32+ characters of base64/base64url alphabet with lower case,
+ * upper case and at least two digits, and a Shannon entropy of at least 0.8 × log2(length)
+ * (capped at 64 characters): random base62 of 32 characters measures 4.2+ bits (p1), camelCase
+ * identifiers 3.9–4.3 with one digit. Hex digests, UUIDs, paths and dotted names are not
+ * matched (see docs/decisions.md).
+ */
+export function isHighEntropy(value: string): boolean {
+  if (!TOKEN_CHARS_RE.test(value) || value.startsWith('/')) return false;
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  if (digits < 2) return false;
+  const threshold = 0.8 * Math.log2(Math.min(value.length, 64));
+  return shannonEntropy(value) >= threshold;
+}
+
+/** Whether a whole value is a secret by its shape, whatever its name. */
+export function isSecretValue(value: string): boolean {
+  const text = value.trim();
+  if (text.length < 8 || UUID_RE.test(text)) return false;
+  const scheme = AUTH_SCHEME_RE.exec(text);
+  if (scheme !== null) {
+    // `Bearer <one credential>`; not prose such as "Token expired" or "Basic plan".
+    const credential = (scheme[2] as string).trim();
+    if (!/\s/.test(credential) && credential.length >= 8 && credentialLike(credential)) return true;
+  }
+  if (text.includes('-----BEGIN') && /PRIVATE KEY-----/.test(text)) return true;
+  if (KNOWN_KEY_RE.test(text)) return true;
+  if (text.includes('.') && isJwt(text)) return true;
+  return isHighEntropy(text);
+}
+
+/** The placeholder for a whole secret value; an auth scheme word (`Bearer`, `Basic`) is kept. */
+function placeholderFor(value: string, placeholder: string): string {
+  const scheme = AUTH_SCHEME_RE.exec(value.trim());
+  return scheme === null ? placeholder : `${scheme[1] as string} ${placeholder}`;
+}
+
+/** The placeholder for a secret header value; an auth scheme word (Bearer, Basic) is kept. */
+export function redactHeaderValue(name: string, value: string): string {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('authorization') || lower === 'authentication' || lower === 'dpop') {
+    return placeholderFor(value, REDACTED);
+  }
+  return REDACTED;
+}
+
+// ---- text ----
+
+/** Whether a text already is (or holds only) a placeholder. */
+function isPlaceholder(text: string): boolean {
+  return text.includes(REDACTED) || text.includes(REDACTED_URL) || text.includes(REDACTED_XML);
+}
+
+export type TextKind = 'text' | 'xml' | 'url';
+
+function placeholderOf(kind: TextKind): string {
+  return kind === 'xml' ? REDACTED_XML : kind === 'url' ? REDACTED_URL : REDACTED;
+}
+
+/** A credential after an auth scheme inside free text: not an ordinary word. */
+function credentialLike(token: string): boolean {
+  return (
+    token.length >= 20 ||
+    /\d/.test(token) ||
+    /[+/=._~-]/.test(token) ||
+    (/[a-z]/.test(token) && /[A-Z]/.test(token.slice(1)))
+  );
+}
+
+const SCHEME_IN_TEXT_RE = /\b(Bearer|Basic|Token|DPoP|Digest)(\s+)([A-Za-z0-9._~+/=-]{8,})/gi;
+const JWT_IN_TEXT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+const TOKEN_IN_TEXT_RE = /[A-Za-z0-9+/=_-]{32,}/g;
+const KNOWN_KEY_IN_TEXT_RE =
+  /\b(?:(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,}|xox[abposr]-[A-Za-z0-9-]{10,}|A(?:KIA|SIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{20,})\b/g;
+/**
+ * `name: value`, `name=value`, `"name": "value"`, `name="value"` (JSON-like text, GraphQL
+ * arguments, XML attributes, headers written out, query strings, cookies).
+ */
+const PAIR_RE =
+  /(["']?)([A-Za-z_$][\w.$-]*)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?:(?:Bearer|Basic|Token|DPoP|Digest)\s+)?[^\s&;,)}\]"'<>]+)/g;
+/** `<password>…</password>`, `<ns:Token attr="…">…</ns:Token>`. */
+const XML_ELEMENT_RE = /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]+)<\/\1\s*>/g;
+
+/**
+ * Free text with every secret replaced: values of secret-named pairs and XML elements, auth
+ * scheme credentials, JWTs, PEM private keys, well-known keys and high-entropy tokens.
+ */
+export function redactText(text: string, redactions: Redactions, kind: TextKind = 'text'): string {
+  const placeholder = placeholderOf(kind);
+  let out = text;
+  if (out.includes('-----BEGIN')) {
+    out = out.replace(PEM_PRIVATE_RE, (match) => redactions.note(match, placeholder));
+  }
+  if (out.includes('<')) {
+    out = out.replace(
+      XML_ELEMENT_RE,
+      (match, tag: string, attributes: string | undefined, inner: string) => {
+        const local = tag.includes(':') ? tag.slice(tag.lastIndexOf(':') + 1) : tag;
+        const value = inner.trim();
+        if (value === '' || isPlaceholder(value) || !secretByName(local, value, false))
+          return match;
+        return `<${tag}${attributes ?? ''}>${redactions.note(value, REDACTED_XML)}</${tag}>`;
+      },
+    );
+  }
+  if (/[:=]/.test(out)) {
+    out = out.replace(
+      PAIR_RE,
+      (match, quote: string, name: string, separator: string, raw: string) => {
+        const quoted = raw.startsWith('"') || raw.startsWith("'");
+        const value = quoted ? raw.slice(1, -1) : raw;
+        if (value === '' || isPlaceholder(value)) return match;
+        let decoded = value;
+        if (kind === 'url') {
+          try {
+            decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+          } catch {
+            // keep the raw value
+          }
+        }
+        const local = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+        if (!secretByName(local, decoded, true) && !isSecretValue(decoded)) return match;
+        const replaced = placeholderFor(decoded, placeholder);
+        redactions.note(decoded, placeholder);
+        const q = quoted ? raw[0] : '';
+        return `${quote}${name}${quote}${separator}${q}${replaced}${q}`;
+      },
+    );
+  }
+  out = out.replace(JWT_IN_TEXT_RE, (match) =>
+    isJwt(match) ? redactions.note(match, placeholder) : match,
+  );
+  out = out.replace(SCHEME_IN_TEXT_RE, (match, scheme: string, space: string, token: string) =>
+    credentialLike(token) && !isPlaceholder(token)
+      ? `${scheme}${space}${redactions.note(token, placeholder)}`
+      : match,
+  );
+  out = out.replace(KNOWN_KEY_IN_TEXT_RE, (match) => redactions.note(match, placeholder));
+  if (out.length >= 32) {
+    out = out.replace(TOKEN_IN_TEXT_RE, (match) =>
+      isHighEntropy(match) ? redactions.note(match, placeholder) : match,
+    );
+  }
+  return out;
+}
+
+/**
+ * A URL (absolute or relative, as in `Location`) with secrets replaced: the userinfo password,
+ * query and fragment values secret by name or shape (`?code=…&access_token=…`,
+ * `#id_token=…`), and path segments that are secrets by shape.
+ */
+export function redactUrl(url: string, redactions: Redactions): string {
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
+  const fragment = hashAt < 0 ? undefined : url.slice(hashAt + 1);
+  const queryAt = beforeHash.indexOf('?');
+  let base = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = queryAt < 0 ? undefined : beforeHash.slice(queryAt + 1);
+  base = base.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/@?#:]*):([^/@?#]+)@/i,
+    (match, scheme: string, user: string, password: string) =>
+      isPlaceholder(password)
+        ? match
+        : `${scheme}${user}:${redactions.note(password, REDACTED_URL)}@`,
+  );
+  base = base
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // keep the raw segment
+      }
+      return isSecretValue(decoded) ? redactions.note(decoded, REDACTED_URL) : segment;
+    })
+    .join('/');
+  let out = base;
+  if (query !== undefined) out += `?${redactPairs(query, redactions)}`;
+  if (fragment !== undefined) out += `#${redactPairs(fragment, redactions)}`;
+  return out;
+}
+
+/** `a=1&password=2` (a query, a fragment or a form body) with secret values replaced. */
+export function redactPairs(text: string, redactions: Redactions): string {
+  return text
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const rawValue = pair.slice(eq + 1);
+      if (rawValue === '' || isPlaceholder(rawValue)) return pair;
+      let name = pair.slice(0, eq);
+      let value = rawValue;
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+        value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+      } catch {
+        // keep the raw text
+      }
+      if (secretByName(name, value, true) || isSecretValue(value)) {
+        redactions.note(value);
+        return `${pair.slice(0, eq)}=${encodeURIComponent(placeholderFor(value, REDACTED))}`;
+      }
+      const nested = redactString(value, redactions);
+      return nested === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(nested)}`;
+    })
+    .join('&');
+}
+
+function looksLikeUrl(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(value) || /^\/[^\s]*[?#][^\s]*=/.test(value);
+}
+
+/**
+ * A scalar string under a name that is not secret, with secrets replaced by its shape: the
+ * whole value (a JWT, `Bearer …`, a key), a URL's secret parts, or secrets inside the text.
+ */
+export function redactString(value: string, redactions: Redactions): string {
+  if (value.length < 8) return value;
+  if (isPlaceholder(value)) return value;
+  if (isSecretValue(value)) {
+    redactions.note(value);
+    return placeholderFor(value, REDACTED);
+  }
+  if (looksLikeUrl(value)) return redactUrl(value, redactions);
+  if (value.length < 16) return value;
+  return redactText(value, redactions);
+}
+
+/** A name-value pair's value with secrets replaced (by the name, then by the value). */
+export function redactNamedValue(
+  name: string,
+  value: string,
+  redactions: Redactions,
+  query = false,
+): string {
+  if (value === '' || isPlaceholder(value)) return value;
+  if (secretByName(name, value, query)) {
+    redactions.note(value);
+    return placeholderFor(value, REDACTED);
+  }
+  return redactString(value, redactions);
+}
+
+/** A header value with secrets replaced (by the header's name, then by the value's shape). */
+export function redactHeader(name: string, value: string, redactions: Redactions): string {
+  if (value === '' || isPlaceholder(value)) return value;
+  if (isSecretHeader(name)) {
+    redactions.note(value);
+    return redactHeaderValue(name, value);
+  }
+  return redactString(value, redactions);
+}
+
+// ---- JSON ----
+
+/** Names that, under a secret-named object, hold the secret itself (`{"session": {"id": …}}`). */
+const HOLDER_NAMES = new Set(['value', 'id', 'raw', 'data', 'key', 'code']);
+
+/**
+ * A copy of a parsed JSON value with secrets replaced: string and number values under secret
+ * names (`"password": 987654321`, `"pin": 1234`), the items of arrays under secret names, the
+ * holder fields of secret-named objects, and strings secret by shape under any name.
+ * Iterative, so hostile depth cannot overflow the stack.
+ */
+export function redactJson(value: unknown, redactions: Redactions): unknown {
+  const root: { v: unknown } = { v: undefined };
+  const stack: {
+    source: unknown;
+    target: Record<string, unknown> | unknown[];
+    key: string | number;
+    /** The value sits under a secret name (directly, or as an array item). */
+    secret: boolean;
+    /** The value is a field of an object under a secret name. */
+    inSecret: boolean;
+  }[] = [
+    {
+      source: value,
+      target: root as unknown as Record<string, unknown>,
+      key: 'v',
+      secret: false,
+      inSecret: false,
+    },
+  ];
+  while (stack.length > 0) {
+    const { source, target, key, secret, inSecret } = stack.pop() as (typeof stack)[number];
+    let copy: unknown;
+    if (typeof source === 'string') {
+      const holder = inSecret && typeof key === 'string' && HOLDER_NAMES.has(key.toLowerCase());
+      if (source !== '' && (secret || holder) && !isPlaceholder(source)) {
+        redactions.note(source);
+        copy = placeholderFor(source, REDACTED);
+      } else if (
+        typeof key === 'string' &&
+        (key === 'key' || key === 'keys') &&
+        isKeyCredential(source)
+      ) {
+        redactions.note(source);
+        copy = REDACTED;
+      } else copy = redactString(source, redactions);
+    } else if (typeof source === 'number' || typeof source === 'bigint') {
+      const holder = inSecret && typeof key === 'string' && HOLDER_NAMES.has(key.toLowerCase());
+      if (secret || holder) {
+        redactions.note(String(source));
+        copy = REDACTED;
+      } else copy = source;
+    } else if (source === null || typeof source !== 'object') {
+      copy = source;
+    } else if (Array.isArray(source)) {
+      const list: unknown[] = new Array<unknown>(source.length);
+      for (let i = 0; i < source.length; i++)
+        stack.push({ source: source[i], target: list, key: i, secret, inSecret: false });
+      copy = list;
+    } else {
+      const object: Record<string, unknown> = {};
+      for (const name of Object.keys(source)) {
+        Object.defineProperty(object, name, {
+          value: undefined,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        stack.push({
+          source: (source as Record<string, unknown>)[name],
+          target: object,
+          key: name,
+          secret: isSecretName(name),
+          inSecret: secret,
+        });
+      }
+      copy = object;
+    }
+    (target as Record<string | number, unknown>)[key] = copy;
+  }
+  return root.v;
+}
+
+// ---- bodies ----
+
+/** Form-encoded body text with secret values replaced. */
+export function redactFormBody(text: string, redactions: Redactions): string {
+  return redactPairs(text, redactions);
+}
+
+/**
+ * A multipart body with secret parts replaced: raw multipart (a HAR's postData.text, parts
+ * separated by boundaries with Content-Disposition names) or cURL's `-F name=value` lines.
+ */
+export function redactMultipart(text: string, redactions: Redactions): string {
+  if (/content-disposition:/i.test(text)) {
+    // Each part: headers, a blank line, the value up to the next boundary line.
+    const redacted = text.replace(
+      /(content-disposition:[^\r\n]*\bname="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(\r?\n--)/gi,
+      (match, head: string, name: string, value: string, tail: string) => {
+        if (value === '' || isPlaceholder(value)) return match;
+        const next = redactNamedValue(name, value, redactions, true);
+        return next === value ? match : `${head}${next}${tail}`;
+      },
+    );
+    return redacted;
+  }
+  return text
+    .split('\n')
+    .map((line) => {
+      const eq = line.indexOf('=');
+      if (eq <= 0) return line;
+      const name = line.slice(0, eq);
+      const rest = line.slice(eq + 1);
+      // `file=@photo.png;type=image/png`: a file name, not a value.
+      if (rest.startsWith('@') || rest.startsWith('<')) return line;
+      const semicolon = rest.search(/;(?:type|filename|headers|encoder)=/);
+      const value = semicolon < 0 ? rest : rest.slice(0, semicolon);
+      const suffix = semicolon < 0 ? '' : rest.slice(semicolon);
+      const unquoted = /^"(.*)"$/.exec(value)?.[1] ?? value;
+      const next = redactNamedValue(name, unquoted, redactions, true);
+      return next === unquoted ? line : `${name}=${next}${suffix}`;
+    })
+    .join('\n');
+}
+
+export function isXmlMediaType(mediaType: string): boolean {
+  return (
+    mediaType === 'application/xml' ||
+    mediaType === 'text/xml' ||
+    mediaType.endsWith('+xml') ||
+    mediaType === 'text/html' ||
+    mediaType === 'application/xhtml+xml'
+  );
+}
