@@ -15,8 +15,6 @@ export type CoreErrorCode =
   | 'CURL_INVALID'
   /** cURL text over MAX_CURL_CHARS (issue 21.8), refused before parsing. */
   | 'CURL_TOO_LARGE'
-  /** cURL text over MAX_CURL_CHARS (issue 21.8), refused before parsing. */
-  | 'CURL_TOO_LARGE'
   | 'HAR_INVALID'
   | 'HAR_TOO_LARGE'
   | 'INTERNAL';

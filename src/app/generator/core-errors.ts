@@ -16,7 +16,6 @@ export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   NO_DOCUMENT: msg`The document was closed. Please load it again.`,
   CURL_INVALID: msg`This is not a cURL command that can be read.`,
   CURL_TOO_LARGE: msg`The cURL text is too large. Paste fewer commands, or import a HAR file.`,
-  CURL_TOO_LARGE: msg`The cURL text is too large. Paste fewer commands, or import a HAR file.`,
   HAR_INVALID: msg`This is not a HAR file that can be read.`,
   HAR_TOO_LARGE: msg`The HAR file is too large. Save fewer requests and try again.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
