@@ -31,7 +31,7 @@ import { MAX_INPUT_CHARS } from './limits';
 import { documentToJson } from './projects';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
-import type { OpenApiDialect } from './openapi-version';
+import { dialectOf, type OpenApiDialect } from './openapi-version';
 
 /** What every core method answers: a value, or the core's error as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -193,10 +193,13 @@ export function createCoreApi() {
         current();
         return new Blob([openedText], { type: 'text/plain;charset=utf-8' });
       }),
-    /** Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'). */
-    newDocument: () =>
+    /**
+     * Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'), or one of another version
+     * (3.1.x, 3.2.0: new schemas then use type arrays and `examples`).
+     */
+    newDocument: (version?: string) =>
       run(() => {
-        const summary = open(newOpenApiDocument());
+        const summary = open(newOpenApiDocument([], version));
         openedText = '';
         return summary;
       }),
@@ -239,7 +242,14 @@ export function createCoreApi() {
     /** The document panel's values. */
     setMeta: (meta: DocumentMeta) =>
       run(() => {
-        current().meta = meta;
+        const open = current();
+        open.meta = meta;
+        // A new document's version is its panel's (a loaded one keeps the version it states).
+        const dialect = dialectOf(meta.openapi);
+        if (documentFlavor(open) === undefined && dialect !== undefined) {
+          open.version = meta.openapi;
+          open.dialect = dialect;
+        }
       }),
     /** `components.schemas` as the Schemas section edited them. */
     setSchemas: (schemas: Record<string, Schema>) =>

@@ -88,12 +88,17 @@ export function buildDocument(
     if (kept === undefined) continue;
     for (const name of Object.keys(kept)) registry.fix(name, kept[name] as Schema);
   }
+  const openapi = extras.openapi ?? '3.0.1';
+  // Webhooks exist from OpenAPI 3.1 on; in a 3.0 document a webhook view is a path.
+  const hasWebhooks = !openapi.startsWith('3.0');
   const paths: JsonObject = {};
+  const webhooks: JsonObject = {};
   for (const endpoint of endpoints) {
-    let item = own(paths, endpoint.path) as JsonObject | undefined;
+    const root = endpoint.webhook === true && hasWebhooks ? webhooks : paths;
+    let item = own(root, endpoint.path) as JsonObject | undefined;
     if (item === undefined) {
       item = {};
-      setOwn(paths, endpoint.path, item);
+      setOwn(root, endpoint.path, item);
     }
     const method = endpoint.method.toLowerCase();
     if (Object.hasOwn(item, method)) continue;
@@ -105,11 +110,12 @@ export function buildDocument(
     version: info?.version ?? DEFAULT_INFO.version,
   };
   if (info?.description === undefined) delete documentInfo.description;
-  const doc: JsonObject = { openapi: '3.0.1', info: documentInfo };
+  const doc: JsonObject = { openapi, info: documentInfo };
   if (extras.servers !== undefined) doc.servers = extras.servers;
   if (extras.security !== undefined) doc.security = extras.security;
   if (extras.tags !== undefined) doc.tags = extras.tags;
   doc.paths = paths;
+  if (Object.keys(webhooks).length > 0) doc.webhooks = webhooks;
   const components: JsonObject = { schemas: registry.toObject() };
   if (extras.securitySchemes !== undefined) components.securitySchemes = extras.securitySchemes;
   doc.components = components;
@@ -124,6 +130,11 @@ export interface DocumentExtras {
   securitySchemes?: JsonObject | undefined;
   /** Shared schemas kept under their names. */
   schemas?: Record<string, Schema> | undefined;
+  /**
+   * The `openapi` version to write (default 3.0.1). Schemas are written as given: a caller
+   * generating 3.1/3.2 converts them (objectForDialect in schema-dialect.ts).
+   */
+  openapi?: string | undefined;
 }
 
 /** Component schemas by name, with conflict handling. */

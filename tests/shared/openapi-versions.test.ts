@@ -10,7 +10,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CoreError, parseOpenApi, renderOpenApi, type OpenApiDocument } from '../../src/shared';
+import {
+  CoreError,
+  createCoreApi,
+  parseOpenApi,
+  renderOpenApi,
+  type OpenApiDocument,
+} from '../../src/shared';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './document/support';
 
@@ -336,5 +342,97 @@ describe.skipIf(!available)('corpus of other versions (../shared/corpus/openapi-
   it.each(swagger)('%s throws SWAGGER_2', (file) => {
     const text = readFileSync(resolve(corpusDir, file), 'utf8');
     expect(codeOf(() => parseOpenApi(text)).code).toBe('SWAGGER_2');
+  });
+});
+
+describe('new text speaks the document version', () => {
+  const BODY = '[{"name": "lamp", "size": 3}, {"name": null, "size": 4.5}]';
+
+  /** Every schema keyword of 3.0 that 3.1/3.2 write differently, anywhere below `value`. */
+  function thirtyKeywords(value: unknown, found: string[] = []): string[] {
+    if (Array.isArray(value)) value.forEach((item) => thirtyKeywords(item, found));
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'nullable' || key === 'example') found.push(key);
+        if (key !== 'examples' && key !== 'value') thirtyKeywords(item, found);
+      }
+    }
+    return found;
+  }
+
+  function newEndpoint(webhook = false) {
+    return {
+      id: 'new-1',
+      method: 'POST' as const,
+      path: webhook ? 'thingCreated' : '/things/new',
+      summary: 'New',
+      parameters: [],
+      requestBody: { name: 'NewThings', customerJson: BODY },
+      responses: [{ statusCode: 200, body: { name: '', customerJson: '{"id": 1}' } }],
+      ...(webhook ? { webhook: true } : {}),
+    };
+  }
+
+  it('a new endpoint in a 3.1 document gets type arrays and examples, and stays valid', async () => {
+    const text = fixture('openapi-3.1/schemas-3.1.yaml');
+    const doc = parseOpenApi(text);
+    doc.endpoints.push(newEndpoint());
+    const out = renderOpenApi(doc);
+    await expectValid(out);
+    const value = parse(out) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(thirtyKeywords(value.paths['/things/new'])).toEqual([]);
+    expect(thirtyKeywords(value.components.schemas)).toEqual([]);
+    expect(value.components.schemas.NewThings).toMatchObject({
+      type: 'array',
+      items: { properties: { name: { type: ['string', 'null'], examples: ['lamp'] } } },
+    });
+    // The source's own lines are untouched: only lines are added.
+    expect(lineDiff(text, out).removed).toEqual([]);
+  });
+
+  it('a shared schema added in a 3.2 document and an inferred webhook body speak 2020-12', async () => {
+    const text = fixture('openapi-3.2/item-schema.yaml');
+    const doc = parseOpenApi(text);
+    doc.schemas = {
+      ...doc.schemas,
+      Added: { type: 'string', nullable: true, example: 'x' },
+      Bounded: { type: 'integer', minimum: 0, exclusiveMinimum: true },
+    };
+    doc.endpoints.push(newEndpoint(true));
+    const out = renderOpenApi(doc);
+    await expectValid(out);
+    const value = parse(out) as {
+      webhooks: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(value.components.schemas.Added).toEqual({ type: ['string', 'null'], examples: ['x'] });
+    expect(value.components.schemas.Bounded).toEqual({ type: 'integer', exclusiveMinimum: 0 });
+    expect(thirtyKeywords(value.webhooks)).toEqual([]);
+    expect(Object.keys(value.webhooks)).toEqual(['thingCreated']);
+  });
+
+  it('a 3.0 document still gets nullable and example', () => {
+    const text = 'openapi: 3.0.3\ninfo: { title: t, version: v }\npaths: {}\n';
+    const doc = parseOpenApi(text);
+    doc.endpoints.push(newEndpoint());
+    const out = renderOpenApi(doc);
+    expect(out).toContain('nullable: true');
+    expect(out).toMatch(/\n\s+example: lamp\n/);
+  });
+
+  it('a new 3.1 document is generated in 3.1 terms', async () => {
+    const api = createCoreApi();
+    const opened = api.newDocument('3.1.1');
+    expect(opened.ok && opened.value.version).toBe('3.1.1');
+    expect(opened.ok && opened.value.dialect).toBe('3.1');
+    api.putEndpoints([newEndpoint(), newEndpoint(true)]);
+    const rendered = api.render();
+    if (!rendered.ok) throw new Error(rendered.error.message);
+    expect(rendered.value.startsWith('openapi: 3.1.1\n')).toBe(true);
+    expect(thirtyKeywords(parse(rendered.value))).toEqual([]);
+    await expectValid(rendered.value);
   });
 });

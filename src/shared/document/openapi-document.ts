@@ -33,9 +33,11 @@ import type {
   ResponseModel,
   Schema,
 } from '../model';
+import { CoreError } from '../errors';
 import { isObject, own, pureSchemaRef, schemaRef, type JsonObject } from '../openapi-common';
 import { readOpenApi, type ImportWarning } from '../parse-openapi';
-import type { OpenApiDialect } from '../openapi-version';
+import { dialectOf, type OpenApiDialect } from '../openapi-version';
+import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';
 import { deepEqual, Draft, type Tokens } from './draft';
 import { newDocumentMeta, type DocumentMeta } from './meta';
@@ -111,17 +113,26 @@ export function parseOpenApi(text: string): OpenApiDocument {
   return doc;
 }
 
-/** A new, empty document (spec §9: OpenAPI 3.0.1, 'Test', 'v1'). */
-export function newOpenApiDocument(endpoints: Endpoint[] = []): OpenApiDocument {
+/**
+ * A new, empty document (spec §9: OpenAPI 3.0.1, 'Test', 'v1'). Another version (3.1.x, 3.2.0)
+ * can be asked for; the document is then generated in that version's terms. A new document's
+ * version follows `meta.openapi` (the document panel may change it before anything is loaded).
+ */
+export function newOpenApiDocument(endpoints: Endpoint[] = [], version = '3.0.1'): OpenApiDocument {
+  const dialect = dialectOf(version);
+  if (dialect === undefined) {
+    throw new CoreError('UNSUPPORTED_VERSION', `OpenAPI ${version} is not supported.`);
+  }
+  const meta = { ...newDocumentMeta(), openapi: version };
   const doc: OpenApiDocument = {
-    version: '3.0.1',
-    dialect: '3.0',
+    version,
+    dialect,
     endpoints,
     warnings: [],
-    meta: newDocumentMeta(),
+    meta,
     schemas: {},
   };
-  STATE.set(doc, { base: new Map(), meta: newDocumentMeta(), schemas: {} });
+  STATE.set(doc, { base: new Map(), meta: cloneJson(meta), schemas: {} });
   return doc;
 }
 
@@ -143,19 +154,28 @@ export function renderOpenApi(doc: OpenApiDocument): string {
 /** The document as plain data with the views' changes applied (untouched subtrees shared). */
 export function documentData(doc: OpenApiDocument): unknown {
   const state = STATE.get(doc);
-  if (state?.source === undefined) {
-    return buildDocument(doc.endpoints, doc.meta.info, extrasOf(doc));
-  }
+  if (state?.source === undefined) return newDocumentData(doc);
   return new DocumentEdit(doc, state, state.source.value).run();
 }
 
 function renderNew(doc: OpenApiDocument): string {
-  return yamlText(buildDocument(doc.endpoints, doc.meta.info, extrasOf(doc)));
+  return yamlText(newDocumentData(doc));
 }
 
-function extrasOf(doc: OpenApiDocument) {
+/** A new document, generated whole in the terms of the version its panel states. */
+function newDocumentData(doc: OpenApiDocument): JsonObject {
+  const version = doc.meta.openapi || doc.version;
+  const dialect = dialectOf(version) ?? '3.0';
   const { servers, security, securitySchemes, tags } = doc.meta;
-  return { servers, security, securitySchemes, tags, schemas: doc.schemas };
+  const built = buildDocument(doc.endpoints, doc.meta.info, {
+    servers,
+    security,
+    securitySchemes,
+    tags,
+    schemas: doc.schemas,
+    openapi: version,
+  });
+  return objectForDialect(built, dialect);
 }
 
 // ---------------------------------------------------------------- reading
@@ -293,8 +313,10 @@ class DocumentEdit {
     if (same) return;
     const next: JsonObject = {};
     for (const key of keys) {
+      const schema = current[key];
       Object.defineProperty(next, key, {
-        value: current[key],
+        // A shared schema the form changed or added speaks the document's dialect.
+        value: schema === base[key] ? schema : this.schemaOut(schema),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -323,15 +345,25 @@ class DocumentEdit {
     const existing = this.draft.get(['components', 'schemas']);
     for (const [name, schema] of Object.entries(this.registry.toObject())) {
       if (isObject(existing) && Object.hasOwn(existing, name)) continue;
-      this.draft.set(['components', 'schemas', name], schema);
+      this.draft.set(['components', 'schemas', name], this.schemaOut(schema));
     }
+  }
+
+  /** A schema the form made, in the document's dialect (issue 19: new text speaks it). */
+  private schemaOut<T extends Schema | undefined>(schema: T): T {
+    return schemaForDialect(schema, this.doc.dialect);
+  }
+
+  /** An object the generator built, with its schemas in the document's dialect. */
+  private out<T>(value: T): T {
+    return objectForDialect(value, this.doc.dialect);
   }
 
   private addOperation(endpoint: Endpoint): void {
     const method = endpoint.method.toLowerCase();
     const root = rootOfEndpoint(endpoint, this.doc.dialect);
     if (this.draft.has([root, endpoint.path, method])) return; // a duplicate: validation says so
-    const operation = buildOperation(endpoint, this.registryOf());
+    const operation = this.out(buildOperation(endpoint, this.registryOf()));
     if (this.draft.has([root, endpoint.path])) {
       this.draft.set([root, endpoint.path, method], operation);
     } else if (root === 'webhooks' && !this.draft.has([root])) {
@@ -468,7 +500,7 @@ class DocumentEdit {
         continue;
       }
       if (deepEqual(edited, old)) continue;
-      const updated = patchParameterObject(parameterSite.resolved, edited, old);
+      const updated = patchParameterObject(parameterSite.resolved, edited, old, this.doc.dialect);
       if (parameterSite.level === 'operation') {
         list = list.map((p) => (p === parameterSite.raw ? updated : p));
       } else {
@@ -479,7 +511,9 @@ class DocumentEdit {
     }
     const known = new Set(previous.map((parameter) => parameter.id));
     for (const parameter of next) {
-      if (!known.has(parameter.id)) appended.push(buildParameter(parameter, this.registryOf()));
+      if (!known.has(parameter.id)) {
+        appended.push(this.out(buildParameter(parameter, this.registryOf())));
+      }
     }
     list.push(...appended);
     if (list.length === 0) this.draft.delete(listTokens);
@@ -527,7 +561,7 @@ class DocumentEdit {
     }
     if (site.requestBody === undefined || !this.draft.has(at)) {
       const registry = this.registryOf();
-      const media = e !== undefined ? buildMedia(e, registry) : undefined;
+      const media = e !== undefined ? this.out(buildMedia(e, registry)) : undefined;
       if (media === undefined || e === undefined) return;
       const body: JsonObject = {};
       if (e.description !== undefined) body.description = e.description;
@@ -536,7 +570,7 @@ class DocumentEdit {
       this.draft.set(at, body);
       return;
     }
-    const container = new Container(this.draft, at, site.requestBody);
+    const container = new Container(this.draft, at, site.requestBody, this.doc.dialect);
     if (next.requestBodyRequired !== previous.requestBodyRequired) {
       container.set(['required'], next.requestBodyRequired);
     }
@@ -595,7 +629,7 @@ class DocumentEdit {
       const code = validCode(e.statusCode);
       if (b === undefined || responseSite === undefined) {
         if (code !== undefined && !this.draft.has([...responses, code])) {
-          this.draft.set([...responses, code], buildResponse(e, this.registryOf()));
+          this.draft.set([...responses, code], this.out(buildResponse(e, this.registryOf())));
         }
         continue;
       }
@@ -609,7 +643,12 @@ class DocumentEdit {
         this.draft.renameKey(responses, key, code);
         key = code;
       }
-      const container = new Container(this.draft, [...responses, key], responseSite);
+      const container = new Container(
+        this.draft,
+        [...responses, key],
+        responseSite,
+        this.doc.dialect,
+      );
       const description =
         e.description !== b.description
           ? e.description
@@ -642,7 +681,7 @@ class DocumentEdit {
       return;
     }
     if (!bHas || site.mediaKey === undefined) {
-      const media = buildMedia(e, this.registryOf());
+      const media = this.out(buildMedia(e, this.registryOf()));
       if (media !== undefined) container.set([...content, e.mediaType ?? JSON_MEDIA_TYPE], media);
       return;
     }
@@ -734,7 +773,7 @@ class DocumentEdit {
           e.schema !== undefined && pureSchemaRef(e.schema) === undefined
             ? e.schema
             : this.draft.get(['components', 'schemas', site.schemaRef as string]);
-        this.draft.set(['components', 'schemas', target], current);
+        this.draft.set(['components', 'schemas', target], this.schemaOut(current as Schema));
       }
       container.set([...media, 'schema'], { $ref: schemaRef(target) });
       this.collect = true;
@@ -750,6 +789,7 @@ class DocumentEdit {
       schema = inferSchema(e.customerJson);
     }
     if (schema === undefined) return;
+    schema = this.schemaOut(schema);
     if (named && pureSchemaRef(schema) === undefined) {
       this.draft.set(['components', 'schemas', site.schemaRef as string], schema);
     } else {
@@ -783,6 +823,7 @@ class Container {
     private readonly draft: Draft,
     private readonly at: Tokens,
     private readonly site: BodySite,
+    private readonly dialect: OpenApiDialect,
   ) {}
 
   private ensureInline(): void {
@@ -836,14 +877,15 @@ class Container {
       const before = (previous ?? []).find((old) => old.id === header.id);
       if (before !== undefined && deepEqual(before, header)) continue;
       const existing = this.get(['headers', name]);
-      const built = buildHeader(header);
+      const built = objectForDialect(buildHeader(header), this.dialect);
       if (isObject(existing) && existing.$ref === undefined) {
         const merged: JsonObject = { ...existing };
         if (header.description === '') delete merged.description;
         else merged.description = header.description;
         if (header.example === '') delete merged.example;
         else merged.example = built.example;
-        if (header.schema !== undefined) merged.schema = header.schema;
+        if (header.schema !== undefined)
+          merged.schema = schemaForDialect(header.schema, this.dialect);
         this.set(['headers', name], merged);
       } else {
         this.set(['headers', name], built);
@@ -862,7 +904,12 @@ export function sameView(a: Endpoint, b: Endpoint): boolean {
 }
 
 /** A parameter object with the view's changes, keeping every field the form does not show. */
-function patchParameterObject(resolved: JsonObject, next: Parameter, previous: Parameter) {
+function patchParameterObject(
+  resolved: JsonObject,
+  next: Parameter,
+  previous: Parameter,
+  dialect: OpenApiDialect,
+) {
   const out: JsonObject = { ...resolved };
   if (next.name !== previous.name) out.name = next.name;
   if (next.location !== previous.location) out.in = next.location;
@@ -881,7 +928,7 @@ function patchParameterObject(resolved: JsonObject, next: Parameter, previous: P
   }
   if (!deepEqual(next.schema, previous.schema)) {
     if (next.schema === undefined) delete out.schema;
-    else out.schema = next.schema;
+    else out.schema = schemaForDialect(next.schema, dialect);
   }
   if (next.example !== previous.example) {
     const type = isObject(out.schema) ? (out.schema.type as string | undefined) : undefined;
