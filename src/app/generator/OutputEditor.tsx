@@ -57,6 +57,11 @@ function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefi
   return runInSlices(readValue(model), () => model.isDisposed());
 }
 
+/** How long the lines a Generate changed stay highlighted (the highlight fades meanwhile). */
+const CHANGED_HIGHLIGHT_MS = 2600;
+/** At most this many changed lines are highlighted (a new document is not one yellow block). */
+const CHANGED_LINES_MAX = 200;
+
 /** Editor change debounce (spec §9). */
 export const EDITOR_DEBOUNCE_MS = 200;
 
@@ -77,7 +82,8 @@ export interface OutputEditorHandle {
    * Shows a newly generated document: only the part that differs from the editor's text is
    * replaced, as one undoable edit (a re-rendered document changes where the form changed it);
    * a text that differs in more than a few hundred kilobytes is replaced as by `setValue` or,
-   * when large, `setValueInSlices`. Scrolls to the top either way.
+   * when large, `setValueInSlices`. Then the first changed line is shown near the top and the
+   * changed lines are highlighted briefly; an unchanged text keeps the view as it was.
    */
   showGenerated(text: string): Promise<void>;
   focus(): void;
@@ -126,6 +132,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   useEffect(() => () => locator.dispose(), [locator]);
   const highlight = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const cursorTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The lines the last Generate changed, highlighted for {@link CHANGED_HIGHLIGHT_MS}. */
+  const changed = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const changedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The operation the cursor was last reported in ("path method"). */
   const lastOperation = useRef<string | undefined>(undefined);
 
@@ -167,6 +176,37 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       editor.setScrollTop(0);
       editor.setPosition({ lineNumber: 1, column: 1 });
     };
+    /**
+     * Issue 20 point 2: after Generate the editor shows the first changed lines (not line 1),
+     * highlighted for a moment (a decoration that fades, generator.css `gen-changed-line`).
+     */
+    const revealChange = (start: number, end: number, highlight: boolean) => {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (!editor || !model) return;
+      const first = model.getPositionAt(start).lineNumber;
+      const last = Math.max(first, model.getPositionAt(Math.max(start, end - 1)).lineNumber);
+      editor.setPosition({ lineNumber: first, column: 1 });
+      editor.revealLineNearTop(first, monaco.editor.ScrollType.Immediate);
+      clearTimeout(changedTimer.current);
+      changed.current ??= editor.createDecorationsCollection();
+      if (!highlight) {
+        changed.current.clear();
+        return;
+      }
+      const shown = Math.min(last, first + CHANGED_LINES_MAX - 1);
+      changed.current.set([
+        {
+          range: new monaco.Range(first, 1, shown, model.getLineMaxColumn(shown)),
+          options: {
+            isWholeLine: true,
+            className: 'gen-changed-line',
+            linesDecorationsClassName: 'gen-changed-gutter',
+          },
+        },
+      ]);
+      changedTimer.current = setTimeout(() => changed.current?.clear(), CHANGED_HIGHLIGHT_MS);
+    };
     return {
       getValue: () => flatValue(editorRef.current?.getModel()),
       setValue,
@@ -175,25 +215,28 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         const editor = editorRef.current;
         const model = editor?.getModel();
         if (!editor || !model) return;
-        if (model.getValueLength() + text.length <= LARGE_TEXT) {
-          setValue(text);
-          return;
+        const small = model.getValueLength() + text.length <= LARGE_TEXT;
+        let before: string | undefined;
+        if (small) before = flatValue(model);
+        else {
+          // Receiving the document, reading 4 MB out of the editor (in slices) and comparing are
+          // separate tasks.
+          await yieldToBrowser();
+          if (model.isDisposed()) return;
+          before = await valueInSlices(model);
+          if (before === undefined) return;
+          await yieldToBrowser();
+          if (model.isDisposed()) return;
         }
-        // Receiving the document, reading 4 MB out of the editor (in slices) and comparing are
-        // separate tasks.
-        await yieldToBrowser();
-        if (model.isDisposed()) return;
-        const before = await valueInSlices(model);
-        if (before === undefined) return;
-        await yieldToBrowser();
-        if (model.isDisposed()) return;
         const range = changedRange(before, text);
-        if (range !== undefined) {
-          const replaced = Math.max(range.oldEnd - range.start, range.newEnd - range.start);
-          if (replaced > SMALL_CHANGE || model.getValueLength() !== before.length) {
-            await setValueInSlices(text);
-            return;
-          }
+        // The same text: the view stays where the user left it.
+        if (range === undefined) return;
+        const replaced = Math.max(range.oldEnd - range.start, range.newEnd - range.start);
+        if (replaced > SMALL_CHANGE || model.getValueLength() !== before.length) {
+          if (small) setValue(text);
+          else await setValueInSlices(text);
+          if (model.isDisposed()) return;
+        } else {
           const from = model.getPositionAt(range.start);
           const to = model.getPositionAt(range.oldEnd);
           editor.pushUndoStop();
@@ -209,8 +252,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           );
           editor.pushUndoStop();
         }
-        editor.setScrollTop(0);
-        editor.setPosition({ lineNumber: 1, column: 1 });
+        revealChange(range.start, range.newEnd, before.trim() !== '');
       },
       replaceSelection: (text: string) => {
         const editor = editorRef.current;
@@ -275,6 +317,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     () => () => {
       clearTimeout(timer.current);
       clearTimeout(cursorTimer.current);
+      clearTimeout(changedTimer.current);
     },
     [],
   );

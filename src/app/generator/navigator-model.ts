@@ -1,0 +1,283 @@
+/**
+ * The endpoint navigator's model (issue 20 point 1): a filter over path, method, summary,
+ * operationId and tags; groups by tag (OpenAPI 3.2 tag `parent`s nest) or by path segment;
+ * counts and problem marks per group; one flat list of rows for a virtualised tree. Pure: the
+ * component (Navigator.tsx) holds the state and renders.
+ */
+import type { Endpoint } from '../../shared';
+import type { TagObject } from '../../shared/document/meta';
+import type { ProblemList } from './problems';
+
+export type Grouping = 'tag' | 'path';
+
+/** What the navigator reads of an endpoint, with its lower-cased search text. */
+export interface NavEntry {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  operationId: string;
+  tags: readonly string[];
+  /** method, path, summary, operationId and tags, lower-cased, one per line. */
+  haystack: string;
+}
+
+export interface ProblemMarks {
+  errors: number;
+  warnings: number;
+}
+
+export interface GroupRow {
+  kind: 'group';
+  key: string;
+  /** The tag's name or the path prefix; '' for the group of untagged endpoints. */
+  label: string;
+  depth: number;
+  /** Endpoints in the group and the groups nested in it (each once), matching the filter. */
+  count: number;
+  marks: ProblemMarks;
+  collapsed: boolean;
+}
+
+export interface EndpointRow {
+  kind: 'endpoint';
+  key: string;
+  depth: number;
+  entry: NavEntry;
+  marks: ProblemMarks;
+}
+
+export type NavRow = GroupRow | EndpointRow;
+
+/** The key of the group of endpoints without a tag. */
+export const UNTAGGED_KEY = 'tag:';
+
+export function navEntry(endpoint: Endpoint): NavEntry {
+  const tags = endpoint.tags ?? [];
+  const operationId = endpoint.operationId ?? '';
+  return {
+    id: endpoint.id,
+    method: endpoint.method,
+    path: endpoint.path,
+    summary: endpoint.summary,
+    operationId,
+    tags,
+    haystack: [endpoint.method, endpoint.path, endpoint.summary, operationId, ...tags]
+      .join('\n')
+      .toLowerCase(),
+  };
+}
+
+/** The filter's words, lower-cased; an endpoint matches when each is in one of its fields. */
+export function queryTerms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+export function matchesTerms(entry: NavEntry, terms: readonly string[]): boolean {
+  return terms.every((term) => entry.haystack.includes(term));
+}
+
+/** `text` cut into plain and matched parts (every occurrence of every term, case-insensitive). */
+export function highlightParts(
+  text: string,
+  terms: readonly string[],
+): { text: string; match: boolean }[] {
+  if (terms.length === 0 || text === '') return [{ text, match: false }];
+  const lower = text.toLowerCase();
+  const marked = new Uint8Array(text.length);
+  for (const term of terms) {
+    for (let at = lower.indexOf(term); at !== -1; at = lower.indexOf(term, at + 1)) {
+      marked.fill(1, at, at + term.length);
+    }
+  }
+  const parts: { text: string; match: boolean }[] = [];
+  let start = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (i === text.length || marked[i] !== marked[start]) {
+      parts.push({ text: text.slice(start, i), match: marked[start] === 1 });
+      start = i;
+    }
+  }
+  return parts;
+}
+
+/** Errors and warnings per endpoint id, from the problems the page lists. */
+export function marksByEndpoint(problems: ProblemList): Map<string, ProblemMarks> {
+  const marks = new Map<string, ProblemMarks>();
+  const add = (id: string | undefined, kind: keyof ProblemMarks) => {
+    if (id === undefined) return;
+    let mark = marks.get(id);
+    if (!mark) {
+      mark = { errors: 0, warnings: 0 };
+      marks.set(id, mark);
+    }
+    mark[kind]++;
+  };
+  for (const problem of problems.blocking) add(problem.endpointId, 'errors');
+  for (const problem of problems.warnings) add(problem.endpointId, 'warnings');
+  return marks;
+}
+
+interface GroupNode {
+  key: string;
+  label: string;
+  children: GroupNode[];
+  ids: string[];
+}
+
+function node(key: string, label: string): GroupNode {
+  return { key, label, children: [], ids: [] };
+}
+
+/** Tag groups in the document's tag order (then first use), nested under their `parent`. */
+function tagGroups(entries: readonly NavEntry[], tags: readonly TagObject[]): GroupNode[] {
+  const parents = new Map<string, string>();
+  const declared: string[] = [];
+  for (const tag of tags) {
+    if (typeof tag.name !== 'string') continue;
+    declared.push(tag.name);
+    const parent = (tag as { parent?: unknown }).parent;
+    if (typeof parent === 'string' && parent !== '' && parent !== tag.name) {
+      parents.set(tag.name, parent);
+    }
+  }
+  const nodes = new Map<string, GroupNode>();
+  const roots: GroupNode[] = [];
+  const untagged = node(UNTAGGED_KEY, '');
+  /** The node of a tag, created with its ancestors (a `parent` cycle stops where it repeats). */
+  const ensure = (name: string, seen: Set<string> = new Set()): GroupNode => {
+    const existing = nodes.get(name);
+    if (existing) return existing;
+    const created = node(`tag:${name}`, name);
+    nodes.set(name, created);
+    seen.add(name);
+    const parent = parents.get(name);
+    if (parent !== undefined && !seen.has(parent)) ensure(parent, seen).children.push(created);
+    else roots.push(created);
+    return created;
+  };
+  for (const entry of entries) {
+    if (entry.tags.length === 0) untagged.ids.push(entry.id);
+    for (const tag of new Set(entry.tags)) ensure(tag).ids.push(entry.id);
+  }
+  const rank = new Map(declared.map((name, index) => [`tag:${name}`, index]));
+  const order = (list: GroupNode[]) => {
+    // Stable: undeclared tags keep the order of their first use, after the declared ones.
+    list.sort(
+      (a, b) =>
+        (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER),
+    );
+    for (const child of list) order(child.children);
+  };
+  order(roots);
+  if (untagged.ids.length > 0) roots.push(untagged);
+  return roots;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/**
+ * Path groups: by the first segment after the prefix every path shares (`/v1/customers`,
+ * `/v1/charges` for a document whose paths all start with `/v1`), in the order of first use.
+ */
+function pathGroups(entries: readonly NavEntry[]): GroupNode[] {
+  const split = entries.map((entry) => segments(entry.path));
+  let shared = 0;
+  if (split.length > 1) {
+    const first = split[0] ?? [];
+    const shortest = Math.min(...split.map((s) => s.length));
+    // The shared prefix stops one short of the shortest path: every path keeps a segment to group by.
+    while (shared < shortest - 1 && split.every((s) => s[shared] === first[shared])) shared++;
+  }
+  const groups = new Map<string, GroupNode>();
+  entries.forEach((entry, index) => {
+    const parts = split[index] ?? [];
+    const label = `/${parts.slice(0, shared + 1).join('/')}`;
+    let group = groups.get(label);
+    if (!group) {
+      group = node(`path:${label}`, label);
+      groups.set(label, group);
+    }
+    group.ids.push(entry.id);
+  });
+  return [...groups.values()];
+}
+
+export interface BuildOptions {
+  grouping: Grouping;
+  terms: readonly string[];
+  /** The document's tags (for their order and `parent`). */
+  tags: readonly TagObject[];
+  collapsed: ReadonlySet<string>;
+  marks: ReadonlyMap<string, ProblemMarks>;
+}
+
+const NO_MARKS: ProblemMarks = Object.freeze({ errors: 0, warnings: 0 });
+
+/**
+ * The navigator's rows: each group (with its count and problems), then, unless it is collapsed,
+ * its nested groups and its endpoints. With a filter only matching endpoints and the groups that
+ * hold them are listed, all expanded.
+ */
+export function buildRows(entries: readonly NavEntry[], options: BuildOptions): NavRow[] {
+  const { terms, collapsed, marks } = options;
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const visible =
+    terms.length === 0 ? entries : entries.filter((entry) => matchesTerms(entry, terms));
+  const roots = options.grouping === 'tag' ? tagGroups(visible, options.tags) : pathGroups(visible);
+  const rows: NavRow[] = [];
+  /** Appends a group's rows; answers the ids in it and under it. */
+  const walk = (group: GroupNode, depth: number): Set<string> => {
+    const at = rows.length;
+    const row: GroupRow = {
+      kind: 'group',
+      key: group.key,
+      label: group.label,
+      depth,
+      count: 0,
+      marks: NO_MARKS,
+      collapsed: terms.length === 0 && collapsed.has(group.key),
+    };
+    rows.push(row);
+    const ids = new Set(group.ids);
+    for (const child of group.children) {
+      for (const id of walk(child, depth + 1)) ids.add(id);
+    }
+    if (ids.size === 0) {
+      // A declared parent with nothing under it (or nothing matching): not listed.
+      rows.length = at;
+      return ids;
+    }
+    if (row.collapsed) rows.length = at + 1;
+    else {
+      for (const id of group.ids) {
+        const entry = byId.get(id);
+        if (entry) {
+          rows.push({
+            kind: 'endpoint',
+            key: `${group.key}\n${id}`,
+            depth: depth + 1,
+            entry,
+            marks: marks.get(id) ?? NO_MARKS,
+          });
+        }
+      }
+    }
+    let errors = 0;
+    let warnings = 0;
+    for (const id of ids) {
+      const mark = marks.get(id);
+      if (mark) {
+        errors += mark.errors;
+        warnings += mark.warnings;
+      }
+    }
+    row.count = ids.size;
+    row.marks = errors + warnings === 0 ? NO_MARKS : { errors, warnings };
+    return ids;
+  };
+  for (const root of roots) walk(root, 0);
+  return rows;
+}

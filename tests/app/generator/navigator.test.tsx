@@ -1,0 +1,262 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Endpoint, HttpMethod } from '../../../src/shared';
+import { Navigator } from '../../../src/app/generator/Navigator';
+import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
+import { DocumentContext, DocumentStore } from '../../../src/app/generator/document/document-store';
+import { newDocumentMeta, type TagObject } from '../../../src/shared/document/meta';
+import {
+  buildRows,
+  highlightParts,
+  navEntry,
+  queryTerms,
+} from '../../../src/app/generator/navigator-model';
+import type { ProblemList } from '../../../src/app/generator/problems';
+import { renderWithProviders } from './helpers';
+
+function endpoint(
+  id: string,
+  method: HttpMethod,
+  path: string,
+  extra: Partial<Endpoint> = {},
+): Endpoint {
+  return { ...createEndpoint(false), id, method, path, summary: '', ...extra };
+}
+
+const ENDPOINTS: Endpoint[] = [
+  endpoint('a', 'GET', '/v1/customers', {
+    summary: 'List customers',
+    operationId: 'GetCustomers',
+    tags: ['Customers'],
+  }),
+  endpoint('b', 'POST', '/v1/customers', { summary: 'Create a customer', tags: ['Customers'] }),
+  endpoint('c', 'DELETE', '/v1/customers/{id}', {
+    operationId: 'DeleteCustomer',
+    tags: ['Customers'],
+  }),
+  endpoint('d', 'GET', '/v1/invoices', { summary: 'List invoices', tags: ['Invoices'] }),
+  endpoint('e', 'GET', '/v1/charges', { summary: 'List charges' }),
+];
+
+const TAGS: TagObject[] = [
+  { name: 'Billing' },
+  { name: 'Invoices', parent: 'Billing' },
+  { name: 'Customers' },
+];
+
+const NO_PROBLEMS: ProblemList = { blocking: [], warnings: [] };
+
+function renderNavigator(
+  options: { problems?: ProblemList; endpoints?: Endpoint[]; tags?: TagObject[] } = {},
+) {
+  const store = new EndpointStore(options.endpoints ?? ENDPOINTS);
+  const document = new DocumentStore({ ...newDocumentMeta(), tags: options.tags ?? TAGS });
+  const onOpen = vi.fn();
+  const showInYaml = vi.fn();
+  const view = renderWithProviders(
+    <DocumentContext.Provider value={{ document, showInYaml }}>
+      <Navigator
+        store={store}
+        problems={options.problems ?? NO_PROBLEMS}
+        selectedId={undefined}
+        onOpen={onOpen}
+      />
+    </DocumentContext.Provider>,
+  );
+  return { store, onOpen, showInYaml, view, user: userEvent.setup() };
+}
+
+function rowTexts(): string[] {
+  return within(screen.getByTestId('nav-tree'))
+    .queryAllByRole('treeitem')
+    .map((row) => row.textContent ?? '');
+}
+
+function groups() {
+  return screen.getAllByTestId('nav-group').map((row) => ({
+    label: row.querySelector('.gen-nav-group-label')?.textContent,
+    level: row.getAttribute('aria-level'),
+    count: within(row).getByTestId('nav-count').textContent,
+  }));
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('navigator model', () => {
+  it('highlights every occurrence of every term, case-insensitively', () => {
+    expect(highlightParts('/v1/Customers/{customer}', queryTerms('CUSTOMER'))).toEqual([
+      { text: '/v1/', match: false },
+      { text: 'Customer', match: true },
+      { text: 's/{', match: false },
+      { text: 'customer', match: true },
+      { text: '}', match: false },
+    ]);
+  });
+
+  it('groups by the first path segment after the prefix every path shares', () => {
+    const rows = buildRows(ENDPOINTS.map(navEntry), {
+      grouping: 'path',
+      terms: [],
+      tags: [],
+      collapsed: new Set(),
+      marks: new Map(),
+    });
+    expect(rows.filter((r) => r.kind === 'group').map((r) => [r.label, r.count])).toEqual([
+      ['/v1/customers', 3],
+      ['/v1/invoices', 1],
+      ['/v1/charges', 1],
+    ]);
+  });
+
+  it('a tag parent cycle does not loop', () => {
+    const rows = buildRows([navEntry(ENDPOINTS[0]!)], {
+      grouping: 'tag',
+      terms: [],
+      tags: [
+        { name: 'Customers', parent: 'People' },
+        { name: 'People', parent: 'Customers' },
+      ],
+      collapsed: new Set(),
+      marks: new Map(),
+    });
+    expect(rows.map((r) => r.kind)).toEqual(['group', 'group', 'endpoint']);
+  });
+});
+
+describe('Navigator', () => {
+  it('groups by tag in the document order, nests 3.2 tag parents, and counts each group', () => {
+    renderNavigator();
+    expect(groups()).toEqual([
+      { label: 'Billing', level: '1', count: '1' },
+      { label: 'Invoices', level: '2', count: '1' },
+      { label: 'Customers', level: '1', count: '3' },
+      { label: 'No tag', level: '1', count: '1' },
+    ]);
+    expect(screen.getByTestId('nav-total').textContent).toBe('5 endpoints');
+  });
+
+  it('switches to path groups, and remembers the choice', async () => {
+    const { user, view } = renderNavigator();
+    await user.click(screen.getByTestId('nav-group-path'));
+    expect(groups().map((g) => [g.label, g.count])).toEqual([
+      ['/v1/customers', '3'],
+      ['/v1/invoices', '1'],
+      ['/v1/charges', '1'],
+    ]);
+    view.unmount();
+    renderNavigator();
+    expect(screen.getByTestId('navigator').dataset.grouping).toBe('path');
+  });
+
+  it('filters over path, method, summary, operationId and tag, and highlights the matches', async () => {
+    const { user } = renderNavigator();
+    const filter = screen.getByTestId('nav-filter');
+    await user.type(filter, 'invoices');
+    expect(screen.getAllByTestId('nav-endpoint').map((r) => r.dataset.endpoint)).toEqual(['d']);
+    expect(screen.getByTestId('nav-total').textContent).toBe('1 of 5');
+    const marks = [...screen.getByTestId('nav-tree').querySelectorAll('mark')].map(
+      (m) => m.textContent,
+    );
+    expect(marks).toContain('invoices');
+
+    await user.clear(filter);
+    await user.type(filter, 'deletecust');
+    const [row] = screen.getAllByTestId('nav-endpoint');
+    expect(row?.dataset.endpoint).toBe('c');
+    // Matched in the operationId: the row shows it, highlighted.
+    expect(row?.querySelector('.gen-nav-summary')?.textContent).toBe('DeleteCustomer');
+    expect(row?.querySelector('.gen-nav-summary mark')?.textContent).toBe('DeleteCust');
+
+    await user.clear(filter);
+    await user.type(filter, 'get customers');
+    expect(screen.getAllByTestId('nav-endpoint').map((r) => r.dataset.endpoint)).toEqual(['a']);
+
+    await user.clear(filter);
+    await user.type(filter, 'billing');
+    // A tag's name matches its endpoints only (not those of its child tags).
+    expect(screen.queryAllByTestId('nav-endpoint')).toHaveLength(0);
+    expect(screen.getByText('No endpoint matches the filter.')).toBeTruthy();
+  });
+
+  it("marks each endpoint's and each group's problems", () => {
+    const problems: ProblemList = {
+      blocking: [
+        {
+          kind: 'rule',
+          key: 'r1',
+          endpointId: 'c',
+          method: 'DELETE',
+          path: '/v1/customers/{id}',
+          code: 'PATH_PARAMETER_MISSING' as never,
+          field: 'path',
+        },
+      ],
+      warnings: [
+        {
+          kind: 'warning',
+          key: 'w1',
+          endpointId: 'd',
+          warning: { code: 'EXAMPLE' } as never,
+        },
+      ],
+    };
+    renderNavigator({ problems });
+    const customers = screen
+      .getAllByTestId('nav-group')
+      .find((row) => row.textContent?.includes('Customers'))!;
+    expect(within(customers).getByTestId('nav-marks').getAttribute('aria-label')).toBe('1 error');
+    const billing = screen.getAllByTestId('nav-group')[0]!;
+    expect(within(billing).getByTestId('nav-marks').getAttribute('aria-label')).toBe('1 warning');
+    const charges = screen
+      .getAllByTestId('nav-endpoint')
+      .find((row) => row.dataset.endpoint === 'e')!;
+    expect(within(charges).queryByTestId('nav-marks')).toBeNull();
+  });
+
+  it('"/" and Ctrl+K focus the filter; arrows move; Enter opens; Shift+Enter shows the YAML', async () => {
+    const { user, onOpen, showInYaml } = renderNavigator();
+    const filter = screen.getByTestId('nav-filter');
+    act(() => document.body.focus());
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(document.activeElement).toBe(filter);
+    act(() => filter.blur());
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(document.activeElement).toBe(filter);
+
+    await user.type(filter, 'list');
+    await user.keyboard('{ArrowDown}');
+    const tree = screen.getByTestId('nav-tree');
+    expect(document.activeElement).toBe(tree);
+    const active = () =>
+      document.getElementById(tree.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    expect(active()).toContain('List invoices');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(active()).toContain('List customers');
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith('a');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(showInYaml).toHaveBeenCalledWith('/v1/customers', 'GET');
+  });
+
+  it('Enter in the filter opens the first match; Left and Right fold a group', async () => {
+    const { user, onOpen } = renderNavigator();
+    const filter = screen.getByTestId('nav-filter');
+    await user.type(filter, 'charges{Enter}');
+    expect(onOpen).toHaveBeenCalledWith('e');
+    await user.clear(filter);
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(rowTexts()[0]).toContain('Billing');
+    expect(rowTexts()[1]).toContain('Customers');
+    await user.keyboard('{ArrowRight}');
+    expect(rowTexts()[1]).toContain('Invoices');
+  });
+
+  it('follows the form: a path typed in a panel is listed at once', () => {
+    const { store } = renderNavigator();
+    act(() => store.update('e', (e) => ({ ...e, path: '/v1/refunds' })));
+    expect(screen.getByTitle(/\/v1\/refunds/)).toBeTruthy();
+  });
+});
