@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import {
   FORM_METHODS,
+  pathTemplateNames,
   type HttpMethod,
   type Parameter,
   type ParameterLocation,
 } from '../../shared';
+import { ConfirmDialog } from './ConfirmDialog';
 import { BodyEditor } from './BodyEditor';
 import { BodyExtras } from './BodyExtras';
 import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from './endpoint-store';
@@ -14,12 +16,17 @@ import {
   createResponse,
   editBody,
   removeParameter,
+  removeParameters,
   removeResponse,
   setMethod,
+  staleParameters,
   updateParameter,
   updateResponse,
+  withPath,
 } from './endpoint-ops';
-import { FIELD_MESSAGES, fieldIssue, panelLabels } from './issue-messages';
+import { fieldIssue, panelLabels } from './issue-messages';
+import { splitIssues } from './problems';
+import { useTouchedIdVersion } from './touched';
 import { sanitizeBodyName, sanitizeStatusCode } from './names';
 import { FieldError, ParameterSection } from './ParameterSection';
 import { OperationDetails, PanelHeaderExtras } from './OperationDetails';
@@ -41,13 +48,42 @@ export const EndpointPanel = memo(function EndpointPanel({
 }: EndpointPanelProps) {
   const { t, i18n } = useLingui();
   const endpoint = useEndpoint(store, id);
-  const issues = useIssues(store, id);
+  const allIssues = useIssues(store, id);
   const collapsed = useCollapsed(store, id);
+  // Issue 20: a new endpoint's problems show field by field as the user touches them; the red
+  // labels are the errors the Problems panel counts, the amber ones its warnings.
+  const touched = store.touched;
+  useTouchedIdVersion(touched, id);
+  const split = splitIssues(id, allIssues, touched.isShown);
+  const issues = [...split.errors, ...split.warnings];
+  /** Path parameters whose name left the path, with content: asked about (issue 20 point 5). */
+  const [stale, setStale] = useState<Parameter[]>([]);
+  const namesAtFocus = useRef<string[]>([]);
 
   const update = useCallback(
-    (change: Parameters<EndpointStore['update']>[1]) => store.update(id, change),
+    (change: Parameters<EndpointStore['update']>[1]) => {
+      store.touched.touch(id, '*');
+      store.update(id, change);
+    },
     [store, id],
   );
+  /** Records the field a change or a blur happened in (its `data-field`). */
+  const onTouch = useCallback(
+    (event: SyntheticEvent) => {
+      const target = event.target as Element | null;
+      const field = target?.closest?.('[data-field]')?.getAttribute('data-field');
+      if (field) store.touched.touch(id, field);
+    },
+    [store, id],
+  );
+  const onPathBlur = useCallback(() => {
+    const current = store.getEndpoint(id);
+    if (current === undefined) return;
+    const { silent, ask } = staleParameters(current, namesAtFocus.current);
+    if (silent.length > 0) store.update(id, (x) => removeParameters(x, silent));
+    namesAtFocus.current = pathTemplateNames(current.path);
+    if (ask.length > 0) setStale(ask);
+  }, [store, id]);
   const onAddParameter = useCallback(
     (location: ParameterLocation) =>
       update((e) => ({ ...e, parameters: [...e.parameters, createParameter(location)] })),
@@ -64,7 +100,8 @@ export const EndpointPanel = memo(function EndpointPanel({
   );
 
   if (!endpoint) return null;
-  const labels = panelLabels(issues);
+  const labels = panelLabels(split.errors);
+  const warningLabels = panelLabels(split.warnings).filter((label) => !labels.includes(label));
   const pathIssue = fieldIssue(issues, 'path');
   const bodyNameIssue = fieldIssue(issues, 'requestBody.name');
   const responsesIssue = fieldIssue(issues, 'responses');
@@ -73,10 +110,12 @@ export const EndpointPanel = memo(function EndpointPanel({
 
   return (
     <section
-      className={issues.length > 0 ? 'gen-panel gen-panel-invalid' : 'gen-panel'}
+      className={split.errors.length > 0 ? 'gen-panel gen-panel-invalid' : 'gen-panel'}
       aria-labelledby={headingId}
       data-testid="endpoint-panel"
       data-endpoint-id={id}
+      onChange={onTouch}
+      onBlur={onTouch}
     >
       <header className="gen-panel-header">
         <button
@@ -104,6 +143,15 @@ export const EndpointPanel = memo(function EndpointPanel({
         <ul className="gen-labels" aria-label={t`Problems`}>
           {labels.map((label) => (
             <li key={label.id} className="gen-label" data-testid="panel-label">
+              {i18n._(label)}
+            </li>
+          ))}
+          {warningLabels.map((label) => (
+            <li
+              key={label.id}
+              className="gen-label gen-label-warning"
+              data-testid="panel-warning-label"
+            >
               {i18n._(label)}
             </li>
           ))}
@@ -154,12 +202,16 @@ export const EndpointPanel = memo(function EndpointPanel({
                 placeholder="/users/{id}"
                 aria-invalid={pathIssue !== undefined}
                 spellCheck={false}
+                onFocus={() => {
+                  namesAtFocus.current = pathTemplateNames(endpoint.path);
+                }}
+                onBlur={onPathBlur}
                 onChange={(e) => {
                   const path = e.target.value;
-                  update((x) => ({ ...x, path }));
+                  update((x) => withPath(x, path));
                 }}
               />
-              <FieldError message={pathIssue && FIELD_MESSAGES[pathIssue.code]} />
+              <FieldError issue={pathIssue} />
             </label>
             <label className="gen-field gen-field-summary">
               <span>{t`Summary`}</span>
@@ -228,7 +280,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                       update((x) => ({ ...x, requestBody: editBody(x.requestBody, { name }) }));
                     }}
                   />
-                  <FieldError message={bodyNameIssue && FIELD_MESSAGES[bodyNameIssue.code]} />
+                  <FieldError issue={bodyNameIssue} />
                 </label>
                 <SharedSchemaSelect
                   body={endpoint.requestBody}
@@ -257,7 +309,7 @@ export const EndpointPanel = memo(function EndpointPanel({
           </fieldset>
           <fieldset className="gen-section gen-responses" data-testid="responses">
             <legend>{t`Responses`}</legend>
-            {responsesIssue ? <FieldError message={FIELD_MESSAGES[responsesIssue.code]} /> : null}
+            <FieldError issue={responsesIssue} />
             {endpoint.responses.map((response, index) => {
               const codeIssue = fieldIssue(issues, `responses.${index}.statusCode`);
               const nameIssue = fieldIssue(issues, `responses.${index}.body.name`);
@@ -285,7 +337,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                           );
                         }}
                       />
-                      <FieldError message={codeIssue && FIELD_MESSAGES[codeIssue.code]} />
+                      <FieldError issue={codeIssue} />
                     </label>
                     <label className="gen-field gen-field-content-type">
                       <span>{t`Content type`}</span>
@@ -314,7 +366,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                           );
                         }}
                       />
-                      <FieldError message={nameIssue && FIELD_MESSAGES[nameIssue.code]} />
+                      <FieldError issue={nameIssue} />
                     </label>
                     <SharedSchemaSelect
                       body={response.body}
@@ -391,6 +443,28 @@ export const EndpointPanel = memo(function EndpointPanel({
           </fieldset>
         </div>
       )}
+      {stale.length > 0 ? (
+        <ConfirmDialog
+          title={t`Remove the path parameters?`}
+          confirmLabel={t`Remove`}
+          onCancel={() => setStale([])}
+          onConfirm={() => {
+            const ids = stale.map((p) => p.id);
+            update((x) => removeParameters(x, ids));
+            setStale([]);
+          }}
+        >
+          <p>
+            <Trans>
+              The path no longer names{' '}
+              <strong data-testid="confirm-parameters">
+                {stale.map((p) => p.name).join(', ')}
+              </strong>
+              . Remove these path parameters with their description and example?
+            </Trans>
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 });

@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { EndpointIssue, Parameter, ParameterLocation } from '../../shared';
+import {
+  isBlocking,
+  type EndpointIssue,
+  type Parameter,
+  type ParameterLocation,
+} from '../../shared';
 import { FIELD_MESSAGES, fieldIssue } from './issue-messages';
 import { sanitizeParameterName } from './names';
 
@@ -15,12 +20,27 @@ export interface ParameterSectionProps {
   onRemove: (id: string) => void;
 }
 
-function FieldError({ message }: { message: MessageDescriptor | undefined }) {
+/**
+ * The message under a field: a message, or the issue on the field (an error in red; a warning,
+ * which does not block Generate, in the warning colour).
+ */
+function FieldError({
+  message,
+  issue,
+}: {
+  message?: MessageDescriptor | undefined;
+  issue?: EndpointIssue | undefined;
+}) {
   const { i18n } = useLingui();
-  if (!message) return null;
+  const shown = message ?? (issue && FIELD_MESSAGES[issue.code]);
+  if (!shown) return null;
+  const warning = issue !== undefined && !isBlocking(issue.code);
   return (
-    <span className="gen-field-error" role="alert">
-      {i18n._(message)}
+    <span
+      className={warning ? 'gen-field-error gen-field-warning' : 'gen-field-error'}
+      role={warning ? 'status' : 'alert'}
+    >
+      {i18n._(shown)}
     </span>
   );
 }
@@ -58,7 +78,7 @@ export function ParameterSection({
                   onChange(parameter.id, { name: sanitizeParameterName(e.target.value) })
                 }
               />
-              <FieldError message={nameIssue && FIELD_MESSAGES[nameIssue.code]} />
+              <FieldError issue={nameIssue} />
             </label>
             <label className="gen-field">
               <span>{t`Example`}</span>
@@ -70,7 +90,7 @@ export function ParameterSection({
                 aria-invalid={exampleIssue !== undefined}
                 onChange={(e) => onChange(parameter.id, { example: e.target.value })}
               />
-              <FieldError message={exampleIssue && FIELD_MESSAGES[exampleIssue.code]} />
+              <FieldError issue={exampleIssue} />
             </label>
             <label className="gen-field gen-field-wide">
               <span>{t`Description`}</span>

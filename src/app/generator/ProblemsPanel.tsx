@@ -1,13 +1,16 @@
 /**
- * The Problems panel (issue 10): every problem that blocks Generate and every warning (load
- * warnings included), counted, grouped and ordered like the endpoints. Choosing a problem opens
+ * The Problems panel (issue 10, issue 20 point 4): errors that block Generate, warnings the user
+ * should act on (the schemas no operation uses as one row with a count), and, collapsed apart,
+ * what the document keeps as written, one line per kind with a count. The badge counts errors
+ * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
  * its endpoint panel, scrolls to it and focuses the field.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
 import { FIELD_MESSAGES } from './issue-messages';
-import type { Problem, ProblemList, RuleProblem } from './problems';
-import { WARNING_MESSAGES } from './warning-messages';
+import { warningCount, type NoteGroup, type Problem, type ProblemList } from './problems';
+import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
+import './problems.css';
 
 export interface ProblemsPanelProps {
   problems: ProblemList;
@@ -27,8 +30,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
 }: ProblemsPanelProps) {
   const { t } = useLingui();
   const blocking = problems.blocking.length;
-  const warnings = problems.warnings.length;
-  if (blocking === 0 && warnings === 0) return null;
+  const warnings = warningCount(problems);
+  const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
+  if (blocking === 0 && warnings === 0 && notes === 0) return null;
   return (
     <section
       className={blocking > 0 ? 'gen-problems gen-problems-blocking' : 'gen-problems'}
@@ -46,7 +50,10 @@ export const ProblemsPanel = memo(function ProblemsPanel({
           <Trans>Problems</Trans>
         </strong>{' '}
         {blocking > 0 ? (
-          <span className="gen-problems-count gen-problems-count-blocking">
+          <span
+            className="gen-problems-count gen-problems-count-blocking"
+            data-testid="problems-errors"
+          >
             <Plural
               value={blocking}
               one="# blocks generation"
@@ -57,8 +64,13 @@ export const ProblemsPanel = memo(function ProblemsPanel({
           </span>
         ) : null}
         {warnings > 0 ? (
-          <span className="gen-problems-count">
+          <span className="gen-problems-count" data-testid="problems-warnings">
             <Plural value={warnings} one="# warning" other="# warnings" />
+          </span>
+        ) : null}
+        {blocking === 0 && warnings === 0 ? (
+          <span className="gen-problems-count">
+            <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
           </span>
         ) : null}
       </button>
@@ -72,8 +84,15 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             />
           ) : null}
           {warnings > 0 ? (
-            <ProblemGroup title={t`Warnings`} items={problems.warnings} onSelect={onSelect} />
+            <ProblemGroup
+              title={t`Warnings`}
+              count={warnings}
+              items={problems.warnings}
+              onSelect={onSelect}
+              unused={problems.unused}
+            />
           ) : null}
+          {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
         </div>
       ) : null}
     </section>
@@ -82,21 +101,30 @@ export const ProblemsPanel = memo(function ProblemsPanel({
 
 function ProblemGroup({
   title,
+  count,
   items,
   onSelect,
+  unused = [],
 }: {
   title: string;
+  count?: number;
   items: readonly Problem[];
   onSelect: (problem: Problem) => void;
+  unused?: readonly Problem[];
 }) {
   const [all, setAll] = useState(false);
   const shown = all ? items : items.slice(0, FIRST_ROWS);
   return (
     <div className="gen-problems-group">
       <h4>
-        {title} <span className="gen-muted">({items.length})</span>
+        {title} <span className="gen-muted">({count ?? items.length})</span>
       </h4>
       <ul>
+        {unused.length > 0 ? (
+          <li>
+            <UnusedSchemas items={unused} />
+          </li>
+        ) : null}
         {shown.map((problem) => (
           <li key={problem.key}>
             <ProblemRow problem={problem} onSelect={onSelect} />
@@ -112,6 +140,70 @@ function ProblemGroup({
   );
 }
 
+/** The last segment of a JSON pointer, unescaped (a schema's name). */
+function lastSegment(pointer: string): string {
+  const segment = pointer.split('/').pop() ?? '';
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The schemas no operation uses: one row with a count; opened, their names. */
+function UnusedSchemas({ items }: { items: readonly Problem[] }) {
+  const { t } = useLingui();
+  const names = items.map((item) =>
+    item.kind === 'warning' ? lastSegment(item.warning.pointer) : '',
+  );
+  const text = t`Schemas no operation uses: ${items.length}`;
+  return (
+    <details className="gen-problem-unused" data-testid="unused-schemas">
+      <summary className="gen-problem gen-problem-warning" title={text} data-testid="problem">
+        <span className="gen-problem-where">
+          <Trans>Schemas</Trans>
+        </span>
+        <span className="gen-problem-text">{text}</span>
+      </summary>
+      <p className="gen-problem-names">
+        {names.map((name, index) => (
+          <code key={index}>{name}</code>
+        ))}
+      </p>
+    </details>
+  );
+}
+
+/** What the document keeps as written: collapsed, one line per kind with a count. */
+function Notes({ groups, total }: { groups: readonly NoteGroup[]; total: number }) {
+  const { i18n } = useLingui();
+  return (
+    <details className="gen-problems-group gen-problems-notes" data-testid="kept-as-written">
+      <summary>
+        <Trans>Kept as written</Trans> <span className="gen-muted">({total})</span>
+      </summary>
+      <p className="gen-muted gen-problems-notes-help">
+        <Trans>
+          The form does not show these parts of the document; the document keeps them unchanged.
+        </Trans>
+      </p>
+      <ul>
+        {groups.map((group) => {
+          const message = NOTE_MESSAGES[group.code];
+          const text = message ? i18n._(message) : group.message;
+          return (
+            <li
+              key={group.code}
+              className="gen-problem gen-problem-note"
+              data-testid="note"
+              title={text}
+            >
+              <span className="gen-problem-text">{text}</span>
+              <span className="gen-problem-count">×{group.count}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
 function ProblemRow({
   problem,
   onSelect,
@@ -121,32 +213,36 @@ function ProblemRow({
 }) {
   const { i18n, t } = useLingui();
   if (problem.kind === 'rule') {
+    const where = `${problem.method} ${problem.path || t`(no path)`}`;
+    const text = i18n._(FIELD_MESSAGES[problem.code]);
     return (
       <button
         type="button"
         className="gen-problem"
         data-testid="problem"
+        title={`${where}: ${text}`}
         onClick={() => onSelect(problem)}
       >
         <Where method={problem.method} path={problem.path || t`(no path)`} />
-        <span>{i18n._(FIELD_MESSAGES[(problem as RuleProblem).code])}</span>
+        <span className="gen-problem-text">{text}</span>
       </button>
     );
   }
   if (problem.kind === 'example') {
     const { problem: p } = problem;
     const which = p.body === 'request' ? t`request body` : t`response ${p.body}`;
+    const where = `${problem.method} ${problem.path || t`(no path)`}`;
+    const text = t`Example “${p.example}” of the ${which} does not fit its schema (${p.rule})`;
     return (
       <button
         type="button"
         className="gen-problem gen-problem-warning"
         data-testid="problem"
+        title={`${where}: ${text} ${p.pointer || '/'}`}
         onClick={() => onSelect(problem)}
       >
         <Where method={problem.method} path={problem.path || t`(no path)`} />
-        <span title={p.message}>
-          {t`Example “${p.example}” of the ${which} does not fit its schema (${p.rule})`}
-        </span>{' '}
+        <span className="gen-problem-text">{text}</span>{' '}
         <code className="gen-muted">{p.pointer || '/'}</code>
       </button>
     );
@@ -154,18 +250,20 @@ function ProblemRow({
   const { warning } = problem;
   const message = WARNING_MESSAGES[warning.code];
   const text = message ? i18n._(message) : warning.message;
-  const where =
-    warning.method !== undefined || warning.path !== undefined ? (
-      <Where method={warning.method?.toUpperCase()} path={warning.path ?? ''} />
-    ) : (
-      <span className="gen-problem-where">
-        <Trans>Document</Trans>
-      </span>
-    );
+  const onOperation = warning.method !== undefined || warning.path !== undefined;
+  const whereText = onOperation
+    ? `${warning.method?.toUpperCase() ?? ''} ${warning.path ?? ''}`.trim()
+    : t`Document`;
+  const where = onOperation ? (
+    <Where method={warning.method?.toUpperCase()} path={warning.path ?? ''} />
+  ) : (
+    <span className="gen-problem-where">{whereText}</span>
+  );
+  const title = `${whereText}: ${text}${warning.pointer ? ` ${warning.pointer}` : ''}`;
   const body = (
     <>
       {where}
-      <span title={warning.message}>{text}</span>{' '}
+      <span className="gen-problem-text">{text}</span>{' '}
       {warning.pointer ? <code className="gen-muted">{warning.pointer}</code> : null}
     </>
   );
@@ -174,12 +272,15 @@ function ProblemRow({
       type="button"
       className="gen-problem gen-problem-warning"
       data-testid="problem"
+      title={title}
       onClick={() => onSelect(problem)}
     >
       {body}
     </button>
   ) : (
-    <div className="gen-problem gen-problem-warning">{body}</div>
+    <div className="gen-problem gen-problem-warning" data-testid="problem" title={title}>
+      {body}
+    </div>
   );
 }
 
@@ -189,4 +290,20 @@ function Where({ method, path }: { method: string | undefined; path: string }) {
       {method ? <span className="gen-method">{method}</span> : null} {path}
     </span>
   );
+}
+
+/**
+ * Why Generate is disabled, in words (issue 20 point 6): its tooltip says so even while the
+ * problem is not shown in red yet (a field of a new endpoint the user has not touched).
+ * Undefined when no problem blocks it.
+ */
+export function useGenerateBlockedReason(problems: ProblemList): string | undefined {
+  const { i18n, t } = useLingui();
+  const first = problems.blocking[0] ?? problems.pending[0];
+  if (first === undefined) return undefined;
+  const count = problems.blocking.length + problems.pending.length;
+  const text = `${first.method} ${first.path || t`(no path)`}: ${i18n._(FIELD_MESSAGES[first.code])}`;
+  return count === 1
+    ? t`Generate is disabled until this is fixed: ${text}`
+    : t`Generate is disabled until ${count} problems are fixed. The first: ${text}`;
 }

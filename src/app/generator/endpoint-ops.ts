@@ -2,8 +2,10 @@
 import {
   newEndpoint,
   newParameter,
+  pathTemplateNames,
   type BodyModel,
   type Endpoint,
+  type EndpointToValidate,
   type HttpMethod,
   type Parameter,
   type ResponseModel,
@@ -66,6 +68,80 @@ export function updateParameter(
   };
 }
 
+/**
+ * Issue 20: the path with its path parameters following it. A `{name}` that appears gets a path
+ * parameter row (required, as every path parameter); when one name turns into another in one
+ * edit (`{id}` → `{uid}`), its row is renamed and keeps its content. Rows whose name left the
+ * path stay until the user leaves the field (see {@link staleParameters}): a template half
+ * typed or half deleted never costs a row.
+ */
+export function withPath(endpoint: Endpoint, path: string): Endpoint {
+  if (path === endpoint.path) return endpoint;
+  const before = pathTemplateNames(endpoint.path);
+  const after = pathTemplateNames(path);
+  const rows = endpoint.parameters.filter((p) => p.location === 'path');
+  const hasRow = (name: string) => rows.some((p) => p.name.trim() === name);
+  const added = after.filter((name) => !before.includes(name) && !hasRow(name));
+  const gone = before.filter((name) => !after.includes(name) && hasRow(name));
+  let parameters = endpoint.parameters;
+  const [renamedFrom] = gone;
+  const [renamedTo] = added;
+  if (added.length === 1 && gone.length === 1 && renamedFrom !== undefined && renamedTo) {
+    parameters = parameters.map((p) =>
+      p.location === 'path' && p.name.trim() === renamedFrom ? { ...p, name: renamedTo } : p,
+    );
+  } else if (added.length > 0) {
+    parameters = [...parameters, ...added.map((name) => ({ ...createParameter('path'), name }))];
+  }
+  return { ...endpoint, path, parameters };
+}
+
+/** Whether a parameter row holds something the user would lose (a description or example). */
+export function hasContent(parameter: Parameter): boolean {
+  return parameter.description.trim() !== '' || parameter.example.trim() !== '';
+}
+
+/**
+ * Path parameter rows whose name was in the path (`namesBefore`, when the field was entered) and
+ * is not any more: empty ones go without a word, ones with content are asked about.
+ */
+export function staleParameters(
+  endpoint: Endpoint,
+  namesBefore: readonly string[],
+): { silent: string[]; ask: Parameter[] } {
+  const now = pathTemplateNames(endpoint.path);
+  const silent: string[] = [];
+  const ask: Parameter[] = [];
+  for (const p of endpoint.parameters) {
+    const name = p.name.trim();
+    if (p.location !== 'path' || !namesBefore.includes(name) || now.includes(name)) continue;
+    if (hasContent(p)) ask.push(p);
+    else silent.push(p.id);
+  }
+  return { silent, ask };
+}
+
+export function removeParameters(endpoint: Endpoint, ids: readonly string[]): Endpoint {
+  if (ids.length === 0) return endpoint;
+  return { ...endpoint, parameters: endpoint.parameters.filter((p) => !ids.includes(p.id)) };
+}
+
+/**
+ * Views exactly as a loaded document has them (issue 20). The store keeps an unchanged endpoint
+ * the same object and every edit makes a new one, so membership is "loaded and untouched".
+ */
+const loadedViews = new WeakSet<Endpoint>();
+
+/** Marks the views of a document just loaded (or restored from the kept document). */
+export function markLoaded(endpoints: Iterable<Endpoint>): void {
+  for (const endpoint of endpoints) loadedViews.add(endpoint);
+}
+
+/** Whether an endpoint is still exactly as loaded from a document. */
+export function isLoadedAsIs(endpoint: Endpoint): boolean {
+  return loadedViews.has(endpoint);
+}
+
 export function removeParameter(endpoint: Endpoint, parameterId: string): Endpoint {
   return { ...endpoint, parameters: endpoint.parameters.filter((p) => p.id !== parameterId) };
 }
@@ -103,7 +179,7 @@ function projectBody(body: BodyModel): BodyModel {
   return projected;
 }
 
-const projections = new WeakMap<Endpoint, Endpoint>();
+const projections = new WeakMap<Endpoint, EndpointToValidate>();
 
 /**
  * The part of an endpoint the validation rules read: big examples and imported schemas are
@@ -111,7 +187,7 @@ const projections = new WeakMap<Endpoint, Endpoint>();
  * kilobytes, not megabytes, to the worker. Cached per endpoint object (the store keeps
  * unchanged endpoints identical).
  */
-export function validationView(endpoint: Endpoint): Endpoint {
+export function validationView(endpoint: Endpoint): EndpointToValidate {
   let view = projections.get(endpoint);
   if (view) return view;
   view = {
@@ -136,6 +212,7 @@ export function validationView(endpoint: Endpoint): Endpoint {
   if (endpoint.requestBody !== undefined) view.requestBody = projectBody(endpoint.requestBody);
   if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
   if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
+  if (loadedViews.has(endpoint)) view.loadedAsIs = true;
   projections.set(endpoint, view);
   return view;
 }

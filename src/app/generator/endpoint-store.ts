@@ -5,6 +5,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Endpoint, EndpointIssue, ValidationReport } from '../../shared';
+import { TouchedFields } from './touched';
 
 type Listener = () => void;
 
@@ -21,6 +22,8 @@ export interface Snapshot {
 }
 
 export class EndpointStore {
+  /** Fields of new endpoints the user has touched (issue 20: a calm start). */
+  readonly touched = new TouchedFields();
   private order: readonly string[] = [];
   private byId = new Map<string, Endpoint>();
   private issues = new Map<string, readonly EndpointIssue[]>();

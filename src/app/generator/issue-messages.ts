@@ -22,6 +22,10 @@ export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
   RESPONSE_CODE_DUPLICATE: msg`Repeated response code`,
   OPERATION_ID_DUPLICATE: msg`Repeated operation ID`,
   OPERATION_ID_INVALID: msg`Operation ID invalid`,
+  PATH_PARAM_UNDEFINED: msg`Path parameter missing`,
+  PATH_PARAM_NOT_IN_PATH: msg`Parameter not in path`,
+  PATH_PARAM_UNDEFINED_AS_LOADED: msg`Path parameter missing`,
+  PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`Parameter not in path`,
 };
 
 /** The message under a field. */
@@ -43,6 +47,10 @@ export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
   RESPONSE_CODE_DUPLICATE: msg`Another response has this code`,
   OPERATION_ID_DUPLICATE: msg`Another endpoint has this operation ID`,
   OPERATION_ID_INVALID: msg`An operation ID may not contain spaces`,
+  PATH_PARAM_UNDEFINED: msg`The path names a parameter that is not among the path parameters`,
+  PATH_PARAM_NOT_IN_PATH: msg`This path parameter is not in the path`,
+  PATH_PARAM_UNDEFINED_AS_LOADED: msg`The document's path names a parameter it does not define; editing this endpoint makes it an error`,
+  PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`The document defines a path parameter its path does not name; editing this endpoint makes it an error`,
 };
 
 /** The distinct header labels of a panel, in a stable order. */

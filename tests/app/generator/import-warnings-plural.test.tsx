@@ -8,13 +8,16 @@ import { renderPage } from '../pages/pricing/page-helpers';
 /** `n` document-level load warnings as the Problems panel lists them. */
 function problems(n: number): ProblemList {
   const warnings: ImportWarning[] = Array.from({ length: n }, (_, i) => ({
-    code: 'SERVERS',
+    code: 'INVALID_FIELD',
     pointer: `/servers/${i}`,
     message: `w${i}`,
   }));
   return {
     blocking: [],
+    pending: [],
     warnings: warnings.map((warning, i) => ({ kind: 'warning', key: `w${i}`, warning })),
+    unused: [],
+    notes: [],
   };
 }
 

@@ -36,7 +36,7 @@ describe('collectProblems', () => {
     };
     const warning = (path: string | undefined, method?: string): ImportWarning =>
       ({
-        code: 'EXTENSION',
+        code: 'INVALID_FIELD',
         pointer: `/paths/${path ?? ''}`,
         message: 'kept',
         ...(path === undefined ? {} : { path, method }),
