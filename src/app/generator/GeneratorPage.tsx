@@ -21,11 +21,12 @@ import {
 } from '../core/generator-client';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CORE_ERROR_MESSAGES } from './core-errors';
-import { createEndpoint, duplicateEndpoint, validationView } from './endpoint-ops';
+import { createEndpoint, duplicateEndpoint, markLoaded, validationView } from './endpoint-ops';
 import { EndpointList } from './EndpointList';
 import { EndpointStore, useOrder, useReport } from './endpoint-store';
 import { collectProblems, fieldSelector, type Problem } from './problems';
-import { ProblemsPanel } from './ProblemsPanel';
+import { ProblemsPanel, useGenerateBlockedReason } from './ProblemsPanel';
+import { useTouchedVersion } from './touched';
 import { useExampleProblems } from './useExampleProblems';
 import { loadSource, loadSourceById, saveSource } from './source-store';
 import { yieldToBrowser } from '../util/slices';
@@ -35,8 +36,6 @@ import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
 import { checkSubscription } from './subscription-check';
 import { useNarrowTabs } from './useNarrowTabs';
-import { Navigator } from './Navigator';
-import { useGeneratorSplit } from './GeneratorSplit';
 import type { OutputEditorHandle } from './OutputEditor';
 import {
   autoSave,
@@ -109,12 +108,15 @@ function useRestore(
       if (text === undefined) return undefined;
       await sourceReady;
       const parsed = await client.openDocument(text, { signal: abort.signal });
+      // Views of the kept document, as loaded (issue 20: its own problems are warnings).
+      markLoaded(parsed.endpoints);
       return parsed.endpoints;
     };
     void loadSavedFormInSlices(undefined, () => cancelled, openBase).then((saved) => {
       if (cancelled) return;
       if (saved?.base !== undefined) base.adopt(saved.fromBase ?? [], saved.base);
       store.setAll(...startingEndpoints(saved));
+      store.touched.markBlank(store.list());
       // What was saved before the reload counts as the page's starting point, as in a small form.
       store.markSaved();
       setRestoring(false);
@@ -132,6 +134,8 @@ export default function GeneratorPage() {
   const client = generatorClient();
   const [initial] = useState(initialState);
   const store = initial.store;
+  // A calm start (issue 20): the endpoint a page starts with shows no problem before it is touched.
+  useState(() => store.touched.markBlank(store.list()));
   /** The loaded document whose unchanged views are saved as ids (see DocumentBase). */
   const [documentBase] = useState(() => new DocumentBase());
   /** The document text the restored form belongs to, read once (see source-store). */
@@ -160,9 +164,20 @@ export default function GeneratorPage() {
   const [problemsOpen, setProblemsOpen] = useState(false);
   const problemsBox = useRef<HTMLDivElement>(null);
   const exampleProblems = useExampleProblems(store, client, restoring);
+  const touchedVersion = useTouchedVersion(store.touched);
   const problems = useMemo(
-    () => collectProblems(order, (id) => store.getEndpoint(id), report, warnings, exampleProblems),
-    [order, store, report, warnings, exampleProblems],
+    () =>
+      collectProblems(
+        order,
+        (id) => store.getEndpoint(id),
+        report,
+        warnings,
+        exampleProblems,
+        store.touched.isShown,
+      ),
+    // touchedVersion: a field touched shows its problems.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [order, store, report, warnings, exampleProblems, touchedVersion],
   );
   /** Opens a problem's endpoint, scrolls to it and focuses its field (once it is rendered). */
   const onSelectProblem = useCallback(
@@ -209,7 +224,6 @@ export default function GeneratorPage() {
   }, [documentStore]);
   const paste = useJsonPaste(client);
   const tabs = useNarrowTabs();
-  const split = useGeneratorSplit(tabs.narrow);
   // A restored page whose shared schemas were not saved apart (too many) reads them from the
   // document itself, so the Schemas section lists them all.
   useEffect(() => {
@@ -314,6 +328,7 @@ export default function GeneratorPage() {
 
   const onAdd = () => {
     const endpoint = createEndpoint(store.size === 0);
+    store.touched.markFresh([endpoint.id]);
     store.add(endpoint);
     setRevealId(endpoint.id);
   };
@@ -492,6 +507,7 @@ export default function GeneratorPage() {
       documentStore.setSchemas(() => schemas, false);
     }, console.warn);
     const collapse = parsed.endpoints.length > COLLAPSE_IMPORTS_ABOVE;
+    markLoaded(parsed.endpoints);
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
     store.markSaved();
     setWarnings(parsed.warnings);
@@ -564,20 +580,20 @@ export default function GeneratorPage() {
     !restoring && busy === undefined && order.length > 0 && report?.canGenerate === true;
   const canLoad = !restoring && busy === undefined && hasOutput;
   const blockingCount = problems.blocking.length;
+  const blockedReason = useGenerateBlockedReason(problems);
+  const generateWhy =
+    canGenerate || busy !== undefined || restoring
+      ? undefined
+      : order.length === 0
+        ? t`Add an endpoint to generate a document.`
+        : blockedReason;
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (
     <DocumentContext.Provider value={links}>
-      <div className={`gen-page ${split.className}`} style={split.style} data-testid="generator">
+      <div className="gen-page" data-testid="generator">
         {project.element}
         {tabs.bar}
-        <Navigator
-          store={store}
-          problems={problems}
-          selectedId={revealId}
-          onOpen={revealEndpoint}
-          hidden={tabs.narrow && tabs.tab !== 'form'}
-        />
         <div className="gen-form" {...tabs.panelProps('form')}>
           <div className="gen-toolbar">
             <button type="button" className="gen-button" onClick={onAdd} disabled={restoring}>
@@ -597,11 +613,23 @@ export default function GeneratorPage() {
               className="gen-button gen-button-primary"
               disabled={!canGenerate}
               aria-busy={busy === 'generate'}
-              aria-describedby={blockingCount > 0 ? 'gen-blocked-reason' : undefined}
+              aria-describedby={
+                blockingCount > 0
+                  ? 'gen-blocked-reason'
+                  : generateWhy !== undefined
+                    ? 'gen-generate-why'
+                    : undefined
+              }
+              title={generateWhy}
               onClick={() => void onGenerate()}
             >
               {busy === 'generate' ? <Trans>Generating…</Trans> : <Trans>Generate OpenAPI</Trans>}
             </button>
+            {generateWhy !== undefined && blockingCount === 0 ? (
+              <span id="gen-generate-why" hidden>
+                {generateWhy}
+              </span>
+            ) : null}
             {blockingCount > 0 && busy === undefined ? (
               <button
                 type="button"
@@ -718,7 +746,6 @@ export default function GeneratorPage() {
             revealNonce={revealNonce}
           />
         </div>
-        {split.separator}
         <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
           <OutputTabs editor={editor}>
             <Suspense
