@@ -178,7 +178,13 @@ export function validateEndpoints(endpoints: readonly EndpointToValidate[]): Val
     const list = listOf(endpoint);
     const add = (code: EndpointIssueCode, field: string) => list.push({ code, field });
 
-    const pathError = checkRoutePath(endpoint.path ?? '');
+    // A webhook's "path" is its name (OpenAPI 3.1+ `webhooks`): any non-empty key, no route.
+    const pathError =
+      endpoint.webhook === true
+        ? (endpoint.path ?? '').trim() === ''
+          ? 'REQUIRED'
+          : undefined
+        : checkRoutePath(endpoint.path ?? '');
     if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
 
     for (const parameter of endpoint.parameters ?? []) {
@@ -192,7 +198,7 @@ export function validateEndpoints(endpoints: readonly EndpointToValidate[]): Val
       }
     }
 
-    if (pathError === undefined) flagPathParameters(endpoint, add);
+    if (pathError === undefined && endpoint.webhook !== true) flagPathParameters(endpoint, add);
 
     if (hasBody(endpoint.requestBody) && (endpoint.requestBody.name ?? '').trim() === '') {
       add('REQUEST_BODY_NAME_REQUIRED', 'requestBody.name');
@@ -242,7 +248,8 @@ export function validateEndpoints(endpoints: readonly EndpointToValidate[]): Val
   // Duplicates: the same method and path twice flags every endpoint involved.
   const byRoute = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
-    const key = `${endpoint.method} ${(endpoint.path ?? '').trim()}`;
+    const root = endpoint.webhook === true ? 'webhook ' : '';
+    const key = `${root}${endpoint.method} ${(endpoint.path ?? '').trim()}`;
     const group = byRoute.get(key);
     if (group === undefined) byRoute.set(key, [endpoint]);
     else group.push(endpoint);

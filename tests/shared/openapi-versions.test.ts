@@ -15,6 +15,7 @@ import {
   createCoreApi,
   parseOpenApi,
   renderOpenApi,
+  validateEndpoints,
   type OpenApiDocument,
 } from '../../src/shared';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
@@ -434,5 +435,24 @@ describe('new text speaks the document version', () => {
     expect(rendered.value.startsWith('openapi: 3.1.1\n')).toBe(true);
     expect(thirtyKeywords(parse(rendered.value))).toEqual([]);
     await expectValid(rendered.value);
+  });
+});
+
+describe('webhooks in the generator rules', () => {
+  it('a webhook is named, not routed, and does not clash with a path of the same name', () => {
+    const endpoint = (path: string, webhook: boolean) => ({
+      id: `${webhook ? 'w' : 'p'}-${path}`,
+      method: 'POST' as const,
+      path,
+      summary: '',
+      parameters: [],
+      responses: [{ statusCode: 200, body: { name: '', customerJson: '' } }],
+      ...(webhook ? { webhook: true } : {}),
+    });
+    const result = validateEndpoints([endpoint('newOrder', true), endpoint('/newOrder', false)]);
+    expect(Object.values(result.issues).flat()).toEqual([]);
+    expect(result.canGenerate).toBe(true);
+    const unnamed = validateEndpoints([endpoint(' ', true)]);
+    expect(unnamed.issues['w- ']?.map((issue) => issue.code)).toEqual(['PATH_REQUIRED']);
   });
 });
