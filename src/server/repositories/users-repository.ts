@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 
 export interface UserRow {
@@ -41,6 +41,20 @@ export interface LockoutPolicy {
 const lockWait = (failures: string, threshold: string, base: string, max: string) =>
   `make_interval(secs => LEAST(${max}::float8, ${base}::float8 * power(2::float8, (${failures} - ${threshold})::float8)))`;
 
+/**
+ * SQL for a failure counter with failures older than resetSeconds without a newer one forgotten
+ * (Keycloak's "failure reset time"); a counter that is locked right now is left alone.
+ */
+const counted = (failures: string, last: string, at: string, reset: string) =>
+  `(CASE WHEN ${last} IS NULL OR ${last} <= ${at}::timestamptz - make_interval(secs => ${reset}::float8) THEN 0 ELSE ${failures} END)`;
+
+/** Rows of login_decoys (migration 006). */
+const DECOY_BUCKETS = 4096;
+
+/** A bucket of login_decoys for these parts (an address, a client address). */
+const decoyBucket = (...parts: string[]): number =>
+  createHash('sha256').update(parts.join('\n')).digest().readUInt32BE(0) % DECOY_BUCKETS;
+
 /** E-mail addresses are stored and compared in lower case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -51,6 +65,26 @@ export function createUsersRepository(db: Db) {
       const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE email = $1', [
         normalizeEmail(email),
       ]);
+      return rows[0];
+    },
+
+    /**
+     * The account for a login, with the password of its latest pending registration (used until
+     * the address is verified, issue 13.3) in the same round trip: every login makes the same
+     * number of queries before the password check (issue 21 §7).
+     */
+    async findForLogin(
+      email: string,
+      tx: Db = db,
+    ): Promise<(UserRow & { pending_password_hash: string | null }) | undefined> {
+      const { rows } = await tx.query<UserRow & { pending_password_hash: string | null }>(
+        `SELECT u.*, CASE WHEN u.verified_at IS NULL THEN (
+                  SELECT v.password_hash FROM verification_tokens v
+                   WHERE v.user_id = u.id AND v.password_hash IS NOT NULL
+                   ORDER BY v.created_at DESC LIMIT 1) END AS pending_password_hash
+           FROM users u WHERE u.email = $1`,
+        [normalizeEmail(email)],
+      );
       return rows[0];
     },
 
@@ -102,10 +136,6 @@ export function createUsersRepository(db: Db) {
       policy: LockoutPolicy,
       tx: Db = db,
     ): Promise<{ locked: boolean }> {
-      // Failures older than resetSeconds without a newer one are forgotten (Keycloak's
-      // "failure reset time"); a counter that is locked right now is left alone.
-      const counted = (failures: string, last: string, at: string, reset: string) =>
-        `(CASE WHEN ${last} IS NULL OR ${last} <= ${at}::timestamptz - make_interval(secs => ${reset}::float8) THEN 0 ELSE ${failures} END)`;
       const ipCount = counted('f.failures', 'f.updated_at', '$3', '$7');
       const perIp = await tx.query<{ was_locked: boolean }>(
         `INSERT INTO login_failures AS f (user_id, ip, failures, locked_until, was_locked, updated_at)
@@ -144,6 +174,67 @@ export function createUsersRepository(db: Db) {
         ],
       );
       return { locked: account.rows[0]?.login_was_locked ?? true };
+    },
+
+    /**
+     * The database work of {@link reserveLoginAttempt} for an address that has no account (issue
+     * 21 §7): the same two counted writes, with the same lock arithmetic and the same early end
+     * when the first counter is locked, on login_decoys buckets instead of an account's rows, so
+     * that a login takes as long whether the address is known or not. Nothing is returned: the
+     * attempt fails anyway.
+     */
+    async reserveDecoyAttempt(
+      email: string,
+      ip: string,
+      now: Date,
+      policy: LockoutPolicy,
+      tx: Db = db,
+    ): Promise<void> {
+      const address = normalizeEmail(email);
+      const ipCount = counted('f.failures', 'f.updated_at', '$2', '$6');
+      const perIp = await tx.query<{ was_locked: boolean }>(
+        `INSERT INTO login_decoys AS f (bucket, failures, locked_until, was_locked, updated_at)
+         VALUES ($1, 1, CASE WHEN 1 >= $3 THEN $2::timestamptz + ${lockWait('1', '$3', '$4', '$5')} END, false, $2)
+         ON CONFLICT (bucket) DO UPDATE SET
+           was_locked = COALESCE(f.locked_until > $2, false),
+           failures = CASE WHEN f.locked_until > $2 THEN f.failures ELSE ${ipCount} + 1 END,
+           locked_until = CASE
+             WHEN f.locked_until > $2 THEN f.locked_until
+             WHEN ${ipCount} + 1 >= $3 THEN $2::timestamptz + ${lockWait(`${ipCount} + 1`, '$3', '$4', '$5')}
+             ELSE f.locked_until END,
+           updated_at = CASE WHEN f.locked_until > $2 THEN f.updated_at ELSE $2 END
+         RETURNING was_locked`,
+        [
+          decoyBucket(address, ip),
+          now,
+          policy.threshold,
+          policy.baseSeconds,
+          policy.maxSeconds,
+          policy.resetSeconds,
+        ],
+      );
+      if (perIp.rows[0]?.was_locked) return;
+      const accountCount = counted('failed_logins', 'last_failed_login_at', '$2', '$6');
+      await tx.query(
+        `UPDATE login_decoys SET
+           login_was_locked = COALESCE(account_locked_until > $2, false),
+           failed_logins = CASE WHEN account_locked_until > $2 THEN failed_logins ELSE ${accountCount} + 1 END,
+           account_locked_until = CASE
+             WHEN account_locked_until > $2 THEN account_locked_until
+             WHEN ${accountCount} + 1 >= $3 THEN $2::timestamptz + ${lockWait(`${accountCount} + 1`, '$3', '$4', '$5')}
+             ELSE account_locked_until END,
+           last_failed_login_at = CASE WHEN account_locked_until > $2 THEN last_failed_login_at ELSE $2 END
+         WHERE bucket = $1
+         RETURNING login_was_locked`,
+        [
+          decoyBucket(address),
+          now,
+          policy.accountThreshold,
+          policy.baseSeconds,
+          policy.maxSeconds,
+          policy.resetSeconds,
+        ],
+      );
     },
 
     /** The right password: clears this address's counter and the account's. */

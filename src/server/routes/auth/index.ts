@@ -95,8 +95,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       // Unknown e-mail, wrong password, locked and unverified-with-a-wrong-password all get this
       // same answer; only the right password of an unverified account hears more (issue 13.10).
       const fail = () => reply.code(401).send(message(request, 'loginFailed'));
-      const user = await repos.users.findByEmail(email);
+      // Known and unknown addresses take the same path to the answer (issue 21 §7): one lookup,
+      // two counted writes before the password check (the decoy's for an unknown address), one
+      // hash verification. Only what happens after a right password differs.
+      const user = await repos.users.findForLogin(email);
       if (!user) {
+        await repos.users.reserveDecoyAttempt(email, request.ip, now(), config.lockout);
         await passwords.verifyDummy(password);
         return fail();
       }
@@ -108,9 +112,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         config.lockout,
       );
       // Before verification the account's password is the latest registration's (13.3).
-      const hash = user.verified_at
-        ? user.password_hash
-        : ((await repos.verifications.latestPending(user.id))?.passwordHash ?? null);
+      const hash = user.verified_at ? user.password_hash : user.pending_password_hash;
       let ok = false;
       if (hash) ok = await passwords.verify(hash, password);
       else await passwords.verifyDummy(password);
