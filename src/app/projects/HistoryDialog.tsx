@@ -1,11 +1,40 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import type { Project, ProjectRevision, ProjectRevisionSummary } from '../../shared/projects';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  REVISION_NAME_MAX,
+  type Project,
+  type ProjectLimits,
+  type ProjectRevision,
+  type ProjectRevisionSummary,
+  type RevisionReason,
+} from '../../shared/projects';
 import { callErrorMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
-import { getProject, getRevision, listRevisions, saveProject } from '../api/projects';
+import {
+  getProject,
+  getRevision,
+  listRevisions,
+  nameRevision,
+  projectLimits,
+  saveProject,
+} from '../api/projects';
 import { Modal } from '../generator/Modal';
 import { diffLines, type DiffLine } from './line-diff';
+import { useSize } from './useSize';
+
+/** What started a version, as the list says it. */
+const REASONS: Record<RevisionReason, MessageDescriptor> = {
+  autosave: msg`Edited`,
+  load: msg`Document loaded`,
+  apply: msg`Changes applied`,
+  restore: msg`Restored from history`,
+  conflict: msg`Conflict settled`,
+  convert: msg`Converted`,
+  upgrade: msg`Upgraded`,
+  create: msg`Created`,
+};
 
 export interface HistoryDialogProps {
   projectId: string;
@@ -16,8 +45,11 @@ export interface HistoryDialogProps {
 }
 
 /**
- * The last 50 revisions of a project (issue 12 point 4): each can be compared with the current
- * one (a line diff) and restored, which is a normal save on top of the current revision.
+ * A project's history (issues 12.4 and 18.4): its versions — a stretch of editing, a Load, an
+ * Apply, a restore — each with what started it, can be compared with the current one (a line
+ * diff), named (named versions are kept for good) and restored, which is a save on top of the
+ * current revision that starts a version of its own. States how long versions are kept and the
+ * account's storage quota.
  */
 export function HistoryDialog({
   projectId,
@@ -27,6 +59,10 @@ export function HistoryDialog({
   onRestored,
 }: HistoryDialogProps) {
   const { t, i18n } = useLingui();
+  const size = useSize();
+  const [limits, setLimits] = useState<ProjectLimits | undefined>(undefined);
+  /** The name being typed for the selected version (undefined: not naming). */
+  const [naming, setNaming] = useState<string | undefined>(undefined);
   const [revisions, setRevisions] = useState<ProjectRevisionSummary[] | undefined>(undefined);
   const [current, setCurrent] = useState<Project | undefined>(undefined);
   const [selected, setSelected] = useState<ProjectRevision | undefined>(undefined);
@@ -43,6 +79,10 @@ export function HistoryDialog({
 
   useEffect(() => {
     let alive = true;
+    projectLimits().then(
+      (found) => alive && setLimits(found),
+      () => undefined,
+    );
     Promise.all([listRevisions(projectId), getProject(projectId)]).then(
       ([list, project]) => {
         if (!alive) return;
@@ -62,6 +102,7 @@ export function HistoryDialog({
 
   const view = (revision: number) => {
     setFailure(undefined);
+    setNaming(undefined);
     getRevision(projectId, revision).then(
       (found) => {
         setSelected(found);
@@ -78,6 +119,7 @@ export function HistoryDialog({
     saveProject(projectId, current.revision, {
       content: selected.content,
       viewStateJson: selected.viewState == null ? null : JSON.stringify(selected.viewState),
+      revisionReason: 'restore',
     }).then(
       () => {
         setBusy(false);
@@ -90,6 +132,32 @@ export function HistoryDialog({
     );
   };
 
+  /** Names the selected version (an empty name removes it). */
+  const saveName = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!selected || naming === undefined) return;
+    const name = naming.trim() === '' ? null : naming.trim();
+    setBusy(true);
+    setFailure(undefined);
+    nameRevision(projectId, selected.revision, name).then(
+      () => {
+        setBusy(false);
+        setNaming(undefined);
+        setSelected({ ...selected, name });
+        setRevisions((list) =>
+          list?.map((r) => (r.revision === selected.revision ? { ...r, name } : r)),
+        );
+      },
+      async (error: unknown) => {
+        setBusy(false);
+        await failed(error, () => saveName());
+      },
+    );
+  };
+
+  const when = (iso: string) =>
+    i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+
   return (
     <Modal
       title={t`History of ${projectName}`}
@@ -101,6 +169,21 @@ export function HistoryDialog({
           <button type="button" className="gen-button" onClick={onClose}>
             <Trans>Close</Trans>
           </button>
+          {selected && !readOnly && naming === undefined ? (
+            <button
+              type="button"
+              className="gen-button"
+              disabled={busy}
+              onClick={() => setNaming(selected.name ?? '')}
+              data-testid="history-name"
+            >
+              {selected.name ? (
+                <Trans>Rename this version</Trans>
+              ) : (
+                <Trans>Name this version</Trans>
+              )}
+            </button>
+          ) : null}
           {selected && !readOnly ? (
             <button
               type="button"
@@ -125,6 +208,40 @@ export function HistoryDialog({
           retrying={busy}
         />
       ) : null}
+      {limits ? (
+        <p className="muted proj-history-quota" data-testid="history-quota">
+          <Trans>
+            Versions of the last {limits.historyDays} days are kept, named versions for good. Your
+            projects and their history use {size(limits.usedBytes)} of {size(limits.quotaBytes)};
+            when that is full, the oldest unnamed versions go first.
+          </Trans>
+        </p>
+      ) : null}
+      {selected && naming !== undefined ? (
+        <form className="proj-history-naming" onSubmit={saveName}>
+          <input
+            className="input"
+            aria-label={t`Name of revision ${selected.revision}`}
+            value={naming}
+            maxLength={REVISION_NAME_MAX}
+            autoFocus
+            onChange={(event) => setNaming(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setNaming(undefined);
+              }
+            }}
+            data-testid="history-name-input"
+          />
+          <button type="submit" className="gen-button gen-button-primary" disabled={busy}>
+            <Trans>Save name</Trans>
+          </button>
+          <button type="button" className="gen-button" onClick={() => setNaming(undefined)}>
+            <Trans>Cancel</Trans>
+          </button>
+        </form>
+      ) : null}
       {revisions === undefined && !failure ? (
         <p className="muted" role="status">
           <Trans>Loading the history…</Trans>
@@ -133,7 +250,7 @@ export function HistoryDialog({
       {revisions ? (
         <ul className="proj-history-list">
           {revisions.map((r) => (
-            <li key={r.revision}>
+            <li key={r.revision} data-testid="history-version">
               <button
                 type="button"
                 className="gen-button"
@@ -142,8 +259,16 @@ export function HistoryDialog({
               >
                 <Trans>Revision {r.revision}</Trans>
               </button>{' '}
+              {r.name ? <strong className="proj-history-name">{r.name}</strong> : null}{' '}
+              <span>{i18n._(REASONS[r.reason] ?? REASONS.autosave)}</span>{' '}
               <span className="muted">
-                {i18n.date(new Date(r.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                {r.savedAt !== r.createdAt && when(r.savedAt) !== when(r.createdAt) ? (
+                  <Trans>
+                    {when(r.createdAt)} – {when(r.savedAt)}
+                  </Trans>
+                ) : (
+                  when(r.createdAt)
+                )}
               </span>
               {r.revision === current?.revision ? (
                 <span className="muted">

@@ -20,6 +20,7 @@ import '../generator/generator.css';
 import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';
 import { HistoryDialog } from './HistoryDialog';
 import { moveInOnce } from './move-in';
+import { useSize } from './useSize';
 import './projects.css';
 
 /** A failure whose message is already the translated text to show (not a failed call). */
@@ -29,17 +30,6 @@ type ListState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'loaded'; projects: ProjectSummary[] };
-
-/** "1.2 MB", "340 KB", "12 B" in the user's language. */
-function useSize() {
-  const { i18n, t } = useLingui();
-  return (bytes: number): string => {
-    const n = (value: number) => i18n.number(value, { maximumFractionDigits: 1 });
-    if (bytes >= 1024 * 1024) return t`${n(bytes / (1024 * 1024))} MB`;
-    if (bytes >= 1024) return t`${n(bytes / 1024)} KB`;
-    return t`${n(bytes)} B`;
-  };
-}
 
 /**
  * The signed-in user's projects (issue 12): name, endpoint count, size and last change, with
@@ -67,6 +57,8 @@ export default function ProjectsPage() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const reload = useCallback(() => {
+    // The storage used changes with every change: stated again with the list.
+    projectLimits().then(setLimits, () => undefined);
     listProjects().then(
       (projects) => setList({ status: 'loaded', projects }),
       async (error: unknown) =>
@@ -76,7 +68,6 @@ export default function ProjectsPage() {
 
   const movedName = t`My endpoints`;
   useEffect(() => {
-    projectLimits().then(setLimits, () => undefined);
     // Moving in: the form this browser saved before projects existed becomes one, once.
     void moveInOnce(movedName).finally(reload);
   }, [reload, movedName]);
@@ -216,11 +207,28 @@ export default function ProjectsPage() {
       {limits ? (
         <p className="proj-limits muted" data-testid="project-limits">
           <Trans>
-            Up to {limits.maxProjects} projects of at most {size(limits.maxProjectBytes)} each. The
-            last 50 versions of every project are kept. Open a .yaml, .yml or .json file, or drop it
-            on this page.
+            Up to {limits.maxProjects} projects of at most {size(limits.maxProjectBytes)} each.
+            Versions of the last {limits.historyDays} days are kept. Open a .yaml, .yml or .json
+            file, or drop it on this page.
           </Trans>
         </p>
+      ) : null}
+      {limits ? (
+        <div className="proj-usage" data-testid="project-usage">
+          <span>
+            <Trans>
+              Using {size(limits.usedBytes)} of {size(limits.quotaBytes)} for projects and their
+              history.
+            </Trans>
+          </span>
+          <meter
+            min={0}
+            max={limits.quotaBytes}
+            value={Math.min(limits.usedBytes, limits.quotaBytes)}
+            high={limits.quotaBytes * 0.9}
+            aria-label={t`Storage used`}
+          />
+        </div>
       ) : null}
       {readOnly ? (
         <p className="proj-notice" role="status" data-testid="project-readonly">
@@ -322,12 +330,18 @@ export default function ProjectsPage() {
                       </button>
                     </form>
                   ) : (
-                    <Link to={`/generator?project=${project.id}`}>{project.name}</Link>
+                    <Link to={`/generator?project=${project.id}`} title={project.name}>
+                      {project.name}
+                    </Link>
                   )}
                 </td>
-                <td className="proj-num">{i18n.number(project.endpointCount)}</td>
-                <td className="proj-num">{size(project.size)}</td>
-                <td className="proj-when">
+                <td className="proj-num" data-label={t`Endpoints`}>
+                  {i18n.number(project.endpointCount)}
+                </td>
+                <td className="proj-num" data-label={t`Size`}>
+                  {size(project.size)}
+                </td>
+                <td className="proj-when" data-label={t`Last change`}>
                   <time dateTime={project.updatedAt}>
                     {i18n.date(new Date(project.updatedAt), {
                       dateStyle: 'medium',
@@ -335,7 +349,7 @@ export default function ProjectsPage() {
                     })}
                   </time>
                 </td>
-                <td>
+                <td className="proj-actions-cell">
                   <div className="proj-row-actions">
                     <Link
                       className="gen-button"

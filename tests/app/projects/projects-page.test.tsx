@@ -32,13 +32,20 @@ const PETS: ProjectSummary = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
+const LIMITS = {
+  maxProjectBytes: 10 * 1024 * 1024,
+  maxProjects: 100,
+  quotaBytes: 200 * 1024 * 1024,
+  usedBytes: 30 * 1024 * 1024,
+  historyDays: 30,
+};
+
 function stub(projects: ProjectSummary[], active = true) {
   let list = [...projects];
   return stubFetch({
     'GET /api/v1/customer': () => jsonResponse(profile(active)),
     'GET /api/v1/customer/projects': () => jsonResponse(list),
-    'GET /api/v1/customer/projects/limits': () =>
-      jsonResponse({ maxProjectBytes: 10 * 1024 * 1024, maxProjects: 100 }),
+    'GET /api/v1/customer/projects/limits': () => jsonResponse(LIMITS),
     [`DELETE /api/v1/customer/projects/${PETS.id}`]: () => {
       list = list.filter((p) => p.id !== PETS.id);
       return new Response(null, { status: 204 });
@@ -73,6 +80,10 @@ describe('ProjectsPage', () => {
     expect(row.textContent).toContain('3 MB');
     expect((await screen.findByTestId('project-limits')).textContent).toMatch(
       /Up to 100 projects of at most 10 MB each/,
+    );
+    // The account's storage quota is stated (issue 21.4).
+    expect((await screen.findByTestId('project-usage')).textContent).toMatch(
+      /Using 30 MB of 200 MB for projects and their history/,
     );
     expect(screen.queryByTestId('project-readonly')).toBeNull();
   });
@@ -110,8 +121,7 @@ describe('ProjectsPage', () => {
     const { calls } = stubFetch({
       'GET /api/v1/customer': () => jsonResponse(profile(true)),
       'GET /api/v1/customer/projects': () => jsonResponse(list),
-      'GET /api/v1/customer/projects/limits': () =>
-        jsonResponse({ maxProjectBytes: 10 * 1024 * 1024, maxProjects: 100 }),
+      'GET /api/v1/customer/projects/limits': () => jsonResponse(LIMITS),
       [`DELETE /api/v1/customer/projects/${PETS.id}`]: () => {
         if (failures-- > 0) return new Response('<html>502 Bad Gateway</html>', { status: 502 });
         list = [];
@@ -162,12 +172,25 @@ describe('ProjectsPage', () => {
     const { calls } = stubFetch({
       'GET /api/v1/customer': () => jsonResponse(profile(true)),
       'GET /api/v1/customer/projects': () => jsonResponse([PETS]),
-      'GET /api/v1/customer/projects/limits': () =>
-        jsonResponse({ maxProjectBytes: 10 * 1024 * 1024, maxProjects: 100 }),
+      'GET /api/v1/customer/projects/limits': () => jsonResponse(LIMITS),
       [`GET /api/v1/customer/projects/${PETS.id}/revisions`]: () =>
         jsonResponse([
-          { revision: 4, size: 10, createdAt: PETS.updatedAt },
-          { revision: 3, size: 9, createdAt: PETS.updatedAt },
+          {
+            revision: 4,
+            size: 10,
+            createdAt: '2026-11-20T09:00:00.000Z',
+            savedAt: PETS.updatedAt,
+            reason: 'autosave',
+            name: null,
+          },
+          {
+            revision: 3,
+            size: 9,
+            createdAt: PETS.updatedAt,
+            savedAt: PETS.updatedAt,
+            reason: 'load',
+            name: null,
+          },
         ]),
       [`GET /api/v1/customer/projects/${PETS.id}`]: () =>
         jsonResponse({
@@ -182,9 +205,14 @@ describe('ProjectsPage', () => {
           revision: 3,
           size: 9,
           createdAt: PETS.updatedAt,
+          savedAt: PETS.updatedAt,
+          reason: 'load',
+          name: null,
           content: 'a\nold\n',
           viewState: null,
         }),
+      [`PATCH /api/v1/customer/projects/${PETS.id}/revisions/3`]: async (request) =>
+        jsonResponse({ revision: 3, name: ((await request.json()) as { name: string }).name }),
       [`PUT /api/v1/customer/projects/${PETS.id}`]: () =>
         jsonResponse({ revision: 5, updatedAt: PETS.updatedAt }),
     });
@@ -192,7 +220,26 @@ describe('ProjectsPage', () => {
     renderPage(<ProjectsPage />);
     await user.click(await screen.findByRole('button', { name: 'History of Pets' }));
     const dialog = await screen.findByTestId('history-dialog');
+    // What started each version, and the quota with the retention.
+    const versions = await within(dialog).findAllByTestId('history-version');
+    expect(versions.map((v) => v.textContent)).toEqual([
+      expect.stringMatching(/Revision 4.*Edited.*–/),
+      expect.stringMatching(/Revision 3.*Document loaded/),
+    ]);
+    expect((await within(dialog).findByTestId('history-quota')).textContent).toMatch(
+      /last 30 days.*use 30 MB of 200 MB/,
+    );
     await user.click(await within(dialog).findByRole('button', { name: 'Revision 3' }));
+    // Naming the version.
+    await user.click(within(dialog).getByRole('button', { name: 'Name this version' }));
+    await user.type(within(dialog).getByLabelText('Name of revision 3'), 'Before the merge{Enter}');
+    await waitFor(() =>
+      expect(within(dialog).getAllByTestId('history-version')[1]!.textContent).toContain(
+        'Before the merge',
+      ),
+    );
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(JSON.parse(patch.body)).toEqual({ name: 'Before the merge' });
     const diff = await within(dialog).findByLabelText(/Changes from the current version/);
     expect(diff.textContent).toContain('+ old');
     expect(diff.textContent).toContain('- new');
@@ -200,7 +247,11 @@ describe('ProjectsPage', () => {
     await waitFor(() => expect(screen.queryByTestId('history-dialog')).toBeNull());
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.headers.get('if-match')).toBe('"4"');
-    expect(JSON.parse(put.body)).toEqual({ content: 'a\nold\n', viewState: null });
+    expect(JSON.parse(put.body)).toEqual({
+      content: 'a\nold\n',
+      viewState: null,
+      revisionReason: 'restore',
+    });
   });
 
   it('says when there are no projects, and when the list cannot be loaded (in Russian too)', async () => {
