@@ -159,8 +159,12 @@ export function createCoreApi() {
     importHarFile: (file: Blob) => run(() => importHar(readHarBlob(file))),
     /** One schema for several sample values (issue 14). */
     inferSchemaFromValues: (values: unknown[]) => run(() => inferSchemaFromValues(values)),
-    /** Every example of every body checked against its schema (issue 14). */
-    validateExamples: (endpoints: Endpoint[]) => run(() => validateExamples(endpoints)),
+    /**
+     * Every example of every body checked against its schema (issue 14), in the open
+     * document's dialect (JSON Schema 2020-12 for 3.1/3.2, issue 19).
+     */
+    validateExamples: (endpoints: Endpoint[]) =>
+      run(() => validateExamples(endpoints, doc?.dialect ?? '3.0')),
     /** A body's schema re-inferred from all its examples, merged into its edited schema. */
     reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
 

@@ -16,7 +16,9 @@ import {
   parseOpenApi,
   renderOpenApi,
   validateEndpoints,
+  validateExample,
   type OpenApiDocument,
+  type Schema,
 } from '../../src/shared';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './document/support';
@@ -454,5 +456,48 @@ describe('webhooks in the generator rules', () => {
     expect(result.canGenerate).toBe(true);
     const unnamed = validateEndpoints([endpoint(' ', true)]);
     expect(unnamed.issues['w- ']?.map((issue) => issue.code)).toEqual(['PATH_REQUIRED']);
+  });
+});
+
+describe('example checks per version', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', exclusiveMinimum: 0 },
+      kind: { const: 'thing' },
+      note: { type: ['string', 'null'] },
+    },
+  } as unknown as Schema;
+
+  it('checks examples of a 3.1/3.2 document as JSON Schema 2020-12', () => {
+    expect(validateExample(schema, { id: 1, kind: 'thing', note: null }, undefined, '3.1')).toEqual(
+      [],
+    );
+    const problems = validateExample(schema, { id: 0, kind: 'other', note: 5 }, undefined, '3.2');
+    expect(problems.map((p) => `${p.pointer} ${p.rule}`).sort()).toEqual([
+      '/id exclusiveMinimum',
+      '/kind const',
+      '/note type',
+    ]);
+  });
+
+  it('checks a 3.0 schema with nullable as before', () => {
+    const nullable = { type: 'string', nullable: true } as Schema;
+    expect(validateExample(nullable, null)).toEqual([]);
+    expect(validateExample(nullable, 5).map((p) => p.rule)).toEqual(['type']);
+  });
+
+  it('the worker API checks the open document in its own dialect', () => {
+    const api = createCoreApi();
+    const opened = api.openDocument(fixture('openapi-3.1/schemas-3.1.yaml'));
+    expect(opened.ok && opened.value.dialect).toBe('3.1');
+    const views = api.views(0);
+    if (!views.ok) throw new Error(views.error.message);
+    const endpoint = views.value[0]!;
+    const response = endpoint.responses[0]!;
+    response.body = { ...response.body, customerJson: '{"id": 0, "kind": "thing"}' };
+    const checked = api.validateExamples([endpoint]);
+    if (!checked.ok) throw new Error(checked.error.message);
+    expect(checked.value.map((p) => `${p.pointer} ${p.rule}`)).toEqual(['/id exclusiveMinimum']);
   });
 });

@@ -10,11 +10,16 @@
  * - `$ref: '#/components/schemas/X'` resolves against the components passed in;
  * - formats: the known ones (date-time, date, email, uuid, uri, ipv4, …) are checked, unknown
  *   ones (int64, password, …) never fail.
+ * A 3.1 or 3.2 document's schemas are JSON Schema 2020-12 (issue 19): they are checked in the
+ * validator's 2020-12 mode, after the form's own 3.0-style keywords (`nullable`, `example`,
+ * boolean exclusive bounds) are written in 2020-12 terms (schema-dialect.ts).
  * The validator interprets schemas instead of compiling them to code, so it runs under the
  * app's Content-Security-Policy (no 'unsafe-eval'), in the worker. See docs/decisions.md.
  */
 import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
 import type { Endpoint, Schema } from '../model';
+import type { OpenApiDialect } from '../openapi-version';
+import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
 import { inferSchemaFromExampleTexts } from './infer-values';
 
 /** One way an example does not fit its schema. */
@@ -100,15 +105,72 @@ export function toJsonSchema(schema: unknown, depth = 0): Record<string, unknown
   return out;
 }
 
+/**
+ * A JSON Schema 2020-12 schema (OpenAPI 3.1/3.2) ready for the validator: the form's 3.0-style
+ * keywords in 2020-12 terms, and `format: regex` (it would compile user input) dropped.
+ */
+function to2020(schema: unknown, depth = 0): Record<string, unknown> | boolean {
+  if (typeof schema === 'boolean') return schema;
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || depth > 256) {
+    return {};
+  }
+  const node = toSchemaDialect(schema) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (key.startsWith('x-') || (key === 'format' && value === 'regex')) continue;
+    if (SCHEMA_MAPS_2020.has(key) && value !== null && typeof value === 'object') {
+      const map: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) {
+        defineOwn(map, name, to2020((value as Record<string, unknown>)[name], depth + 1));
+      }
+      out[key] = map;
+    } else if (SCHEMA_LISTS_2020.has(key) && Array.isArray(value)) {
+      out[key] = value.map((branch) => to2020(branch, depth + 1));
+    } else if (SCHEMA_ONE_2020.has(key)) {
+      out[key] = to2020(value, depth + 1);
+    } else {
+      defineOwn(out, key, value);
+    }
+  }
+  return out;
+}
+
+const SCHEMA_MAPS_2020 = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
+const SCHEMA_LISTS_2020 = new Set(['oneOf', 'anyOf', 'allOf', 'prefixItems']);
+const SCHEMA_ONE_2020 = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+
 /** Builds the validator's root: the body schema plus `components.schemas` for `$ref`s. */
-function rootSchema(schema: Schema, components?: Record<string, Schema>): JsonSchema {
-  const root = toJsonSchema(schema);
+function rootSchema(
+  schema: Schema,
+  components: Record<string, Schema> | undefined,
+  dialect: OpenApiDialect,
+): JsonSchema {
+  const translate = dialect === '3.0' ? toJsonSchema : to2020;
+  const root = translate(schema);
   const base: Record<string, unknown> = typeof root === 'boolean' ? { not: {} } : root;
   if (root === true) delete base.not;
   if (components !== undefined) {
     const schemas: Record<string, unknown> = {};
     for (const name of Object.keys(components)) {
-      defineOwn(schemas, name, toJsonSchema(components[name]));
+      defineOwn(schemas, name, translate(components[name]));
     }
     // Only reachable through `$ref`s: '#/components/schemas/X' is a pointer into this root.
     base.components = { schemas };
@@ -133,8 +195,13 @@ const WRAPPERS = new Set(['properties', 'items', 'additionalProperties', 'allOf'
 export function exampleChecker(
   schema: Schema,
   components?: Record<string, Schema>,
+  dialect: OpenApiDialect = '3.0',
 ): (value: unknown) => ExampleProblem[] {
-  const validator = new Validator(rootSchema(schema, components), '4', false);
+  const validator = new Validator(
+    rootSchema(schema, components, dialect),
+    dialect === '3.0' ? '4' : '2020-12',
+    false,
+  );
   return (value) => {
     const result = validator.validate(value);
     if (result.valid) return [];
@@ -154,13 +221,17 @@ export function exampleChecker(
   };
 }
 
-/** Problems of one value against one OpenAPI 3.0 schema (an empty list when it fits). */
+/**
+ * Problems of one value against one schema (an empty list when it fits), in the dialect of the
+ * document's version (3.0's Schema Object, or JSON Schema 2020-12 for 3.1 and 3.2).
+ */
 export function validateExample(
   schema: Schema,
   value: unknown,
   components?: Record<string, Schema>,
+  dialect: OpenApiDialect = '3.0',
 ): ExampleProblem[] {
-  return exampleChecker(schema, components)(value);
+  return exampleChecker(schema, components, dialect)(value);
 }
 
 interface BodyLike {
@@ -195,6 +266,7 @@ function checkBody(
   body: BodyLike,
   where: 'request' | number,
   out: EndpointExampleProblem[],
+  dialect: OpenApiDialect,
 ): void {
   if (!isJsonMedia(body.mediaType)) return;
   const examples = bodyExamples(body);
@@ -210,7 +282,7 @@ function checkBody(
   if (parsed.length === 0) return;
   const schema =
     body.schema ?? inferSchemaFromExampleTexts(examples.map((example) => example.json));
-  const check = exampleChecker(schema, endpoint.schemaComponents);
+  const check = exampleChecker(schema, endpoint.schemaComponents, dialect);
   for (const { name, value } of parsed) {
     for (const problem of check(value)) {
       out.push({ ...problem, endpointId: endpoint.id, body: where, example: name });
@@ -222,15 +294,18 @@ function checkBody(
  * Every JSON example of every body validated against the body's schema (its explicit one, else
  * the schema inferred from all its examples). Bodies of other media types are not checked.
  */
-export function validateExamples(endpoints: readonly Endpoint[]): EndpointExampleProblem[] {
+export function validateExamples(
+  endpoints: readonly Endpoint[],
+  dialect: OpenApiDialect = '3.0',
+): EndpointExampleProblem[] {
   const out: EndpointExampleProblem[] = [];
   for (const endpoint of endpoints) {
     if (endpoint.requestBody !== undefined) {
-      checkBody(endpoint, endpoint.requestBody, 'request', out);
+      checkBody(endpoint, endpoint.requestBody, 'request', out, dialect);
     }
     for (const response of endpoint.responses) {
       if (response.statusCode !== undefined) {
-        checkBody(endpoint, response.body, response.statusCode, out);
+        checkBody(endpoint, response.body, response.statusCode, out, dialect);
       }
     }
   }
