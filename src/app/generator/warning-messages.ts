@@ -48,4 +48,5 @@ export const NOTE_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   UNSUPPORTED_STATUS_CODE: msg`Response codes the form does not show (default, 2XX)`,
   SCHEMA_KEYWORD: msg`Schema keywords that are not OpenAPI 3.0`,
   SCHEMA_TYPE: msg`Schema types that are not OpenAPI 3.0`,
+  EXTERNAL_REF: msg`References to other files, kept as written and not fetched`,
 };
