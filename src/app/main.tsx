@@ -17,7 +17,7 @@ if (root) {
     );
   // A catalog chunk that fails to load must not leave a blank page: try the fallback language.
   initI18n()
-    .catch(() => activateLocale(FALLBACK_LOCALE))
+    .catch(() => activateLocale(FALLBACK_LOCALE, { remember: false }))
     .catch((error: unknown) => console.error('Could not load translations', error))
     .finally(render);
 }

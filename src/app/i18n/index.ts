@@ -1,8 +1,17 @@
 import { i18n, type Messages } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type Locale, storeLocale, storedLocale } from './locales';
+import { initialLocale, type Locale, storeLocale, storedChoice } from './locales';
 
-export { LOCALES, FALLBACK_LOCALE, isLocale, storedLocale, type Locale } from './locales';
+export {
+  LOCALES,
+  FALLBACK_LOCALE,
+  initialLocale,
+  isLocale,
+  preferredLocale,
+  storedChoice,
+  storedLocale,
+  type Locale,
+} from './locales';
 
 /**
  * One dynamic import per locale, so each catalog is its own chunk; the Vite Lingui plugin
@@ -29,17 +38,27 @@ export function applyDocumentLanguage(locale: Locale): void {
   meta.content = i18n._(pageDescription);
 }
 
-/** Loads the catalog of `locale`, activates it, remembers the choice and updates the document. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/**
+ * Loads the catalog of `locale`, activates it and updates the document. The visitor's own choice
+ * (the language switch) is remembered; a language picked for them (`remember: false`: the
+ * browser's preference, the fallback) is not, so a later change of browser language still counts.
+ */
+export async function activateLocale(
+  locale: Locale,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.loadAndActivate({ locale, messages });
-  storeLocale(locale);
+  if (remember) storeLocale(locale);
   applyDocumentLanguage(locale);
 }
 
-/** Activates the stored language (fallback `ru`) before the first render. */
+/**
+ * Activates the first render's language: the stored choice, else the browser's preferred
+ * language when it is English or Russian, else Russian (issue 21 §9).
+ */
 export function initI18n(): Promise<void> {
-  return activateLocale(storedLocale());
+  return activateLocale(initialLocale(), { remember: storedChoice() !== undefined });
 }
 
 export { i18n };
