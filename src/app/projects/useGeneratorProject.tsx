@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { documentTitle, type RevisionReason } from '../../shared/projects';
 import { createProject } from '../api/projects';
 import { ConflictDialog } from './ConflictDialog';
 import { copyText, downloadDocument } from './files';
 import { formIsProjects, formOwner, setFormOwner } from './form-owner';
 import { moveInOnce } from './move-in';
+import { NameProjectDialog } from './NameProjectDialog';
 import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
 import { ProjectStatus } from './ProjectStatus';
 import './projects.css';
@@ -42,6 +44,11 @@ export function useGeneratorProject({
   /** The open project's id, if any. */
   projectId: string | undefined;
   changed: () => void;
+  /**
+   * The next save starts a new version in the project's history (issue 18.4): call it before
+   * the change of a Load (`load`), an Apply (`apply`), a conversion or an upgrade.
+   */
+  startRevision: (reason: RevisionReason) => void;
   element: ReactNode;
 } {
   const { t } = useLingui();
@@ -52,6 +59,8 @@ export function useGeneratorProject({
   const [dismissed, setDismissed] = useState<SyncState | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [creating, setCreating] = useState(false);
+  /** "Save as a project" asks for a name first: the one offered, while the dialog is open. */
+  const [askName, setAskName] = useState<string | undefined>(undefined);
 
   const handle = useProjectSync(projectId, {
     ready,
@@ -110,13 +119,14 @@ export function useGeneratorProject({
     );
   };
 
-  const onSaveAsProject = () => {
+  const onSaveAsProject = (name: string) => {
     const content = getContent();
     if (!content) return;
     setCreating(true);
-    createProject({ name: t`Untitled project`, ...content }).then(
+    createProject({ name, ...content }).then(
       (created) => {
         setCreating(false);
+        setAskName(undefined);
         setFormOwner(created.id);
         navigate(`/generator?project=${created.id}`, { replace: true });
       },
@@ -144,7 +154,9 @@ export function useGeneratorProject({
             type="button"
             className="gen-button proj-status-action"
             disabled={!ready || creating}
-            onClick={onSaveAsProject}
+            onClick={() =>
+              setAskName(documentTitle(getContent()?.content ?? '') ?? t`Untitled project`)
+            }
             data-testid="save-as-project"
           >
             <Trans>Save as a project</Trans>
@@ -177,6 +189,14 @@ export function useGeneratorProject({
           {notice}
         </p>
       ) : null}
+      {askName !== undefined ? (
+        <NameProjectDialog
+          initialName={askName}
+          busy={creating}
+          onSave={onSaveAsProject}
+          onCancel={() => setAskName(undefined)}
+        />
+      ) : null}
       {dialog && sync ? (
         <ConflictDialog
           projectName={state.name}
@@ -194,5 +214,10 @@ export function useGeneratorProject({
       ) : null}
     </div>
   );
-  return { projectId, changed: handle.changed, element };
+  return {
+    projectId,
+    changed: handle.changed,
+    startRevision: (reason) => sync?.startRevision(reason),
+    element,
+  };
 }
