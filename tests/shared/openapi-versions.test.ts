@@ -6,6 +6,8 @@
  * feature), and the real-world documents of ../shared/corpus/openapi-versions.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -20,6 +22,7 @@ import {
   type OpenApiDocument,
   type Schema,
 } from '../../src/shared';
+import { officialSchema } from '../../src/shared/openapi-schemas';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './document/support';
 
@@ -499,5 +502,23 @@ describe('example checks per version', () => {
     const checked = api.validateExamples([endpoint]);
     if (!checked.ok) throw new Error(checked.error.message);
     expect(checked.value.map((p) => `${p.pointer} ${p.rule}`)).toEqual(['/id exclusiveMinimum']);
+  });
+});
+
+describe('official schemas per version', () => {
+  it('names each version schema by its dialect', () => {
+    expect(String(officialSchema('3.0').id)).toContain('3.0');
+    expect(String(officialSchema('3.1').$id)).toContain('/oas/3.1/');
+    expect(String(officialSchema('3.2').$id)).toContain('/oas/3.2/');
+  });
+
+  it('the vendored 3.2 schema accepts every 3.2 fixture and refuses a 3.1 one (ajv 2020)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const check = ajv.compile(officialSchema('3.2'));
+    for (const name of FIXTURE_FILES.filter((f) => f.startsWith('openapi-3.2/'))) {
+      expect(check(parse(fixture(name))), `${name}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+    expect(check(parse(fixture('openapi-3.1/schemas-3.1.yaml')))).toBe(false);
   });
 });
