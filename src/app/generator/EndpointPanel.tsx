@@ -67,12 +67,17 @@ export const EndpointPanel = memo(function EndpointPanel({
     },
     [store, id],
   );
-  /** Records the field a change or a blur happened in (its `data-field`). */
+  /**
+   * Records the field a change or a blur happened in (its `data-field`) and the part it is in
+   * (`data-touch-group`: a response, the request body), whose problems it brings about.
+   */
   const onTouch = useCallback(
     (event: SyntheticEvent) => {
       const target = event.target as Element | null;
       const field = target?.closest?.('[data-field]')?.getAttribute('data-field');
       if (field) store.touched.touch(id, field);
+      const group = target?.closest?.('[data-touch-group]')?.getAttribute('data-touch-group');
+      if (group) store.touched.touch(id, group);
     },
     [store, id],
   );
@@ -261,6 +266,7 @@ export const EndpointPanel = memo(function EndpointPanel({
             className="gen-section gen-request-body"
             disabled={isGet}
             data-testid="request-body"
+            data-touch-group="requestBody"
           >
             <legend>{t`Request body`}</legend>
             {isGet ? (
@@ -314,7 +320,12 @@ export const EndpointPanel = memo(function EndpointPanel({
               const codeIssue = fieldIssue(issues, `responses.${index}.statusCode`);
               const nameIssue = fieldIssue(issues, `responses.${index}.body.name`);
               return (
-                <div className="gen-response" key={index} data-testid="response">
+                <div
+                  className="gen-response"
+                  key={index}
+                  data-testid="response"
+                  data-touch-group={`responses.${index}`}
+                >
                   <div className="gen-row">
                     <label className="gen-field gen-field-code">
                       <span>{t`Status code`}</span>

@@ -26,6 +26,13 @@ function ownField(field: string): boolean {
   );
 }
 
+/** The part a field is in: `responses.0` for `responses.0.body.name`, `requestBody`. */
+function groupOf(field: string): string {
+  const response = /^responses\.\d+/.exec(field);
+  if (response !== null) return response[0];
+  return field.split('.')[0] ?? field;
+}
+
 export class TouchedFields {
   /** Endpoints made in the form, not touched everywhere yet. */
   private fresh = new Set<string>();
@@ -69,7 +76,8 @@ export class TouchedFields {
     if (!this.fresh.has(id)) return true;
     const fields = this.touched.get(id);
     if (fields === undefined) return false;
-    return fields.has(ownField(issue.field) ? issue.field : ANY);
+    if (!ownField(issue.field)) return fields.has(ANY);
+    return fields.has(issue.field) || fields.has(groupOf(issue.field));
   };
 
   getVersion = (): number => this.version;
