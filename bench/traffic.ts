@@ -10,6 +10,10 @@
  *    < 2,000 ms), plus the structured clone of its answer, the part of a worker call that the
  *    main thread pays when the answer arrives (target < 50 ms).
  * 3. A 50 MB HAR: importHar refuses it with HAR_TOO_LARGE before parsing.
+ * 4. cURL (issue 21.8): 1 MiB of "Copy all as cURL" commands (the limit) is read within
+ *    500 ms; 20 MB is refused with CURL_TOO_LARGE before parsing (it took 5.6 s and 531 MB).
+ *
+ * BENCH_TRAFFIC_PARTS=2,4 runs only some tables.
  */
 import { createCompoundSchema } from 'genson-js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,7 +22,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { CoreError } from '../src/shared/errors';
 import { inferSchemaFromValues } from '../src/shared/inference/infer-values';
-import { importHar } from '../src/shared/traffic';
+import { importCurl, importHar, MAX_CURL_CHARS } from '../src/shared/traffic';
 import { generateHar } from './generate-har';
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus/json');
@@ -192,6 +196,53 @@ function harTable(): void {
   );
 }
 
+function curlTable(): void {
+  console.log('\n4. cURL import (issue 21.8)\n');
+  const body = JSON.stringify({
+    items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })),
+  });
+  const command = (i: number) =>
+    `curl 'https://api.example.com/v1/items/${i}?page=2' -H 'content-type: application/json' ` +
+    `-H 'authorization: Bearer abc${i}' --data-raw '${body}'\n`;
+  let text = '';
+  for (let i = 0; text.length + command(i).length <= MAX_CURL_CHARS; i++) text += command(i);
+  let result = importCurl(text);
+  const cpu = median([0, 1, 2].map(() => cpuMs(() => (result = importCurl(text)))));
+  const big = `curl https://api.example.com/a -d '${'x'.repeat(20 * 1000 * 1000)}'`;
+  let code = '';
+  const refuse = wallMs(() => {
+    try {
+      importCurl(big);
+    } catch (error) {
+      code = error instanceof CoreError ? error.code : 'other';
+    }
+  });
+  table(
+    ['input', 'size', 'result', 'CPU ms', 'target', 'met'],
+    [
+      [
+        `${text.split('\n').length - 1} cURL commands (the limit)`,
+        size(text.length),
+        `${result.endpoints.length} endpoints, ${result.redacted} secrets`,
+        cpu.toFixed(0),
+        '< 500',
+        cpu < 500 ? 'yes' : 'NO',
+      ],
+      [
+        '20 MB cURL',
+        size(big.length),
+        code,
+        refuse.toFixed(2),
+        '< 50',
+        refuse < 50 && code === 'CURL_TOO_LARGE' ? 'yes' : 'NO',
+      ],
+    ],
+    3,
+  );
+}
+
+const parts = new Set((process.env.BENCH_TRAFFIC_PARTS ?? '1,2,4').split(','));
 console.log(`Node ${process.version}\n`);
-inferenceTable();
-harTable();
+if (parts.has('1')) inferenceTable();
+if (parts.has('2') || parts.has('3')) harTable();
+if (parts.has('4')) curlTable();

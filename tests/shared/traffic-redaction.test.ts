@@ -554,3 +554,13 @@ describe('traffic import redaction (issue 21.1)', () => {
     expectCount(importCurl("curl 'https://api.example.com/items?page=2'"), 0);
   });
 });
+
+describe('traffic redaction cannot be sidestepped', () => {
+  it('replaces a secret written next to a placeholder', () => {
+    const result = importCurl(
+      `curl https://api.example.com/a --json '${JSON.stringify({ note: `<redacted> ${ACCESS}`, password: `<redacted>x` })}'`,
+    );
+    expectNoSecrets(result, [ACCESS]);
+    expect(documentText(result)).not.toContain('<redacted>x');
+  });
+});

@@ -45,6 +45,7 @@ import {
   isSecretQueryName,
   isSecretValue,
   isXmlMediaType,
+  jsonMayHoldSecret,
   redactFormBody,
   redactHeader,
   redactJson,
@@ -299,10 +300,12 @@ function readBody(body: TrafficBody, redactions: Redactions): BodyValue {
       ok = false;
     }
     if (ok) {
-      const value = redactJson(parsed, redactions);
+      // Most bodies hold no secret: they are kept as parsed and as sent, without a copy.
+      const secret = jsonMayHoldSecret(parsed);
+      const value = secret ? redactJson(parsed, redactions) : parsed;
       return {
         mediaType: isJsonMediaType(mediaType) ? mediaType : 'application/json',
-        text: JSON.stringify(value),
+        text: secret ? JSON.stringify(value) : body.text,
         value,
         json: true,
       };

@@ -390,9 +390,17 @@ export function redactHeaderValue(name: string, value: string): string {
 
 // ---- text ----
 
-/** Whether a text already is (or holds only) a placeholder. */
+const PLACEHOLDERS = new Set([REDACTED, REDACTED_URL, REDACTED_XML]);
+
+/**
+ * Whether a text already is a placeholder (or `Scheme <placeholder>`). Exact: a placeholder
+ * written next to a secret does not hide the secret.
+ */
 function isPlaceholder(text: string): boolean {
-  return text.includes(REDACTED) || text.includes(REDACTED_URL) || text.includes(REDACTED_XML);
+  const trimmed = text.trim();
+  if (PLACEHOLDERS.has(trimmed)) return true;
+  const space = trimmed.indexOf(' ');
+  return space > 0 && PLACEHOLDERS.has(trimmed.slice(space + 1).trim());
 }
 
 export type TextKind = 'text' | 'xml' | 'url';
@@ -422,6 +430,44 @@ const KNOWN_KEY_IN_TEXT_RE =
  */
 const PAIR_RE =
   /(["']?)([A-Za-z_$][\w.$-]*)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?:(?:Bearer|Basic|Token|DPoP|Digest)\s+)?[^\s&;,)}\]"'<>]+)/g;
+/** A secret word may be in the text (a pair or an element may have a secret name). */
+const SECRET_HINT_RE =
+  /pass|pwd|pin|otp|secret|token|key|auth|cookie|session|sid|csrf|xsrf|dpop|sig|credential|jwt|bearer|hmac|salt|cvv|cvc|access|refresh|code|ticket|hash/i;
+/** An auth scheme word followed by a space (`Bearer …`, `Basic …`). */
+const SCHEME_HINT_RE =
+  /\b(?:bearer|basic|token|dpop|digest|negotiate|ntlm|mac|hoba|oauth|aws4-hmac-sha256|api-?key|ssws|splunk|geniekey)\s/i;
+/** The start of a JWT, a PEM key or a well-known key format. */
+const KEY_HINT_RE =
+  /eyJ|-----BEGIN|_live_|_test_|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|glpat-|sk-|npm_|SG\./;
+
+/** Whether a text holds a run of token characters that is high-entropy. */
+function hasHighEntropyRun(text: string): boolean {
+  const runs = TOKEN_RUN_RE;
+  runs.lastIndex = 0;
+  for (let match = runs.exec(text); match !== null; match = runs.exec(text)) {
+    if (isHighEntropy(match[0])) return true;
+  }
+  return false;
+}
+const TOKEN_RUN_RE = /[A-Za-z0-9+/=_-]{32,}/g;
+
+/**
+ * Whether a text may hold a secret at all: a cheap test that lets the common text (names,
+ * dates, prose) through without the passes of {@link redactText}. A false answer is exact: no
+ * rule of this module could replace anything in such a text.
+ */
+function mayHoldSecret(text: string): boolean {
+  const length = text.length;
+  if (length < 8) return false;
+  if (/\s/.test(text) && SCHEME_HINT_RE.test(text)) return true;
+  if (length >= 16 && KEY_HINT_RE.test(text)) return true;
+  if (length >= 32 && hasHighEntropyRun(text)) return true;
+  if (text.includes('://') || (text.startsWith('/') && /[?#]/.test(text))) return true;
+  return (
+    (text.includes(':') || text.includes('=') || text.includes('<')) && SECRET_HINT_RE.test(text)
+  );
+}
+
 /** `<password>…</password>`, `<ns:Token attr="…">…</ns:Token>`. */
 const XML_ELEMENT_RE = /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]+)<\/\1\s*>/g;
 
@@ -430,12 +476,15 @@ const XML_ELEMENT_RE = /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]+)<\/\1\s*>/g;
  * scheme credentials, JWTs, PEM private keys, well-known keys and high-entropy tokens.
  */
 export function redactText(text: string, redactions: Redactions, kind: TextKind = 'text'): string {
+  // Most texts hold nothing of the kind: one cheap test each before the passes below.
+  if (!mayHoldSecret(text)) return text;
+  const names = SECRET_HINT_RE.test(text);
   const placeholder = placeholderOf(kind);
   let out = text;
   if (out.includes('-----BEGIN')) {
     out = out.replace(PEM_PRIVATE_RE, (match) => redactions.note(match, placeholder));
   }
-  if (out.includes('<')) {
+  if (names && out.includes('<')) {
     out = out.replace(
       XML_ELEMENT_RE,
       (match, tag: string, attributes: string | undefined, inner: string) => {
@@ -561,8 +610,7 @@ function looksLikeUrl(value: string): boolean {
  * whole value (a JWT, `Bearer …`, a key), a URL's secret parts, or secrets inside the text.
  */
 export function redactString(value: string, redactions: Redactions): string {
-  if (value.length < 8) return value;
-  if (isPlaceholder(value)) return value;
+  if (!mayHoldSecret(value) || isPlaceholder(value)) return value;
   if (isSecretValue(value)) {
     redactions.note(value);
     return placeholderFor(value, REDACTED);
@@ -659,12 +707,15 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
     } else {
       const object: Record<string, unknown> = {};
       for (const name of Object.keys(source)) {
-        Object.defineProperty(object, name, {
-          value: undefined,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        // Keys keep their order; "__proto__" must stay an own key, not the prototype.
+        if (name === '__proto__') {
+          Object.defineProperty(object, name, {
+            value: undefined,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else object[name] = undefined;
         stack.push({
           source: (source as Record<string, unknown>)[name],
           target: object,
@@ -678,6 +729,36 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
     (target as Record<string | number, unknown>)[key] = copy;
   }
   return root.v;
+}
+
+/**
+ * Whether {@link redactJson} could change anything in a parsed value: a secret-named key with a
+ * value, or a string that may hold a secret. Read-only and allocation-free, so that the common
+ * body is neither copied nor written out again. A false answer is exact; a true one may not be.
+ */
+export function jsonMayHoldSecret(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (mayHoldSecret(node)) return true;
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child === null || typeof child === 'boolean' || child === '') continue;
+      if (isSecretName(key)) return true;
+      if ((key === 'key' || key === 'keys') && typeof child === 'string' && isKeyCredential(child))
+        return true;
+      stack.push(child);
+    }
+  }
+  return false;
 }
 
 // ---- bodies ----
