@@ -490,6 +490,8 @@ export default function GeneratorPage() {
     });
 
   const applyLoad = (parsed: ParsedDocument, text: string) => {
+    // A Load starts a new version in the project's history (issue 18.4).
+    project.startRevision('load');
     // The worker makes the Blob of its text; putting the string here would clone megabytes.
     const kept = client.sourceBlob().then(
       (blob) => saveSource(blob, [documentBase.savedId]),
@@ -551,6 +553,7 @@ export default function GeneratorPage() {
       },
       onApplyOperation: (path, method) =>
         void withSubscription('load', async () => {
+          project.startRevision('apply');
           const text = editor.current?.getValue() ?? '';
           const views = await client.readEndpoints(text, { signal: pageAlive.current?.signal });
           const source = views.find(
