@@ -131,10 +131,16 @@ export function removeParameters(endpoint: Endpoint, ids: readonly string[]): En
  * the same object and every edit makes a new one, so membership is "loaded and untouched".
  */
 const loadedViews = new WeakSet<Endpoint>();
+/** Validation views by endpoint (see {@link validationView}). */
+const projections = new WeakMap<Endpoint, EndpointToValidate>();
 
 /** Marks the views of a document just loaded (or restored from the kept document). */
 export function markLoaded(endpoints: Iterable<Endpoint>): void {
-  for (const endpoint of endpoints) loadedViews.add(endpoint);
+  for (const endpoint of endpoints) {
+    loadedViews.add(endpoint);
+    // Validated before it was recognized (a reload): its projection says so now.
+    projections.delete(endpoint);
+  }
 }
 
 /** Whether an endpoint is still exactly as loaded from a document. */
@@ -178,8 +184,6 @@ function projectBody(body: BodyModel): BodyModel {
   if (body.schema !== undefined) projected.schema = {};
   return projected;
 }
-
-const projections = new WeakMap<Endpoint, EndpointToValidate>();
 
 /**
  * The part of an endpoint the validation rules read: big examples and imported schemas are
