@@ -1,7 +1,9 @@
 /**
  * The only module of the app that talks to the generator worker (src/worker). It starts the
- * worker lazily, lets the latest validation win while the user types, terminates the worker when
- * a long call is aborted (the next call starts a fresh one), shuts it down when idle, and falls
+ * worker lazily, lets the latest validation win while the user types, drops the answer of an
+ * aborted or superseded call (the worker and its open document stay), terminates the worker only
+ * when the user cancels a long job (the next call starts a fresh one), shuts it down when idle,
+ * and falls
  * back to calling src/shared on the main thread where `Worker` does not exist (tests).
  */
 import { wrap, releaseProxy, type Remote } from 'comlink';
@@ -61,6 +63,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Long jobs (render, open) report how many endpoints of how many are through. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The signal is the user's Cancel of a long job (Generate, Load): aborting stops the worker,
+   * since a long call cannot be interrupted inside it (the next call starts a fresh one and
+   * re-opens the document). Without it an aborted call only drops its answer (issue 18.1: a
+   * superseded body check must not cost the open document).
+   */
+  stopWorkerOnAbort?: boolean;
 }
 
 function abortError(): DOMException {
@@ -182,7 +191,7 @@ export class GeneratorClient {
     args: Args<M>,
     options: CallOptions = {},
   ): Promise<Value<M>> {
-    const { signal } = options;
+    const { signal, stopWorkerOnAbort = false } = options;
     if (signal?.aborted) throw abortError();
     clearTimeout(this.idleTimer);
     const backend = await this.backend();
@@ -202,8 +211,9 @@ export class GeneratorClient {
       const onAbort = () => {
         if (settled) return;
         rejectOnce(abortError());
-        // A long call cannot be interrupted inside the worker: drop the worker instead.
-        if (this.worker !== undefined) this.terminate();
+        // A long job cannot be interrupted inside the worker: the user's Cancel drops the worker.
+        // Anything else runs to its end there and its answer is dropped.
+        if (stopWorkerOnAbort && this.worker !== undefined) this.terminate();
       };
       this.pending.add(rejectOnce);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -308,16 +318,23 @@ export class GeneratorClient {
     await this.ensureDocument(options);
     const changed = endpoints.filter((endpoint) => this.sent.get(endpoint.id) !== endpoint);
     options.onProgress?.(0, changed.length);
-    for (let i = 0; i < changed.length; i += VIEWS_PER_MESSAGE) {
-      // schemaComponents is derived from the document, which the worker has: not sent back.
-      const chunk = changed
-        .slice(i, i + VIEWS_PER_MESSAGE)
-        .map(({ schemaComponents: _derived, ...view }) => view);
-      await this.call('putEndpoints', [chunk], options);
-      options.onProgress?.(Math.min(i + VIEWS_PER_MESSAGE, changed.length), changed.length);
+    try {
+      for (let i = 0; i < changed.length; i += VIEWS_PER_MESSAGE) {
+        // schemaComponents is derived from the document, which the worker has: not sent back.
+        const chunk = changed
+          .slice(i, i + VIEWS_PER_MESSAGE)
+          .map(({ schemaComponents: _derived, ...view }) => view);
+        await this.call('putEndpoints', [chunk], options);
+        options.onProgress?.(Math.min(i + VIEWS_PER_MESSAGE, changed.length), changed.length);
+      }
+      await this.call('setOrder', [endpoints.map((endpoint) => endpoint.id)], options);
+      if (meta !== undefined) await this.call('setMeta', [meta], options);
+    } catch (error) {
+      // Cut short (an abort drops only the answer): the worker may hold some of these views
+      // already, so the next render sends every view again rather than trust `sent`.
+      this.sent = new Map();
+      throw error;
     }
-    await this.call('setOrder', [endpoints.map((endpoint) => endpoint.id)], options);
-    if (meta !== undefined) await this.call('setMeta', [meta], options);
     this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     return this.call('render', [], options);
   }

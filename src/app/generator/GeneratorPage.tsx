@@ -5,7 +5,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { Endpoint } from '../../shared';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
@@ -47,6 +47,10 @@ import {
   type RestoredForm,
 } from './persistence';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
+import { migrateFormOwner } from '../projects/form-owner';
+import { workspaceName, workspaceScope, workspaceStorage } from './workspace';
+import { useOutputRecord } from './useOutputRecord';
+import { WorkspaceGate } from './WorkspaceGate';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { DocumentPanel } from './document/DocumentPanel';
 import { DocumentContext, DocumentStore, type DocumentLinks } from './document/document-store';
@@ -80,11 +84,17 @@ function startingEndpoints(saved: RestoredForm | undefined): [Endpoint[], string
  * A small saved form is read back at once; a large one (an imported spec) starts the page with an
  * empty store that {@link useRestore} fills in slices, so no task reads megabytes at once.
  */
-function initialState(): { store: EndpointStore; restoring: boolean } {
-  if (savedFormEntries() > SYNC_RESTORE_MAX_ENTRIES) {
-    return { store: new EndpointStore(), restoring: true };
+function initialState(storage: Storage | undefined): {
+  store: EndpointStore;
+  restoring: boolean;
+  saved: boolean;
+} {
+  const entries = savedFormEntries(storage);
+  if (entries > SYNC_RESTORE_MAX_ENTRIES) {
+    return { store: new EndpointStore(), restoring: true, saved: true };
   }
-  return { store: new EndpointStore(...startingEndpoints(loadSavedForm())), restoring: false };
+  const store = new EndpointStore(...startingEndpoints(loadSavedForm(storage)));
+  return { store, restoring: false, saved: entries > 0 };
 }
 
 /**
@@ -97,6 +107,7 @@ function useRestore(
   base: DocumentBase,
   client: GeneratorClient,
   sourceReady: Promise<void>,
+  storage: Storage | undefined,
 ): boolean {
   const [restoring, setRestoring] = useState(initiallyRestoring);
   useEffect(() => {
@@ -112,7 +123,7 @@ function useRestore(
       markLoaded(parsed.endpoints);
       return parsed.endpoints;
     };
-    void loadSavedFormInSlices(undefined, () => cancelled, openBase).then((saved) => {
+    void loadSavedFormInSlices(storage, () => cancelled, openBase).then((saved) => {
       if (cancelled) return;
       if (saved?.base !== undefined) base.adopt(saved.fromBase ?? [], saved.base);
       store.setAll(...startingEndpoints(saved));
@@ -125,14 +136,35 @@ function useRestore(
       cancelled = true;
       abort.abort();
     };
-  }, [store, restoring, base, client, sourceReady]);
+  }, [store, restoring, base, client, sourceReady, storage]);
   return restoring;
 }
 
+/**
+ * The generator of one workspace (issue 18.3): the browser's own or a project's. Each is its own
+ * page instance over its own stored form (workspace.ts), so switching workspaces never carries
+ * one's form into another; a second tab on the same workspace is told (WorkspaceGate).
+ */
 export default function GeneratorPage() {
+  const [params] = useSearchParams();
+  const projectId = params.get('project') ?? undefined;
+  // Older versions had one form slot for every workspace: it is the browser's own now.
+  useState(migrateFormOwner);
+  const name = workspaceName(projectId);
+  return (
+    <WorkspaceGate key={name} name={name}>
+      <GeneratorWorkspace projectId={projectId} />
+    </WorkspaceGate>
+  );
+}
+
+function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string | undefined }) {
   const { t, i18n } = useLingui();
   const client = generatorClient();
-  const [initial] = useState(initialState);
+  /** This workspace's stored form, document panel and document text (workspace.ts). */
+  const [storage] = useState(() => workspaceStorage(workspaceProject));
+  const scope = workspaceScope(workspaceProject);
+  const [initial] = useState(() => initialState(storage));
   const store = initial.store;
   // A calm start (issue 20): the endpoint a page starts with shows no problem before it is touched.
   useState(() => store.touched.markBlank(store.list()));
@@ -140,12 +172,19 @@ export default function GeneratorPage() {
   const [documentBase] = useState(() => new DocumentBase());
   /** The document text the restored form belongs to, read once (see source-store). */
   const [sourceReady] = useState(() =>
-    loadSource().then(
+    loadSource(scope).then(
       (text) => client.setSource(text ?? ''),
       () => client.setSource(''),
     ),
   );
-  const restoring = useRestore(store, initial.restoring, documentBase, client, sourceReady);
+  const restoring = useRestore(
+    store,
+    initial.restoring,
+    documentBase,
+    client,
+    sourceReady,
+    storage,
+  );
   const order = useOrder(store);
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
@@ -210,7 +249,7 @@ export default function GeneratorPage() {
     requestAnimationFrame(() => problemsBox.current?.scrollIntoView?.({ block: 'nearest' }));
   };
   const editor = useRef<OutputEditorHandle>(null);
-  const [documentStore] = useState(() => DocumentStore.persisted());
+  const [documentStore] = useState(() => DocumentStore.persisted(storage));
   /**
    * The shared schemas as the worker's document has them: the Schemas section's edits are sent
    * only when the store holds something else (a restored page never sends a partial set).
@@ -247,10 +286,22 @@ export default function GeneratorPage() {
    * Undefined until there is one; the output editor's text stands in then.
    */
   const documentText = useRef<string | undefined>(undefined);
+  /** The output editor once ready (see getContent). */
+  const editorHandle = useRef<OutputEditorHandle | null>(null);
+  /** The browser's own workspace keeps its output editor's text (a project keeps it itself). */
+  const outputChanged = useOutputRecord({
+    active: editorReady && workspaceProject === undefined,
+    scope,
+    editor,
+    documentText,
+    onRestored: (output) => setHasOutput(output.trim().length > 0),
+  });
   /** The document text and, in the view state, the output editor's text (hand edits too). */
   const getContent = () => {
-    if (!editorReady || !editor.current) return undefined;
-    const output = editor.current.getValue();
+    // Leaving the page, the ref is detached before the sync's last flush: the handle still works.
+    const handle = editor.current ?? editorHandle.current;
+    if (!editorReady || !handle) return undefined;
+    const output = handle.getValue();
     // No document yet (a new project, or text pasted and not loaded): the editor's text is it.
     const content = documentText.current || output;
     return { content, viewStateJson: projectViewStateJson(content, output) };
@@ -259,6 +310,14 @@ export default function GeneratorPage() {
     ready: editorReady && !restoring,
     getContent,
     getViewStateJson: () => getContent()?.viewStateJson ?? null,
+    // A form never generated is rendered, so the new project holds it.
+    newProjectContent: async () => {
+      const content = getContent();
+      if (content === undefined || content.content.trim() !== '') return content;
+      if (store.getReport()?.canGenerate !== true) return content;
+      const text = await renderDocument(store.list(), pageAlive.current?.signal);
+      return { content: text, viewStateJson: projectViewStateJson(text, text) };
+    },
     getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
     show: async ({ content, viewStateJson }, loadForm) => {
       let viewState: unknown = null;
@@ -273,7 +332,8 @@ export default function GeneratorPage() {
       setHasOutput(output.trim().length > 0);
       // An empty project takes the form on screen as its document.
       if (!content.trim()) scheduleProjectRender.current();
-      if (loadForm && content.trim()) {
+      // A project never opened in this browser has no form of its own: it is built here.
+      if ((loadForm || !initial.saved) && content.trim()) {
         const text = content;
         await sourceReady;
         const previous = client.documentSource;
@@ -298,8 +358,8 @@ export default function GeneratorPage() {
   // Save as the user types; validate (latest request wins) on every change. Both wait for a
   // restore, so the empty store it starts from is never saved over the form being read.
   useEffect(
-    () => (restoring ? undefined : autoSave(store, undefined, documentBase)),
-    [store, restoring, documentBase],
+    () => (restoring ? undefined : autoSave(store, storage, documentBase)),
+    [store, restoring, documentBase, storage],
   );
   useEffect(() => {
     if (restoring) return;
@@ -421,7 +481,12 @@ export default function GeneratorPage() {
       await client.setDocumentSchemas(schemas, { signal });
       schemasFromDocument.current = schemas;
     }
-    return client.render(endpoints, documentStore.getMeta(), { signal, onProgress });
+    // Generate (with progress) is a long job the user can cancel: that stops the worker.
+    return client.render(endpoints, documentStore.getMeta(), {
+      signal,
+      onProgress,
+      stopWorkerOnAbort: onProgress !== undefined,
+    });
   };
   const renderForProject = useRef(renderDocument);
   /** Renders the open project's document soon (set while a project is open). */
@@ -494,8 +559,8 @@ export default function GeneratorPage() {
     project.startRevision('load');
     // The worker makes the Blob of its text; putting the string here would clone megabytes.
     const kept = client.sourceBlob().then(
-      (blob) => saveSource(blob, [documentBase.savedId]),
-      () => saveSource(text, [documentBase.savedId]),
+      (blob) => saveSource(blob, [documentBase.savedId], scope),
+      () => saveSource(text, [documentBase.savedId], scope),
     );
     // A large document's unchanged views are saved as ids of its kept text (a small one whole:
     // it is restored at once, without the worker).
@@ -527,6 +592,7 @@ export default function GeneratorPage() {
       const parsed = await client.openDocument(text, {
         signal: jobSignal(),
         onProgress: onJobProgress,
+        stopWorkerOnAbort: true,
       });
       if (store.hasUnsavedChanges()) setPendingLoad({ parsed, text, previous });
       else applyLoad(parsed, text);
@@ -757,8 +823,14 @@ export default function GeneratorPage() {
               <OutputEditor
                 ref={editor}
                 onHasTextChange={setHasOutput}
-                onReady={() => setEditorReady(true)}
-                onChange={project.changed}
+                onReady={() => {
+                  editorHandle.current = editor.current;
+                  setEditorReady(true);
+                }}
+                onChange={() => {
+                  project.changed();
+                  outputChanged();
+                }}
                 onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
                 onCursorOperation={onCursorOperation}
               />

@@ -14,6 +14,7 @@ import type { Endpoint, Schema } from '../../shared';
 import { runInSlices, runToEnd } from '../util/slices';
 import type { EndpointStore } from './endpoint-store';
 import { loadFormEntries, saveFormEntries } from './source-store';
+import { scopeOf } from './workspace';
 
 export const FORM_STORAGE_KEY = 'specform.generator.form.v1';
 /** Debounce of saving while typing. */
@@ -298,7 +299,7 @@ export async function loadSavedFormInSlices(
   let base: Map<string, Endpoint> | undefined;
   try {
     if (storage?.getItem(FORM_STORAGE_KEY) === IN_INDEXED_DB) {
-      const entries = await loadFormEntries();
+      const entries = await loadFormEntries(scopeOf(storage), FORM_STORAGE_KEY);
       source = new MapStorage(new Map(Object.entries(entries ?? {})));
     }
     const head = JSON.parse(source?.getItem(FORM_STORAGE_KEY) ?? 'null') as SavedHead | null;
@@ -541,7 +542,7 @@ export function autoSave(
     changed.delete(FORM_STORAGE_KEY);
     if (head !== undefined) changed.set(FORM_STORAGE_KEY, head);
     // One persist at a time, in order: a later write of an entry never lands before an earlier.
-    persisting = persisting.then(() => saveFormEntries(changed, removed));
+    persisting = persisting.then(() => saveFormEntries(changed, removed, scopeOf(storage)));
     void persisting.then((saved) => {
       if (!saved) {
         console.warn('The form could not be kept in this browser: storage is full');

@@ -46,6 +46,10 @@ function write(
 const LEGACY_KEY = 'generator-source';
 /** The id of the text kept last (the one a new saved form belongs to). */
 const CURRENT_KEY = 'generator-source-id';
+/** The current text's id of a workspace (see workspace.ts): the browser's own keeps the old key. */
+function currentKey(scope: string): string {
+  return scope === '' ? CURRENT_KEY : `${CURRENT_KEY}@${scope}`;
+}
 /** Kept texts are records `source:<id>`, Blobs (see {@link saveSource}). */
 const SOURCE_PREFIX = 'source:';
 const SOURCE_FAILURE = 'Could not keep the document text';
@@ -59,11 +63,13 @@ function newId(): string {
  * could not be kept (no IndexedDB); failures are logged, never thrown. Pass a Blob made in the
  * worker where the text is large: putting a 4 MB string clones it on the main thread (a 50 ms
  * task), and so does making a Blob of it here; a Blob is handed over as it is. Older texts are dropped, except those in `keep` (the one the saved form names:
- * it stays until a form naming the new one is saved).
+ * it stays until a form naming the new one is saved) and every workspace's current one; `scope`
+ * names the workspace (workspace.ts).
  */
 export async function saveSource(
   text: string | Blob,
   keep: Iterable<string | undefined> = [],
+  scope = '',
 ): Promise<string | undefined> {
   const db = await openDb();
   if (db === undefined) return undefined;
@@ -72,11 +78,18 @@ export async function saveSource(
   const value = text;
   const ok = await write(db, SOURCE_FAILURE, (store) => {
     store.put(value, SOURCE_PREFIX + id);
-    store.put(id, CURRENT_KEY);
-    store.delete(LEGACY_KEY);
-    const keys = store.getAllKeys(IDBKeyRange.bound(SOURCE_PREFIX, `${SOURCE_PREFIX}\uffff`));
-    keys.onsuccess = () => {
-      for (const key of keys.result) if (!kept.has(String(key))) store.delete(key);
+    store.put(id, currentKey(scope));
+    if (scope === '') store.delete(LEGACY_KEY);
+    // Every workspace's current text stays (issue 18.3: one workspace never drops another's).
+    const currents = store.getAll(IDBKeyRange.bound(CURRENT_KEY, `${CURRENT_KEY}\uffff`));
+    currents.onsuccess = () => {
+      for (const current of currents.result) {
+        if (typeof current === 'string') kept.add(SOURCE_PREFIX + current);
+      }
+      const keys = store.getAllKeys(IDBKeyRange.bound(SOURCE_PREFIX, `${SOURCE_PREFIX}\uffff`));
+      keys.onsuccess = () => {
+        for (const key of keys.result) if (!kept.has(String(key))) store.delete(key);
+      };
     };
   });
   db.close();
@@ -109,14 +122,14 @@ export async function loadSourceById(id: string): Promise<string | Blob | undefi
   }
 }
 
-/** The text kept last, or undefined when there is none (or no IndexedDB). */
-export async function loadSource(): Promise<string | Blob | undefined> {
+/** The workspace's text kept last, or undefined when there is none (or no IndexedDB). */
+export async function loadSource(scope = ''): Promise<string | Blob | undefined> {
   const db = await openDb();
   if (db === undefined) return undefined;
   try {
-    const id = await read(db, CURRENT_KEY);
+    const id = await read(db, currentKey(scope));
     if (typeof id === 'string') return asSource(await read(db, SOURCE_PREFIX + id));
-    return asSource(await read(db, LEGACY_KEY));
+    return scope === '' ? asSource(await read(db, LEGACY_KEY)) : undefined;
   } finally {
     db.close();
   }
@@ -135,28 +148,36 @@ const FORM_FAILURE = 'Could not keep the form in IndexedDB';
 export async function saveFormEntries(
   changed: ReadonlyMap<string, string>,
   removed: Iterable<string> = [],
+  scope = '',
 ): Promise<boolean> {
   const db = await openDb();
   if (db === undefined) return false;
   let ok = true;
   for (const [key, text] of changed) {
-    ok &&= await write(db, FORM_FAILURE, (store) => store.put(text, FORM_PREFIX + key));
+    ok &&= await write(db, FORM_FAILURE, (store) => store.put(text, FORM_PREFIX + scope + key));
   }
   const gone = [...removed];
   if (ok && gone.length > 0) {
     ok = await write(db, FORM_FAILURE, (store) => {
-      for (const key of gone) store.delete(FORM_PREFIX + key);
+      for (const key of gone) store.delete(FORM_PREFIX + scope + key);
     });
   }
   db.close();
   return ok;
 }
 
-/** The form entries kept by {@link saveFormEntries}, or undefined when there are none. */
-export async function loadFormEntries(): Promise<Record<string, string> | undefined> {
+/**
+ * The form entries of a workspace (`scope`) kept by {@link saveFormEntries} whose keys start with
+ * `within`, or undefined when there are none.
+ */
+export async function loadFormEntries(
+  scope = '',
+  within = '',
+): Promise<Record<string, string> | undefined> {
   const db = await openDb();
   if (db === undefined) return undefined;
-  const range = IDBKeyRange.bound(FORM_PREFIX, `${FORM_PREFIX}\uffff`);
+  const from = FORM_PREFIX + scope + within;
+  const range = IDBKeyRange.bound(from, `${from}\uffff`);
   const entries = await new Promise<Record<string, string> | undefined>((resolve) => {
     const store = db.transaction(STORE, 'readonly').objectStore(STORE);
     const keys = store.getAllKeys(range);
@@ -166,7 +187,7 @@ export async function loadFormEntries(): Promise<Record<string, string> | undefi
       (keys.result ?? []).forEach((key, i) => {
         const value: unknown = values.result[i];
         if (typeof key === 'string' && typeof value === 'string') {
-          out[key.slice(FORM_PREFIX.length)] = value;
+          out[key.slice(FORM_PREFIX.length + scope.length)] = value;
         }
       });
       resolve(Object.keys(out).length > 0 ? out : undefined);
@@ -175,4 +196,40 @@ export async function loadFormEntries(): Promise<Record<string, string> | undefi
   });
   db.close();
   return entries;
+}
+
+/**
+ * What the output editor of a workspace showed (issue 18.3: it survives navigation and reload):
+ * the document text and the view state that holds the output editor's change to it, as a
+ * project keeps them (`projectViewStateJson`). Strings, so putting one is a copy, not a walk.
+ */
+export interface OutputRecord {
+  text: string;
+  viewStateJson: string | null;
+}
+
+const OUTPUT_PREFIX = 'output:';
+const OUTPUT_FAILURE = "Could not keep the output editor's text";
+
+/** Keeps the workspace's output record; resolves whether it was kept. */
+export async function saveOutputRecord(scope: string, record: OutputRecord): Promise<boolean> {
+  const db = await openDb();
+  if (db === undefined) return false;
+  const ok = await write(db, OUTPUT_FAILURE, (store) => store.put(record, OUTPUT_PREFIX + scope));
+  db.close();
+  return ok;
+}
+
+/** The workspace's output record, or undefined when there is none (or it is unreadable). */
+export async function loadOutputRecord(scope: string): Promise<OutputRecord | undefined> {
+  const db = await openDb();
+  if (db === undefined) return undefined;
+  try {
+    const value = (await read(db, OUTPUT_PREFIX + scope)) as Partial<OutputRecord> | undefined;
+    if (typeof value?.text !== 'string') return undefined;
+    const viewStateJson = typeof value.viewStateJson === 'string' ? value.viewStateJson : null;
+    return { text: value.text, viewStateJson };
+  } finally {
+    db.close();
+  }
 }

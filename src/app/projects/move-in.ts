@@ -5,7 +5,6 @@
 import { createProject } from '../api/projects';
 import { generatorClient } from '../core/generator-client';
 import { loadSavedForm, savedFormEntries } from '../generator/persistence';
-import { setFormOwner } from './form-owner';
 
 export const MOVED_IN_KEY = 'specform.projects.movedIn';
 
@@ -51,7 +50,6 @@ export function moveInOnce(name: string): Promise<string | undefined> {
       if (done()) return undefined;
       const created = await createProject({ name, content, viewStateJson: null });
       markDone(created.id);
-      setFormOwner(created.id);
       return created.id;
     } catch {
       return undefined;

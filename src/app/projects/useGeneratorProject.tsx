@@ -19,6 +19,11 @@ export interface GeneratorProjectOptions {
   getContent: () => ProjectContent | undefined;
   /** The view state alone. */
   getViewStateJson?: () => string | null;
+  /**
+   * What "Save as a project" creates the project from (the form rendered when it was never
+   * generated); `getContent` when absent.
+   */
+  newProjectContent?: () => Promise<ProjectContent | undefined>;
   /** The text Copy and Download take: what the output editor shows. */
   getOutput: () => string | undefined;
   /**
@@ -38,6 +43,7 @@ export function useGeneratorProject({
   ready,
   getContent,
   getViewStateJson,
+  newProjectContent,
   getOutput,
   show,
 }: GeneratorProjectOptions): {
@@ -72,7 +78,7 @@ export function useGeneratorProject({
       const loadForm =
         reason === 'reload' ||
         (reason === 'restore-local'
-          ? formOwner()?.projectId !== projectId
+          ? projectId === undefined || formOwner(projectId) === null
           : !formIsProjects(projectId ?? '', revision));
       if (projectId) setFormOwner(projectId, revision);
       await show(content, loadForm);
@@ -119,15 +125,21 @@ export function useGeneratorProject({
     );
   };
 
-  const onSaveAsProject = (name: string) => {
-    const content = getContent();
-    if (!content) return;
+  const onSaveAsProject = async (name: string) => {
     setCreating(true);
+    const content = await (newProjectContent?.() ?? Promise.resolve(getContent())).catch(
+      () => undefined,
+    );
+    if (!content) {
+      setCreating(false);
+      return;
+    }
+    // The project gets its own form, built from this document (workspace.ts): the browser's
+    // own workspace stays as it is.
     createProject({ name, ...content }).then(
       (created) => {
         setCreating(false);
         setAskName(undefined);
-        setFormOwner(created.id);
         navigate(`/generator?project=${created.id}`, { replace: true });
       },
       () => {
@@ -193,7 +205,7 @@ export function useGeneratorProject({
         <NameProjectDialog
           initialName={askName}
           busy={creating}
-          onSave={onSaveAsProject}
+          onSave={(name) => void onSaveAsProject(name)}
           onCancel={() => setAskName(undefined)}
         />
       ) : null}
@@ -207,7 +219,6 @@ export function useGeneratorProject({
           }}
           onKeepCopy={async () => {
             const id = await sync.keepMineAsCopy(t`${state.name} (my copy)`);
-            setFormOwner(id);
             navigate(`/generator?project=${id}`);
           }}
         />

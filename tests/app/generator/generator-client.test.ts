@@ -77,11 +77,31 @@ describe('GeneratorClient', () => {
     expect(await first).toBeUndefined();
   });
 
-  it('terminates the worker when a long call is aborted and restarts it on the next call', async () => {
+  it('drops the answer of an aborted call and keeps the worker (and its open document)', async () => {
     const fake = fakeWorkerFactory();
     client = new GeneratorClient({ createWorker: fake.create });
     const controller = new AbortController();
-    const long = client.generate([], undefined, { signal: controller.signal });
+    const superseded = client.generate([], undefined, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const error = await superseded.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(fake.started[0]?.terminated).toBe(false);
+    expect(client.running).toBe(true);
+    // The worker answers the aborted call later: nobody gets that answer, the next call is served.
+    fake.release.shift()?.();
+    expect(await client.formatJson('{}')).toBe('{}');
+    expect(fake.started).toHaveLength(1);
+  });
+
+  it('terminates the worker when the user cancels a long job and restarts it on the next call', async () => {
+    const fake = fakeWorkerFactory();
+    client = new GeneratorClient({ createWorker: fake.create });
+    const controller = new AbortController();
+    const long = client.generate([], undefined, {
+      signal: controller.signal,
+      stopWorkerOnAbort: true,
+    });
     await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     const error = await long.catch((e: unknown) => e);

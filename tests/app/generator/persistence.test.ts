@@ -13,6 +13,14 @@ import {
   savedFormEntries,
   SYNC_RESTORE_MAX_ENTRIES,
 } from '../../../src/app/generator/persistence';
+import { workspaceStorage } from '../../../src/app/generator/workspace';
+import {
+  formIsProjects,
+  formOwner,
+  migrateFormOwner,
+  OLD_FORM_OWNER_KEY,
+  setFormOwner,
+} from '../../../src/app/projects/form-owner';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -293,5 +301,52 @@ describe('form persistence', () => {
       await savedCount(storage, LARGE + 1);
       stop();
     });
+  });
+});
+
+describe('workspaces (issue 18.3)', () => {
+  it('keeps the browser workspace and each project apart in one storage', () => {
+    const shared = memoryStorage();
+    const local = workspaceStorage(undefined, shared)!;
+    const alpha = workspaceStorage('alpha', shared)!;
+    const alphabet = workspaceStorage('alphabet', shared)!;
+    expect(saveForm(new EndpointStore([endpoint('mine')], []), local)).toBe(true);
+    expect(saveForm(new EndpointStore([endpoint('a1'), endpoint('a2')], ['a2']), alpha)).toBe(true);
+    expect(loadSavedForm(alphabet)).toBeUndefined();
+    expect(loadSavedForm(local)?.endpoints.map((e) => e.id)).toEqual(['mine']);
+    expect(loadSavedForm(alpha)?.endpoints.map((e) => e.id)).toEqual(['a1', 'a2']);
+    // A longer project form saved and then a shorter one: the stale entries go, only its own.
+    const many = Array.from({ length: ENDPOINTS_PER_ENTRY * 2 }, (_, i) => endpoint(`m${i}`));
+    expect(saveForm(new EndpointStore(many, []), alphabet)).toBe(true);
+    expect(saveForm(new EndpointStore([endpoint('x')], []), alphabet, undefined, new Map())).toBe(
+      true,
+    );
+    expect(loadSavedForm(alphabet)?.endpoints.map((e) => e.id)).toEqual(['x']);
+    expect(loadSavedForm(alpha)?.endpoints.map((e) => e.id)).toEqual(['a1', 'a2']);
+    expect(loadSavedForm(local)?.endpoints.map((e) => e.id)).toEqual(['mine']);
+    // The browser's own workspace keeps the keys it always had.
+    expect(shared.getItem(FORM_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('migrates the single form slot of older versions: it is the browser workspace, no project owns it', () => {
+    const shared = memoryStorage();
+    // Fixture of the old format: one form slot (v1, one entry) and the project it was said to be.
+    shared.setItem(
+      FORM_STORAGE_KEY,
+      JSON.stringify({ v: 1, collapsed: [], endpoints: [endpoint('other-work')] }),
+    );
+    shared.setItem(OLD_FORM_OWNER_KEY, 'p1@3');
+    expect(migrateFormOwner(shared)).toBe(true);
+    expect(shared.getItem(OLD_FORM_OWNER_KEY)).toBeNull();
+    // Project p1 has no form of its own here: opening it rebuilds the form from its document.
+    expect(formOwner('p1', shared)).toBeNull();
+    expect(formIsProjects('p1', 3, shared)).toBe(false);
+    expect(loadSavedForm(workspaceStorage('p1', shared))).toBeUndefined();
+    // The old slot is what the browser's own workspace shows.
+    expect(loadSavedForm(workspaceStorage(undefined, shared))?.endpoints[0]?.id).toBe('other-work');
+    expect(migrateFormOwner(shared)).toBe(false);
+    setFormOwner('p1', 4, shared);
+    expect(formIsProjects('p1', 4, shared)).toBe(true);
+    expect(formIsProjects('p2', 4, shared)).toBe(false);
   });
 });

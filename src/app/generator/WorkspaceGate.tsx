@@ -1,0 +1,119 @@
+/**
+ * One tab per workspace (issue 18.3): a tab edits a workspace (the browser's own or a project)
+ * only while it holds the workspace's Web Lock. A second tab on the same workspace is told
+ * plainly and offered "Use it here"; choosing it tells the first tab (BroadcastChannel), which
+ * puts its work away (its page unmounts: every pending save is written) and shows the same
+ * notice. Nothing is ever overwritten silently by a tab the user is not looking at.
+ */
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** How long a tab that gives the workspace away lets its last saves start before releasing. */
+export const HANDOVER_MS = 800;
+/** A lock still held right after a reload (the old page is going away) is asked for again. */
+const RETRY_MS = 200;
+
+type GateState = 'checking' | 'here' | 'elsewhere' | 'taking';
+
+interface TakeMessage {
+  type: 'take';
+  name: string;
+}
+
+function isTake(value: unknown, name: string): value is TakeMessage {
+  const message = value as Partial<TakeMessage> | null;
+  return message?.type === 'take' && message.name === name;
+}
+
+/** Whether the browser has Web Locks and BroadcastChannel (jsdom has neither). */
+function canCoordinate(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    navigator.locks !== undefined &&
+    typeof BroadcastChannel !== 'undefined'
+  );
+}
+
+export function WorkspaceGate({ name, children }: { name: string; children: ReactNode }) {
+  const [state, setState] = useState<GateState>(() => (canCoordinate() ? 'checking' : 'here'));
+  const take = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!canCoordinate()) return;
+    const locks = navigator.locks;
+    const channel = new BroadcastChannel('specform-workspaces');
+    const lockName = `specform-workspace:${name}`;
+    let alive = true;
+    /** Ends holding the lock (resolves the held request's promise). */
+    let release: (() => void) | undefined;
+    const hold = (lock: Lock | null): Promise<void> | undefined => {
+      if (lock === null || !alive) return undefined;
+      setState('here');
+      return new Promise<void>((resolve) => {
+        release = () => {
+          release = undefined;
+          resolve();
+        };
+      });
+    };
+    const tryOnce = (retry: boolean) =>
+      void locks
+        .request(lockName, { ifAvailable: true }, (lock) => {
+          if (lock === null && alive) {
+            if (retry) setTimeout(() => alive && tryOnce(false), RETRY_MS);
+            else setState('elsewhere');
+          }
+          return hold(lock);
+        })
+        .catch(() => alive && setState('here'));
+    tryOnce(true);
+
+    take.current = () => {
+      setState('taking');
+      channel.postMessage({ type: 'take', name } satisfies TakeMessage);
+      void locks.request(lockName, hold).catch(() => alive && setState('here'));
+    };
+    channel.onmessage = (event: MessageEvent) => {
+      if (!isTake(event.data, name) || release === undefined) return;
+      // Another tab takes this workspace: this page puts its work away, then lets go.
+      setState('elsewhere');
+      const giveUp = release;
+      setTimeout(giveUp, HANDOVER_MS);
+    };
+    return () => {
+      alive = false;
+      release?.();
+      channel.close();
+      take.current = () => undefined;
+    };
+  }, [name]);
+
+  if (state === 'here') return <>{children}</>;
+  if (state === 'checking') return null;
+  return (
+    <div className="gen-page workspace-elsewhere" data-testid="workspace-elsewhere">
+      <div className="gen-empty" role="alert">
+        <p>
+          <strong>
+            <Trans>This workspace is open in another tab.</Trans>
+          </strong>
+        </p>
+        <p className="gen-muted">
+          <Trans>
+            It is edited in one tab at a time, so that no tab overwrites the work of another. Use it
+            here to continue in this tab: the other tab saves its work and stops.
+          </Trans>
+        </p>
+        <button
+          type="button"
+          className="gen-button gen-button-primary"
+          disabled={state === 'taking'}
+          onClick={() => take.current()}
+          data-testid="workspace-take"
+        >
+          <Trans>Use it here</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * Workspaces end to end (issue 18.3): the browser's own workspace and each project keep their
+ * own work. Editing outside a project never changes a project's record and the reverse; the
+ * output editor's text survives navigation and reload; a second tab on the same workspace is
+ * told and offered a choice, never silently overwritten.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../src/shared/projects';
+import {
+  launchBrowser,
+  loadYamlReplacing,
+  newContext,
+  startServer,
+  type StartedServer,
+} from './harness';
+
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function login(page: Page): Promise<void> {
+  const demo = server.demo;
+  if (!demo) throw new Error(`no demo account:\n${server.logs()}`);
+  await page.goto(`${server.baseUrl}/login`);
+  await page.locator('input[name=email]').fill(demo.email);
+  await page.locator('input[name=password]').fill(demo.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const stored = JSON.parse(localStorage.getItem('accessToken') ?? '{}') as {
+        token?: string;
+      };
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${stored.token ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as T;
+    },
+    { path: url, body },
+  );
+}
+
+/** The whole output editor text, read the way a user would: select all, copy. */
+async function editorText(page: Page): Promise<string> {
+  await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.keyboard.press('Control+End');
+  return text === '\n' ? '' : text;
+}
+
+const documentOf = (title: string, path: string) =>
+  [
+    'openapi: 3.0.1',
+    'info:',
+    `  title: ${title}`,
+    '  version: 1.0.0',
+    'paths:',
+    `  ${path}:`,
+    '    get:',
+    `      summary: ${title} summary`,
+    '      responses:',
+    "        '200':",
+    '          description: OK',
+    '',
+  ].join('\n');
+
+/** Replaces the output editor's text with `text`, pasted as a user would. */
+async function replaceEditorText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+}
+
+async function workspaceContext(): Promise<BrowserContext> {
+  const context = await newContext(browser, { baseURL: server.baseUrl });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.baseUrl,
+  });
+  return context;
+}
+
+const summaryField = (page: Page) =>
+  page.locator('[data-endpoint-id]').first().getByLabel('Summary', { exact: true });
+
+async function loadDocument(page: Page, text: string, summary: string): Promise<void> {
+  await replaceEditorText(page, text);
+  await loadYamlReplacing(page, () =>
+    expect.poll(() => summaryField(page).inputValue(), { timeout: 20_000 }).toBe(summary),
+  );
+}
+
+async function waitForStatus(page: Page, value: string, timeout = 15_000): Promise<void> {
+  await page.getByTestId('project-status').locator(`[data-status="${value}"]`).waitFor({ timeout });
+}
+
+async function openGenerator(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/generator`);
+  await page.locator('.monaco-editor').waitFor();
+  await page.getByTestId('save-as-project').waitFor();
+}
+
+describe('workspaces', () => {
+  let context: BrowserContext;
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('keeps the browser workspace and a project apart (reopening never writes the other into it)', async () => {
+    context = await workspaceContext();
+    const page = await context.newPage();
+    await login(page);
+    await openGenerator(page);
+
+    // Document A, saved as a project.
+    await loadDocument(page, documentOf('Alpha', '/alpha'), 'Alpha summary');
+    await page.getByTestId('save-as-project').click();
+    await page.waitForURL(/\/generator\?project=/);
+    const id = new URL(page.url()).searchParams.get('project')!;
+    await waitForStatus(page, 'saved');
+    const before = await api<Project>(page, `/api/v1/customer/projects/${id}`);
+    expect(before.content).toContain('title: Alpha');
+
+    // Back in the browser's own workspace (the app's own link): document B, edited.
+    await page.locator('a[href="/generator"]').first().click();
+    await page.getByTestId('save-as-project').waitFor();
+    await loadDocument(page, documentOf('Beta', '/beta'), 'Beta summary');
+    await summaryField(page).fill('Beta edited');
+    await page.waitForTimeout(1000); // the form is kept 400 ms after the last change
+
+    // The project, opened from the Projects page, is A and stays A.
+    await page.locator('a[href="/projects"]').first().click();
+    await page.getByTestId('projects-page').waitFor();
+    await page.getByTestId('project-row').first().getByRole('link').first().click();
+    await page.waitForURL(/\/generator\?project=/);
+    await waitForStatus(page, 'saved');
+    await expect
+      .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+      .toBe('Alpha summary');
+    await page.waitForTimeout(3000); // an autosave would have happened by now
+    const after = await api<Project>(page, `/api/v1/customer/projects/${id}`);
+    expect(after.revision).toBe(before.revision);
+    expect(after.content).toBe(before.content);
+
+    // The reverse: an edit in the project never reaches the browser's own workspace.
+    await summaryField(page).fill('Alpha edited');
+    await waitForStatus(page, 'saved');
+    await page.waitForTimeout(1000);
+    await page.locator('a[href="/generator"]').first().click();
+    await page.getByTestId('save-as-project').waitFor();
+    await expect
+      .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+      .toBe('Beta edited');
+    await page.reload();
+    await page.getByTestId('save-as-project').waitFor();
+    await expect
+      .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+      .toBe('Beta edited');
+    const edited = await api<Project>(page, `/api/v1/customer/projects/${id}`);
+    expect(edited.content).toContain('Alpha edited');
+    expect(edited.content).not.toContain('Beta');
+  }, 180_000);
+
+  it('keeps a line typed at the end of the output across navigation and reload; Download takes it', async () => {
+    const own = await workspaceContext();
+    try {
+      const page = await own.newPage();
+      await login(page);
+      await openGenerator(page);
+      await loadDocument(page, documentOf('Gamma', '/gamma'), 'Gamma summary');
+      await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('x-note: typed by hand');
+      // Straight to another page, then back with the app's own links.
+      await page.locator('a[href="/profile"]').first().click();
+      await page.waitForURL(/\/profile/);
+      await page.locator('a[href="/generator"]').first().click();
+      await page.locator('.monaco-editor').waitFor();
+      await expect
+        .poll(() => editorText(page), { timeout: 20_000 })
+        .toContain('x-note: typed by hand');
+      await page.reload();
+      await page.locator('.monaco-editor').waitFor();
+      await expect
+        .poll(() => editorText(page), { timeout: 20_000 })
+        .toContain('x-note: typed by hand');
+      const text = await editorText(page);
+      expect(text).toContain('title: Gamma');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download .yaml' }).click(),
+      ]);
+      const file = await download.path();
+      expect(await readFile(file, 'utf8')).toBe(text);
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
+
+  /** Two tabs of one browser on `url`: the second is told, takes over, the first is told. */
+  async function twoTabs(url: string, ready: (page: Page) => Promise<void>): Promise<void> {
+    const both = await workspaceContext();
+    try {
+      const first = await both.newPage();
+      await login(first);
+      await first.goto(url);
+      await ready(first);
+      await summaryField(first).fill('Typed in the first tab');
+      const second = await both.newPage();
+      await second.goto(url);
+      const told = second.getByTestId('workspace-elsewhere');
+      await told.waitFor({ timeout: 20_000 });
+      // (Its words are checked once the catalogue has them: a production build shows ids before.)
+      expect(await told.getByRole('alert').isVisible()).toBe(true);
+      // The first tab is untouched by the second one's arrival.
+      expect(await summaryField(first).inputValue()).toBe('Typed in the first tab');
+      await second.getByTestId('workspace-take').click();
+      await ready(second);
+      // The second tab continues with the first one's work; the first is told and stops.
+      await expect
+        .poll(() => summaryField(second).inputValue(), { timeout: 20_000 })
+        .toBe('Typed in the first tab');
+      await first.getByTestId('workspace-elsewhere').waitFor({ timeout: 10_000 });
+      expect(await first.locator('.monaco-editor').count()).toBe(0);
+    } finally {
+      await both.close();
+    }
+  }
+
+  it('tells a second tab on the browser workspace and lets it take over', async () => {
+    await twoTabs(`${server.baseUrl}/generator`, async (page) => {
+      await page.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      await page.getByTestId('save-as-project').waitFor();
+    });
+  }, 180_000);
+
+  it('tells a second tab on a project and lets it take over', async () => {
+    const setup = await workspaceContext();
+    const page = await setup.newPage();
+    await login(page);
+    const created = await api<{ id: string }>(page, '/api/v1/customer/projects', {
+      name: 'Two tabs',
+      content: documentOf('Delta', '/delta'),
+    });
+    await setup.close();
+    await twoTabs(`${server.baseUrl}/generator?project=${created.id}`, async (tab) => {
+      await tab.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      await waitForStatus(tab, 'saved');
+      await expect.poll(() => summaryField(tab).inputValue(), { timeout: 20_000 }).not.toBe('');
+    });
+  }, 180_000);
+});
