@@ -28,6 +28,7 @@ import { collectProblems, fieldSelector, type Problem } from './problems';
 import { ProblemsPanel, useGenerateBlockedReason } from './ProblemsPanel';
 import { useTouchedVersion } from './touched';
 import { useExampleProblems } from './useExampleProblems';
+import { useLoadedViews } from './useLoadedViews';
 import { loadSource, loadSourceById, saveSource } from './source-store';
 import { yieldToBrowser } from '../util/slices';
 import { loadMonacoInSteps } from '../editor/monaco-load';
@@ -203,6 +204,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [problemsOpen, setProblemsOpen] = useState(false);
   const problemsBox = useRef<HTMLDivElement>(null);
   const exampleProblems = useExampleProblems(store, client, restoring);
+  // After a reload, endpoints still as the kept document has them count as loaded (issue 20).
+  useLoadedViews(store, client, sourceReady, restoring);
   const touchedVersion = useTouchedVersion(store.touched);
   const problems = useMemo(
     () =>
