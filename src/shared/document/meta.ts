@@ -54,8 +54,8 @@ export interface OAuthFlowObject extends Open {
 }
 
 export interface SecuritySchemeObject extends Open {
-  /** `mutualTLS` exists in OpenAPI 3.1+. */
-  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  /** (OpenAPI 3.1's `mutualTLS` is kept as written; the panel does not edit it.) */
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect';
   description?: string;
   /** apiKey */
   name?: string;
