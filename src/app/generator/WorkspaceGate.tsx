@@ -29,7 +29,8 @@ function isTake(value: unknown, name: string): value is TakeMessage {
 function canCoordinate(): boolean {
   return (
     typeof navigator !== 'undefined' &&
-    navigator.locks !== undefined &&
+    // jsdom answers null
+    (navigator.locks as LockManager | null | undefined) != null &&
     typeof BroadcastChannel !== 'undefined'
   );
 }
