@@ -20,7 +20,10 @@ import {
 } from './harness';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
-const DOCUMENT = path.join(CORPUS, process.env.NAVIGATOR_DOCUMENT ?? 'openai__openapi.yaml');
+const DOCUMENT = path.join(
+  CORPUS,
+  process.env.NAVIGATOR_DOCUMENT ?? 'intercom__api.intercom.io-2.7.yaml',
+);
 const corpusMissing = !existsSync(DOCUMENT);
 if (corpusMissing && process.env.CI === 'true') {
   throw new Error(`The corpus is missing at ${CORPUS} (required when CI=true)`);

@@ -67,7 +67,8 @@ function VirtualList({
   useEffect(() => {
     if (revealId === undefined) return;
     const index = order.indexOf(revealId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The panel's head at the top: an opened (expanded) panel is read from its start.
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
   }, [revealId, revealNonce, order, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (
