@@ -28,6 +28,24 @@ function scalarWithoutAgent(): Plugin {
         ? 'export default { name: "AgentChatDisabled", render: () => null };'
         : null;
     },
+    // Its "Ask AI" button would open that empty chat as an overlay nobody can close (issue 20.3):
+    // the agent is on only when the configuration names one, never because the host is local.
+    transform(code, id) {
+      if (
+        !id
+          .replace(/\\/g, '/')
+          .endsWith('@scalar/api-reference/dist/components/ApiReference.vue2.js')
+      ) {
+        return null;
+      }
+      const localHost = /if \(isLocalUrl\(window\.location\.href\)\) \{\s*return true;\s*\}/;
+      if (!localHost.test(code)) {
+        this.error(
+          'Scalar changed: find how it turns "Ask AI" on for local hosts (vite.config.ts)',
+        );
+      }
+      return { code: code.replace(localHost, ''), map: null };
+    },
   };
 }
 
@@ -50,7 +68,18 @@ export default defineConfig({
     ],
   },
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4096 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 4096,
+    // The docs preview runs in a sandboxed frame with a page of its own (DocsPreview.tsx).
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'preview-frame': fileURLToPath(new URL('./preview-frame.html', import.meta.url)),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     projects: [

@@ -257,15 +257,16 @@ describe('the whole document in the form (demo user)', () => {
 
   it('renders the docs preview from a local chunk, with no request to another host', async () => {
     await page.getByRole('tab', { name: 'Preview' }).click();
-    const preview = page.getByTestId('docs-preview');
+    // Rendered in a sandboxed frame (issue 21.2; tests/e2e/preview.test.ts).
+    const preview = page.frameLocator('[data-testid=docs-preview-frame]').locator('body');
     await expect.poll(() => preview.textContent(), { timeout: 30_000 }).toContain('Pet Store');
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'document-preview-en.png') });
     await page.getByRole('tab', { name: 'YAML' }).first().click();
     expect(requests).toEqual([]);
-    // The description typed earlier holds `<img onerror>`: Scalar renders description HTML and
-    // lets that handler into the page, where the CSP (script-src 'self') blocks it. Nothing else
-    // may be blocked (Scalar fetching from its hosts would show up here).
+    // The description typed earlier holds `<img onerror>`: the preview shows it as text (and the
+    // frame could not reach this page anyway). Nothing may be blocked (Scalar fetching from its
+    // hosts would show up here).
     expect(cspViolations.filter((v) => !/inline event handler/.test(v))).toEqual([]);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   });

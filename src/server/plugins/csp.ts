@@ -20,6 +20,8 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'frame-src': [
+    // The generator's docs preview: our own preview-frame.html, sandboxed (DocsPreview.tsx).
+    "'self'",
     'https://www.youtube.com',
     'https://youtube.com',
     'https://www.youtube-nocookie.com',
@@ -30,3 +32,34 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
 };
+
+/** The page of the docs preview frame, served with {@link PREVIEW_FRAME_CSP} instead. */
+export const PREVIEW_FRAME_PAGE = '/preview-frame.html';
+
+/**
+ * The docs preview frame's own policy (issue 21.2): it runs Scalar on a document nobody vetted,
+ * so it may load our scripts and styles and nothing else: no connection, no image but data:, no
+ * frame, no form; only our pages may embed it. The frame's guards and the neutralised document
+ * already keep it offline without this (tested with the CSP off); this is the second wall.
+ */
+export const PREVIEW_FRAME_CSP: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ['data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'none'"],
+  'frame-src': ["'none'"],
+  'worker-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'self'"],
+};
+
+/** A policy as the header's value. */
+export function serializeCsp(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}

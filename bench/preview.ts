@@ -1,0 +1,147 @@
+/**
+ * Docs preview benchmark (`npm run bench:preview`; a script, not a test; issue 20.3). Real server
+ * serving the production build, real Chromium. For each of the corpus' three largest documents
+ * (Stripe 4 MB, OpenAI 1.3 MB, Intercom 0.5 MB): the document goes into the output editor, the
+ * Preview tab is opened, and it prints
+ * - time from the click to "rendered" (the frame's message after Scalar's first paint);
+ * - the longest task of the page's main thread during that time (a 'longtask' observer; a frame
+ *   rendering in the page's own process would show here) and the longest gap between the page's
+ *   animation frames (what a user typing would feel);
+ * - the longest task inside the preview frame itself (its own process, not the editor's).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
+import {
+  instrumentedPage,
+  longestTaskSince,
+  openGeneratorAsDemo,
+  type PerfWindow,
+} from './support';
+
+const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
+/** BENCH_DOCS=Stripe,OpenAI measures only those. */
+const ONLY = process.env.BENCH_DOCS?.split(',');
+const DOCUMENTS = (
+  [
+    ['Stripe', 'stripe__spec3.yaml'],
+    ['OpenAI', 'openai__openapi.yaml'],
+    ['Intercom', 'intercom__api.intercom.io-2.7.yaml'],
+  ] as const
+).filter(([name]) => !ONLY || ONLY.includes(name));
+
+interface Row {
+  name: string;
+  size: string;
+  renderedMs: number;
+  pageLongestTask: number;
+  longestFrameGap: number;
+  frameLongestTask: number;
+}
+
+/** Puts `text` into the output editor the way a user pastes it (not measured). */
+async function pasteIntoOutput(page: Page, text: string): Promise<void> {
+  const yamlTab = page.getByRole('tab', { name: 'YAML' }).first();
+  if ((await yamlTab.getAttribute('aria-selected')) !== 'true') await yamlTab.click();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  // Until the page is idle: validation of the pasted text and its panels are not the preview's.
+  for (let quiet = 0, i = 0; quiet < 2 && i < 40; i++) {
+    const before = await page.evaluate(
+      () => (window as unknown as PerfWindow).__perf.longTasks.length,
+    );
+    await page.waitForTimeout(1500);
+    const after = await page.evaluate(
+      () => (window as unknown as PerfWindow).__perf.longTasks.length,
+    );
+    quiet = after === before ? quiet + 1 : 0;
+  }
+}
+
+async function measure(page: Page, name: string, text: string): Promise<Row> {
+  await pasteIntoOutput(page, text);
+  const since = await page.evaluate(() => performance.now());
+  const { renderedMs, longestFrameGap } = await page.evaluate(
+    () =>
+      new Promise<{ renderedMs: number; longestFrameGap: number }>((resolve, reject) => {
+        const t0 = performance.now();
+        let last = t0;
+        let longestFrameGap = 0;
+        const tab = [...document.querySelectorAll('[role=tab]')].find(
+          (b) => b.textContent === 'Preview',
+        );
+        if (!(tab instanceof HTMLElement)) {
+          reject(new Error('no Preview tab'));
+          return;
+        }
+        tab.click();
+        const check = () => {
+          const now = performance.now();
+          longestFrameGap = Math.max(longestFrameGap, now - last);
+          last = now;
+          const box = document.querySelector('[data-testid=docs-preview] [data-state]');
+          const state = box?.getAttribute('data-state');
+          if (state === 'rendered') resolve({ renderedMs: now - t0, longestFrameGap });
+          else if (state === 'error') reject(new Error('the preview reported an error'));
+          else if (now - t0 > 180_000) reject(new Error('not rendered within 180 s'));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  await page.waitForTimeout(1000);
+  const pageLongestTask = await longestTaskSince(page, since);
+  const frame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
+  const frameLongestTask = frame
+    ? await frame.evaluate(() =>
+        Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
+      )
+    : NaN;
+  return {
+    name,
+    size: `${(text.length / 1024 / 1024).toFixed(1)} MB`,
+    renderedMs,
+    pageLongestTask,
+    longestFrameGap,
+    frameLongestTask,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CORPUS)) {
+    console.log(`bench:preview: the corpus is missing (${CORPUS}); nothing to measure.`);
+    return;
+  }
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const rows: Row[] = [];
+  try {
+    const { page } = await instrumentedPage(browser, server, { width: 1440, height: 900 });
+    await openGeneratorAsDemo(page, server);
+    for (const [name, file] of DOCUMENTS) {
+      const full = path.join(CORPUS, file);
+      if (!existsSync(full)) continue;
+      console.error(`bench:preview: ${name}…`);
+      rows.push(await measure(page, name, await readFile(full, 'utf8')));
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  console.log(
+    '| Document | Size | Preview → rendered | Longest task, page | Longest frame gap, page | Longest task, preview frame |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.size} | ${ms(r.renderedMs)} | ${ms(r.pageLongestTask)} | ${ms(r.longestFrameGap)} | ${ms(r.frameLongestTask)} |`,
+    );
+  }
+}
+
+await main();
