@@ -133,3 +133,30 @@ describe('JSON-paste dialog', () => {
     expect(screen.getByTestId('editor').textContent).toBe('before a: 1');
   });
 });
+
+describe('JSON-paste dialog with a large document', () => {
+  it('shows only the start of each text (no 0.5 MB pane to lay out) and says so', async () => {
+    const { JsonPasteDialog, PREVIEW_CHARS } =
+      await import('../../../src/app/generator/JsonPasteDialog');
+    const line = (i: number) => `  "key${i}": "value ${i}",\n`;
+    const json = `{\n${Array.from({ length: 20_000 }, (_, i) => line(i)).join('')}  "end": 1\n}`;
+    const yaml = json.replace(/"/g, '');
+    renderWithProviders(
+      <JsonPasteDialog
+        json={json}
+        yaml={yaml}
+        onConvert={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    const shownJson = (screen.getByTestId('paste-json') as HTMLTextAreaElement).value;
+    const shownYaml = (screen.getByTestId('paste-yaml') as HTMLTextAreaElement).value;
+    expect(shownJson.length).toBeLessThanOrEqual(PREVIEW_CHARS);
+    expect(json.startsWith(shownJson)).toBe(true);
+    expect(shownJson.endsWith('\n')).toBe(true);
+    expect(yaml.startsWith(shownYaml)).toBe(true);
+    expect(screen.getByTestId('paste-preview-note').textContent).toContain(
+      `Convert inserts the whole YAML (${yaml.length} characters)`,
+    );
+  });
+});
