@@ -564,3 +564,77 @@ describe('traffic redaction cannot be sidestepped', () => {
     expect(documentText(result)).not.toContain('<redacted>x');
   });
 });
+
+describe('traffic redaction: more shapes of the same secrets', () => {
+  it('replaces one-time codes, key-value entries and what secret-named objects hold', () => {
+    const json = JSON.stringify({
+      key: '9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+      verification_code: '482913',
+      device_code: 'GmRhmhcxhwAzkoEqiMEg_DnyEysNkuNhszIySk9eS',
+      secrets: { db: 'hunter2-db' },
+      session: { id: 'sess-id-1', expires_at: '2026-01-01T00:00:00Z' },
+      params: [
+        { name: 'password', value: 'kv-pass' },
+        { name: 'region', value: 'eu-west-1' },
+      ],
+    });
+    const result = importHar(
+      har([
+        {
+          method: 'POST',
+          url: 'https://api.example.com/auth/login/',
+          response: { mimeType: 'application/json', text: json },
+        },
+      ]),
+    );
+    expectNoSecrets(result, [
+      '9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b',
+      '482913',
+      'GmRhmhcxhwAzkoEqiMEg_DnyEysNkuNhszIySk9eS',
+      'hunter2-db',
+      'sess-id-1',
+      'kv-pass',
+    ]);
+    const text = documentText(result);
+    expect(text).toContain('eu-west-1');
+    expect(text).toContain('2026-01-01T00:00:00Z');
+    expectCount(result, 6);
+  });
+
+  it('replaces CDATA, key/value attributes and PHP-style pairs in text bodies', () => {
+    const xml =
+      '<config><Password><![CDATA[cdata-pass]]></Password><add key="ApiKey" value="cfg-key"/>' +
+      '<entry key="token">entry-tok</entry><entry key="region">eu</entry></config>';
+    const xmlResult = importCurl(
+      `curl https://api.example.com/cfg -H 'Content-Type: application/xml' -d '${xml}'`,
+    );
+    expectNoSecrets(xmlResult, ['cdata-pass', 'cfg-key', 'entry-tok']);
+    expect(documentText(xmlResult)).toContain('<entry key=\\"region\\">eu</entry>');
+    const php = importCurl(
+      `curl https://api.example.com/php -H 'Content-Type: text/plain' -d '["user" => "ann", "password" => "php-pass"]'`,
+    );
+    expectNoSecrets(php, ['php-pass']);
+  });
+
+  it('replaces secrets in a JSON text sent as a form, and in HAR multipart params', () => {
+    const form = importCurl(
+      `curl https://api.example.com/f -H 'Content-Type: application/x-www-form-urlencoded' -d '{"password":"form-json-pass"}'`,
+    );
+    expectNoSecrets(form, ['form-json-pass']);
+    const entries = JSON.parse(
+      har([{ method: 'POST', url: 'https://api.example.com/upload' }]),
+    ) as { log: { entries: { request: Record<string, unknown> }[] } };
+    (entries.log.entries[0] as { request: Record<string, unknown> }).request.postData = {
+      mimeType: 'multipart/form-data; boundary=x',
+      params: [
+        { name: 'user', value: 'ann' },
+        { name: 'password', value: 'param-pass' },
+        { name: 'file', fileName: 'a.png', contentType: 'image/png' },
+      ],
+    };
+    const result = importHar(JSON.stringify(entries));
+    expectNoSecrets(result, ['param-pass']);
+    expect(result.endpoints[0]?.requestBody?.customerJson).toContain('user=ann');
+    expectCount(result, 1);
+  });
+});

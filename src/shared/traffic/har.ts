@@ -191,13 +191,23 @@ function readEntry(entry: unknown, index: number, skips: Skips): TrafficRecord |
     const media = str(postData.mimeType) ?? headerValue(headers, 'content-type');
     let text = postData.text;
     if ((typeof text !== 'string' || text === '') && Array.isArray(postData.params)) {
-      text = (postData.params as unknown[])
-        .filter(isRecord)
-        .map(
-          (p) =>
-            `${encodeURIComponent(String(p.name ?? ''))}=${encodeURIComponent(String(p.value ?? ''))}`,
-        )
-        .join('&');
+      const params = (postData.params as unknown[]).filter(isRecord);
+      // Multipart params read as cURL's `-F name=value` lines (files by name), forms as pairs.
+      text =
+        baseMediaType(media) === 'multipart/form-data'
+          ? params
+              .map((p) =>
+                typeof p.fileName === 'string'
+                  ? `${String(p.name ?? '')}=@${p.fileName}`
+                  : `${String(p.name ?? '')}=${String(p.value ?? '')}`,
+              )
+              .join('\n')
+          : params
+              .map(
+                (p) =>
+                  `${encodeURIComponent(String(p.name ?? ''))}=${encodeURIComponent(String(p.value ?? ''))}`,
+              )
+              .join('&');
     }
     requestBody = body(media, text, undefined, skips);
   }

@@ -119,6 +119,37 @@ const KEY_QUALIFIERS = new Set([
   'x',
 ]);
 
+/** Words before `code` that make it a one-time code or grant (`verification_code`, `device_code`). */
+const CODE_QUALIFIERS = new Set([
+  'verification',
+  'verify',
+  'auth',
+  'authorization',
+  'otp',
+  'mfa',
+  'sms',
+  'totp',
+  'confirmation',
+  'confirm',
+  'reset',
+  'activation',
+  'recovery',
+  'backup',
+  'security',
+  'login',
+  'access',
+  'pairing',
+  'device',
+  'user',
+  'invite',
+  'invitation',
+  'magic',
+  'one',
+  'time',
+  '2fa',
+  'twofa',
+]);
+
 /** Glued spellings found inside a squashed name (`APIKEY`, `csrfmiddlewaretoken`, `DPoP`). */
 const SECRET_SQUASHED_RE =
   /password|passwd|passphrase|passcode|apikey|accesstoken|refreshtoken|idtoken|authtoken|sessionid|sessid|privatekey|clientsecret|secretkey|accesskey|csrf|xsrf|authorization|authentication|credential|dpop|jwt/;
@@ -223,6 +254,12 @@ export function nameWords(name: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** Whether a name only describes (`expires_at`, `type`, `status`): its value is no secret. */
+function isDescriptorName(name: string): boolean {
+  const words = nameWords(name);
+  return DESCRIPTOR_LAST_WORDS.has(words[words.length - 1] ?? '') || words.includes('expires');
+}
+
 const nameCache = new Map<string, boolean>();
 
 function secretNameUncached(name: string): boolean {
@@ -239,6 +276,9 @@ function secretNameUncached(name: string): boolean {
   // X-Access…, X-Auth…: custom credential headers.
   if (words[0] === 'x' && (words[1] === 'access' || words[1] === 'auth')) return true;
   if (SECRET_SQUASHED_RE.test(squashed)) return true;
+  // verification_code, otpCode, device_code: one-time codes (a bare `code` only in URLs).
+  if (last === 'code' && words.length > 1 && CODE_QUALIFIERS.has(words[words.length - 2] as string))
+    return true;
   // api_key, privateKey, X-Client-Key, api-keys; `key` alone is judged by its value.
   const keyAt = words.findIndex((word) => word === 'key' || word === 'keys');
   if (keyAt > 0 && KEY_QUALIFIERS.has(words[keyAt - 1] as string)) return true;
@@ -429,7 +469,7 @@ const KNOWN_KEY_IN_TEXT_RE =
  * arguments, XML attributes, headers written out, query strings, cookies).
  */
 const PAIR_RE =
-  /(["']?)([A-Za-z_$][\w.$-]*)\1(\s*[:=]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?:(?:Bearer|Basic|Token|DPoP|Digest)\s+)?[^\s&;,)}\]"'<>]+)/g;
+  /(["']?)([A-Za-z_$][\w.$-]*)\1(\s*(?:=>|:=|[:=])\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?:(?:Bearer|Basic|Token|DPoP|Digest)\s+)?[^\s&;,)}\]"'<>]+)/g;
 /** A secret word may be in the text (a pair or an element may have a secret name). */
 const SECRET_HINT_RE =
   /pass|pwd|pin|otp|secret|token|key|auth|cookie|session|sid|csrf|xsrf|dpop|sig|credential|jwt|bearer|hmac|salt|cvv|cvc|access|refresh|code|ticket|hash/i;
@@ -469,7 +509,12 @@ function mayHoldSecret(text: string): boolean {
 }
 
 /** `<password>…</password>`, `<ns:Token attr="…">…</ns:Token>`. */
-const XML_ELEMENT_RE = /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>([^<]+)<\/\1\s*>/g;
+const XML_ELEMENT_RE =
+  /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>(\s*<!\[CDATA\[[\s\S]*?\]\]>\s*|[^<]+)<\/\1\s*>/g;
+/** `name="password"` or `key="ApiKey"` in a tag: the element's value is a secret. */
+const XML_NAME_ATTRIBUTE_RE = /\b(?:name|key|id)\s*=\s*(["'])([^"']*)\1/;
+/** A tag with a `value="…"` attribute (`<add key="ApiKey" value="…"/>`). */
+const XML_VALUE_TAG_RE = /<[A-Za-z_][\w.:-]*\s[^<>]*\bvalue\s*=\s*(["'])[^"']*\1[^<>]*>/g;
 
 /**
  * Free text with every secret replaced: values of secret-named pairs and XML elements, auth
@@ -489,12 +534,27 @@ export function redactText(text: string, redactions: Redactions, kind: TextKind 
       XML_ELEMENT_RE,
       (match, tag: string, attributes: string | undefined, inner: string) => {
         const local = tag.includes(':') ? tag.slice(tag.lastIndexOf(':') + 1) : tag;
-        const value = inner.trim();
-        if (value === '' || isPlaceholder(value) || !secretByName(local, value, false))
+        const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(inner);
+        const value = (cdata === null ? inner : (cdata[1] as string)).trim();
+        const named = XML_NAME_ATTRIBUTE_RE.exec(attributes ?? '')?.[2];
+        if (value === '' || isPlaceholder(value)) return match;
+        if (
+          !secretByName(local, value, false) &&
+          !(named !== undefined && isSecretQueryName(named))
+        )
           return match;
         return `<${tag}${attributes ?? ''}>${redactions.note(value, REDACTED_XML)}</${tag}>`;
       },
     );
+    out = out.replace(XML_VALUE_TAG_RE, (tag) => {
+      const named = XML_NAME_ATTRIBUTE_RE.exec(tag)?.[2];
+      if (named === undefined || !isSecretQueryName(named)) return tag;
+      return tag.replace(/\bvalue\s*=\s*(["'])([^"']*)\1/, (match, quote: string, value: string) =>
+        value === '' || isPlaceholder(value)
+          ? match
+          : `value=${quote}${redactions.note(value, REDACTED_XML)}${quote}`,
+      );
+    });
   }
   if (/[:=]/.test(out)) {
     out = out.replace(
@@ -649,6 +709,8 @@ export function redactHeader(name: string, value: string, redactions: Redactions
 
 /** Names that, under a secret-named object, hold the secret itself (`{"session": {"id": …}}`). */
 const HOLDER_NAMES = new Set(['value', 'id', 'raw', 'data', 'key', 'code']);
+/** The value field of a `{"name": …, "value": …}` entry. */
+const PAIR_VALUE_NAMES = new Set(['value', 'values', 'val', 'content', 'data', 'text']);
 
 /**
  * A copy of a parsed JSON value with secrets replaced: string and number values under secret
@@ -679,7 +741,9 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
     const { source, target, key, secret, inSecret } = stack.pop() as (typeof stack)[number];
     let copy: unknown;
     if (typeof source === 'string') {
-      const holder = inSecret && typeof key === 'string' && HOLDER_NAMES.has(key.toLowerCase());
+      // In a secret-named object every string but a describing one (`{"session": {"id": …,
+      // "expires_at": …}}`, `{"secrets": {"db": …}}`) is a secret.
+      const holder = inSecret && typeof key === 'string' && !isDescriptorName(key);
       if (source !== '' && (secret || holder) && !isPlaceholder(source)) {
         redactions.note(source);
         copy = placeholderFor(source, REDACTED);
@@ -706,6 +770,10 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
       copy = list;
     } else {
       const object: Record<string, unknown> = {};
+      // `{"name": "password", "value": "…"}` (key-value lists): the value is the secret.
+      const pairName =
+        (source as Record<string, unknown>).name ?? (source as Record<string, unknown>).key;
+      const pairSecret = typeof pairName === 'string' && isSecretQueryName(pairName);
       for (const name of Object.keys(source)) {
         // Keys keep their order; "__proto__" must stay an own key, not the prototype.
         if (name === '__proto__') {
@@ -720,7 +788,7 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
           source: (source as Record<string, unknown>)[name],
           target: object,
           key: name,
-          secret: isSecretName(name),
+          secret: isSecretName(name) || (pairSecret && PAIR_VALUE_NAMES.has(name.toLowerCase())),
           inSecret: secret,
         });
       }
@@ -749,8 +817,11 @@ export function jsonMayHoldSecret(value: unknown): boolean {
       for (const item of node) stack.push(item);
       continue;
     }
+    const record = node as Record<string, unknown>;
+    const pairName = record.name ?? record.key;
+    if (typeof pairName === 'string' && isSecretQueryName(pairName)) return true;
     for (const key of Object.keys(node)) {
-      const child = (node as Record<string, unknown>)[key];
+      const child = record[key];
       if (child === null || typeof child === 'boolean' || child === '') continue;
       if (isSecretName(key)) return true;
       if ((key === 'key' || key === 'keys') && typeof child === 'string' && isKeyCredential(child))
@@ -765,7 +836,8 @@ export function jsonMayHoldSecret(value: unknown): boolean {
 
 /** Form-encoded body text with secret values replaced. */
 export function redactFormBody(text: string, redactions: Redactions): string {
-  return redactPairs(text, redactions);
+  // Pairs first; then the text rules, for what is not `name=value` (a JSON text sent as a form).
+  return redactText(redactPairs(text, redactions), redactions, 'url');
 }
 
 /**
@@ -790,6 +862,8 @@ export function redactMultipart(text: string, redactions: Redactions): string {
     .map((line) => {
       const eq = line.indexOf('=');
       if (eq <= 0) return line;
+      // Form-encoded pairs under a multipart type (a HAR's params, a mislabelled body).
+      if (/^[^=&\s]+=[^&]*&[^=&\s]+=/.test(line)) return redactPairs(line, redactions);
       const name = line.slice(0, eq);
       const rest = line.slice(eq + 1);
       // `file=@photo.png;type=image/png`: a file name, not a value.
