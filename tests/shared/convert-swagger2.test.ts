@@ -14,7 +14,7 @@ import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 const validator = new Validator();
 
 async function expectValid30(text: string): Promise<void> {
-  const result = await validator.validate(parse(text) as object);
+  const result = await validator.validate(parse(text) as Record<string, unknown>);
   expect(result.errors).toBeUndefined();
   expect(result.valid).toBe(true);
   expect(validator.version).toBe('3.0');
