@@ -173,9 +173,9 @@ async function main(): Promise<void> {
       const size = (await readFile(file)).length;
       console.error(`bench:paths: ${path.basename(file)}…`);
       const steps = await onePath(browser, server, file);
-      rows.push(
-        `| ${path.basename(file)} | ${(size / 1e6).toFixed(2)} MB | ${STEPS.map((s) => cell(steps[s])).join(' | ')} |`,
-      );
+      const row = `| ${path.basename(file)} | ${(size / 1e6).toFixed(2)} MB | ${STEPS.map((s) => cell(steps[s])).join(' | ')} |`;
+      rows.push(row);
+      console.error(row);
     }
   } finally {
     await browser.close();
