@@ -10,8 +10,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** How long a tab that gives the workspace away lets its last saves start before releasing. */
 export const HANDOVER_MS = 800;
-/** A lock still held right after a reload (the old page is going away) is asked for again. */
+/**
+ * A lock still held right after a reload (the old page is going away) is asked for again, after
+ * 200, 400 and 800 ms, before the tab says the workspace is open elsewhere.
+ */
 const RETRY_MS = 200;
+const RETRIES = 3;
 
 type GateState = 'checking' | 'here' | 'elsewhere' | 'taking';
 
@@ -57,17 +61,18 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
         };
       });
     };
-    const tryOnce = (retry: boolean) =>
+    const tryOnce = (attempt: number) =>
       void locks
         .request(lockName, { ifAvailable: true }, (lock) => {
           if (lock === null && alive) {
-            if (retry) setTimeout(() => alive && tryOnce(false), RETRY_MS);
-            else setState('elsewhere');
+            if (attempt < RETRIES) {
+              setTimeout(() => alive && tryOnce(attempt + 1), RETRY_MS * 2 ** attempt);
+            } else setState('elsewhere');
           }
           return hold(lock);
         })
         .catch(() => alive && setState('here'));
-    tryOnce(true);
+    tryOnce(0);
 
     take.current = () => {
       setState('taking');
