@@ -37,6 +37,8 @@ import { JsonPasteDialog } from './JsonPasteDialog';
 import { useJsonPaste } from './json-paste';
 import { checkSubscription } from './subscription-check';
 import { useNarrowTabs } from './useNarrowTabs';
+import { Navigator } from './Navigator';
+import { useGeneratorSplit } from './GeneratorSplit';
 import type { OutputEditorHandle } from './OutputEditor';
 import {
   autoSave,
@@ -266,6 +268,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   }, [documentStore]);
   const paste = useJsonPaste(client);
   const tabs = useNarrowTabs();
+  const split = useGeneratorSplit(tabs.narrow);
   // A restored page whose shared schemas were not saved apart (too many) reads them from the
   // document itself, so the Schemas section lists them all.
   useEffect(() => {
@@ -663,9 +666,16 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
 
   return (
     <DocumentContext.Provider value={links}>
-      <div className="gen-page" data-testid="generator">
+      <div className={`gen-page ${split.className}`} style={split.style} data-testid="generator">
         {project.element}
         {tabs.bar}
+        <Navigator
+          store={store}
+          problems={problems}
+          selectedId={revealId}
+          onOpen={revealEndpoint}
+          hidden={tabs.narrow && tabs.tab !== 'form'}
+        />
         <div className="gen-form" {...tabs.panelProps('form')}>
           <div className="gen-toolbar">
             <button type="button" className="gen-button" onClick={onAdd} disabled={restoring}>
@@ -818,6 +828,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             revealNonce={revealNonce}
           />
         </div>
+        {split.separator}
         <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
           <OutputTabs editor={editor}>
             <Suspense
