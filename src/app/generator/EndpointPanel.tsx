@@ -8,6 +8,7 @@ import {
   type ParameterLocation,
 } from '../../shared';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useDocumentDialect } from './document/document-store';
 import { BodyEditor } from './BodyEditor';
 import { BodyExtras } from './BodyExtras';
 import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from './endpoint-store';
@@ -47,6 +48,7 @@ export const EndpointPanel = memo(function EndpointPanel({
   onRemove,
 }: EndpointPanelProps) {
   const { t, i18n } = useLingui();
+  const dialect = useDocumentDialect();
   const endpoint = useEndpoint(store, id);
   const allIssues = useIssues(store, id);
   const collapsed = useCollapsed(store, id);
@@ -188,12 +190,15 @@ export const EndpointPanel = memo(function EndpointPanel({
                 value={endpoint.method}
                 onChange={(e) => update((x) => setMethod(x, e.target.value as HttpMethod))}
               >
-                {FORM_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-                {(FORM_METHODS as readonly string[]).includes(endpoint.method) ? null : (
+                {(dialect === '3.2' ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map(
+                  (m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ),
+                )}
+                {(FORM_METHODS as readonly string[]).includes(endpoint.method) ||
+                (dialect === '3.2' && endpoint.method === 'QUERY') ? null : (
                   <option value={endpoint.method}>{endpoint.method}</option>
                 )}
               </select>

@@ -7,6 +7,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { memo, useMemo, useState } from 'react';
 import { validateMeta } from '../../../shared/document/validate-meta';
+import { dialectOf } from '../../../shared/openapi-version';
 import type { EndpointStore } from '../endpoint-store';
 import { useMeta, type DocumentStore } from './document-store';
 import { InfoSection } from './InfoSection';
@@ -36,6 +37,7 @@ export const DocumentPanel = memo(function DocumentPanel({
   const { t } = useLingui();
   const meta = useMeta(store);
   const issues = useMemo(() => validateMeta(meta), [meta]);
+  const dialect = dialectOf(meta.openapi) ?? '3.0';
   const [collapsed, setCollapsed] = useState(rememberedCollapsed);
   const toggle = () => {
     setCollapsed(!collapsed);
@@ -70,6 +72,9 @@ export const DocumentPanel = memo(function DocumentPanel({
           <span className="doc-panel-kind">{t`Document`}</span>
           <span className="doc-panel-name">{title}</span>
           <span className="doc-panel-version">{meta.info.version}</span>
+          <span className="doc-panel-openapi" data-testid="document-openapi-version">
+            {t`OpenAPI ${meta.openapi || '3.0'}`}
+          </span>
         </h2>
         {issues.length > 0 ? (
           <span className="gen-label" data-testid="document-problems">
@@ -79,7 +84,7 @@ export const DocumentPanel = memo(function DocumentPanel({
       </header>
       {collapsed ? null : (
         <div className="gen-panel-body doc-panel-body" id="doc-panel-body">
-          <InfoSection store={store} info={meta.info} issues={issues} />
+          <InfoSection store={store} info={meta.info} issues={issues} dialect={dialect} />
           <ServersSection store={store} servers={meta.servers} issues={issues} />
           <SecuritySection
             store={store}
@@ -87,7 +92,7 @@ export const DocumentPanel = memo(function DocumentPanel({
             security={meta.security}
             issues={issues}
           />
-          <TagsSection store={store} tags={meta.tags} issues={issues} />
+          <TagsSection store={store} tags={meta.tags} issues={issues} dialect={dialect} />
           <section className="gen-section doc-section" aria-labelledby="doc-schemas-heading">
             <h3 className="doc-subsection-head" id="doc-schemas-heading">
               <button

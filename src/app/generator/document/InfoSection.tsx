@@ -1,6 +1,7 @@
 /** Title, version, description, contact, license and terms of service (issue 11). */
 import { useLingui } from '@lingui/react/macro';
 import type { MetaIssue } from '../../../shared/document/validate-meta';
+import type { OpenApiDialect } from '../../../shared/openapi-version';
 import type { ContactObject, InfoObject, LicenseObject } from '../../../shared/document/meta';
 import type { DocumentStore } from './document-store';
 import { TextField } from './fields';
@@ -16,10 +17,14 @@ function editContact(info: InfoObject, key: keyof ContactObject, value: string):
     : { ...info, contact };
 }
 
-function editLicense(info: InfoObject, key: 'name' | 'url', value: string): InfoObject {
+function editLicense(
+  info: InfoObject,
+  key: 'name' | 'url' | 'identifier',
+  value: string,
+): InfoObject {
   const current: LicenseObject = info.license ?? { name: '' };
   const license: LicenseObject =
-    key === 'name' ? { ...current, name: value } : withOptional(current, 'url', value);
+    key === 'name' ? { ...current, name: value } : withOptional(current, key, value);
   const empty = license.name === '' && Object.keys(license).every((k) => k === 'name');
   return empty ? withOptional(info, 'license', undefined) : { ...info, license };
 }
@@ -28,11 +33,15 @@ export function InfoSection({
   store,
   info,
   issues,
+  dialect = '3.0',
 }: {
   store: DocumentStore;
   info: InfoObject;
   issues: readonly MetaIssue[];
+  /** The document's dialect: 3.1 and 3.2 add `info.summary` and `license.identifier`. */
+  dialect?: OpenApiDialect;
 }) {
+  const modern = dialect !== '3.0';
   const { t } = useLingui();
   const edit = (change: (info: InfoObject) => InfoObject) =>
     store.updateMeta((meta) => ({ ...meta, info: change(meta.info) }));
@@ -55,6 +64,15 @@ export function InfoSection({
           onChange={(version) => edit((x) => ({ ...x, version }))}
         />
       </div>
+      {modern || info.summary !== undefined ? (
+        <TextField
+          label={t`Summary`}
+          value={info.summary ?? ''}
+          className="gen-field-wide"
+          placeholder={t`One line about the API (OpenAPI 3.1+)`}
+          onChange={(summary) => edit((x) => withOptional(x, 'summary', summary))}
+        />
+      ) : null}
       <MarkdownField
         label={t`Description`}
         value={info.description ?? ''}
@@ -92,6 +110,14 @@ export function InfoSection({
           error={metaMessage(issues, 'info.license.name')}
           onChange={(value) => edit((x) => editLicense(x, 'name', value))}
         />
+        {modern || info.license?.identifier !== undefined ? (
+          <TextField
+            label={t`License identifier`}
+            value={info.license?.identifier ?? ''}
+            placeholder="Apache-2.0"
+            onChange={(value) => edit((x) => editLicense(x, 'identifier', value))}
+          />
+        ) : null}
         <TextField
           label={t`License URL`}
           type="url"

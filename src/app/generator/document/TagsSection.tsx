@@ -1,8 +1,13 @@
-/** The document's tags: name and description, add, remove, reorder (issue 11). */
+/**
+ * The document's tags: name and description, add, remove, reorder (issue 11). In an OpenAPI 3.2
+ * document a tag also has a summary, a parent and a kind (issue 19); the rows are indented under
+ * their parent, so the list reads as the tree the document describes.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import type { TagObject } from '../../../shared/document/meta';
 import type { MetaIssue } from '../../../shared/document/validate-meta';
+import type { OpenApiDialect } from '../../../shared/openapi-version';
 import type { DocumentStore } from './document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
@@ -10,6 +15,23 @@ import { moveItem, removeAt, replaceAt, withOptional } from './meta-ops';
 
 function isBlank(tag: TagObject | undefined): boolean {
   return tag !== undefined && tag.name === '' && Object.keys(tag).length === 1;
+}
+
+/** Each tag's depth under its `parent` chain (a cycle or an unknown parent stops the climb). */
+export function tagDepths(tags: readonly TagObject[]): number[] {
+  const parentOf = new Map<string, string | undefined>();
+  for (const tag of tags) if (tag.name) parentOf.set(tag.name, tag.parent);
+  return tags.map((tag) => {
+    const seen = new Set<string>([tag.name]);
+    let depth = 0;
+    let parent = tag.parent;
+    while (parent !== undefined && parentOf.has(parent) && !seen.has(parent) && depth < 16) {
+      seen.add(parent);
+      depth++;
+      parent = parentOf.get(parent);
+    }
+    return depth;
+  });
 }
 
 /**
@@ -20,14 +42,19 @@ export function TagsSection({
   store,
   tags,
   issues,
+  dialect = '3.0',
 }: {
   store: DocumentStore;
   tags: readonly TagObject[] | undefined;
   issues: readonly MetaIssue[];
+  /** OpenAPI 3.2 adds a tag's summary, parent and kind. */
+  dialect?: OpenApiDialect;
 }) {
   const { t } = useLingui();
+  const nested = dialect === '3.2' || (tags ?? []).some((tag) => tag.parent !== undefined);
   const box = useRef<HTMLFieldSetElement>(null);
   const list = tags !== undefined && tags.length > 0 ? tags : [{ name: '' }];
+  const depths = nested ? tagDepths(list) : [];
   const edit = (change: (tags: TagObject[]) => TagObject[]) =>
     store.updateMeta((meta) => {
       const current = meta.tags !== undefined && meta.tags.length > 0 ? meta.tags : [{ name: '' }];
@@ -44,7 +71,13 @@ export function TagsSection({
     <fieldset className="gen-section doc-section" data-testid="doc-tags" ref={box}>
       <legend>{t`Tags`}</legend>
       {list.map((tag, index) => (
-        <div className="doc-row" key={index} data-testid="doc-tag">
+        <div
+          className="doc-row"
+          key={index}
+          data-testid="doc-tag"
+          data-depth={depths[index] ?? 0}
+          style={depths[index] ? { paddingInlineStart: `${depths[index] * 1.5}rem` } : undefined}
+        >
           <TextField
             label={t`Tag name`}
             value={tag.name ?? ''}
@@ -63,6 +96,58 @@ export function TagsSection({
               )
             }
           />
+          {nested ? (
+            <>
+              <TextField
+                label={t`Tag summary`}
+                value={tag.summary ?? ''}
+                onChange={(value) =>
+                  edit((all) =>
+                    replaceAt(all, index, withOptional(all[index] ?? tag, 'summary', value)),
+                  )
+                }
+              />
+              <label className="gen-field">
+                <span>{t`Parent tag`}</span>
+                <select
+                  aria-label={t`Parent tag`}
+                  value={tag.parent ?? ''}
+                  onChange={(e) =>
+                    edit((all) =>
+                      replaceAt(
+                        all,
+                        index,
+                        withOptional(all[index] ?? tag, 'parent', e.target.value),
+                      ),
+                    )
+                  }
+                >
+                  <option value="">{t`(none)`}</option>
+                  {list
+                    .filter((other) => other.name && other.name !== tag.name)
+                    .map((other) => (
+                      <option key={other.name} value={other.name}>
+                        {other.name}
+                      </option>
+                    ))}
+                  {tag.parent !== undefined && !list.some((o) => o.name === tag.parent) ? (
+                    <option value={tag.parent}>{tag.parent}</option>
+                  ) : null}
+                </select>
+              </label>
+              <TextField
+                label={t`Tag kind`}
+                value={tag.kind ?? ''}
+                placeholder="nav"
+                className="doc-field-narrow"
+                onChange={(value) =>
+                  edit((all) =>
+                    replaceAt(all, index, withOptional(all[index] ?? tag, 'kind', value)),
+                  )
+                }
+              />
+            </>
+          ) : null}
           <RowButtons
             what={t`tag ${tag.name || index + 1}`}
             index={index}

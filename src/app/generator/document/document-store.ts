@@ -7,6 +7,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Schema } from '../../../shared';
 import { newDocumentMeta, type DocumentMeta } from '../../../shared/document/meta';
+import { dialectOf, type OpenApiDialect } from '../../../shared/openapi-version';
 
 type Listener = () => void;
 
@@ -191,4 +192,16 @@ export const DocumentContext = createContext<DocumentLinks | undefined>(undefine
 /** The page's document links; undefined outside the generator page (panel tests). */
 export function useDocumentLinks(): DocumentLinks | undefined {
   return useContext(DocumentContext);
+}
+
+const noSubscription = () => () => undefined;
+
+/** The open document's dialect (issue 19): what the form offers depends on it (3.2's QUERY). */
+export function useDocumentDialect(): OpenApiDialect {
+  const store = useContext(DocumentContext)?.document;
+  const openapi = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getMeta().openapi ?? '3.0.1',
+  );
+  return dialectOf(openapi) ?? '3.0';
 }
