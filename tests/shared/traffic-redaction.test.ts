@@ -638,3 +638,12 @@ describe('traffic redaction: more shapes of the same secrets', () => {
     expectCount(result, 1);
   });
 });
+
+describe('high-entropy strings', () => {
+  it('replaces one-case keys and keeps word-like identifiers', () => {
+    expect(isSecretValue('key-3ax6xnjp29jd6fds4gc373sgvjxteol0')).toBe(true);
+    expect(isSecretValue('projects-2024-q3-budget-review-v12')).toBe(false);
+    expect(isSecretValue('aws-us-east-1-prod-cluster-node-0042')).toBe(false);
+    expect(isSecretValue('9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B')).toBe(false);
+  });
+});

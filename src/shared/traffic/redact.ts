@@ -383,16 +383,26 @@ const TOKEN_CHARS_RE = /^[A-Za-z0-9+/=_-]{32,}$/;
 
 /**
  * A long random-looking token: 32+ characters of base64/base64url alphabet with lower case,
- * upper case and at least two digits, and a Shannon entropy of at least 0.8 × log2(length)
+ * upper case and at least two digits (or one case, four digits and at most one `-`/`_`), not
+ * hex only, and a Shannon entropy of at least 0.8 × log2(length)
  * (capped at 64 characters): random base62 of 32 characters measures 4.2+ bits (p1), camelCase
  * identifiers 3.9–4.3 with one digit. Hex digests, UUIDs, paths and dotted names are not
  * matched (see docs/decisions.md).
  */
 export function isHighEntropy(value: string): boolean {
   if (!TOKEN_CHARS_RE.test(value) || value.startsWith('/')) return false;
-  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  if (/^[0-9a-f]+$/i.test(value)) return false;
+  const lower = /[a-z]/.test(value);
+  const upper = /[A-Z]/.test(value);
   const digits = value.replace(/\D/g, '').length;
-  if (digits < 2) return false;
+  if (lower && upper) {
+    if (digits < 2) return false;
+  } else {
+    // One case of letters (base36 or base32 keys): more digits, and not words joined by - or _
+    // (`projects-2024-q3-budget-review-v12`).
+    if ((!lower && !upper) || digits < 4) return false;
+    if ((value.match(/[-_]/g)?.length ?? 0) > 1) return false;
+  }
   const threshold = 0.8 * Math.log2(Math.min(value.length, 64));
   return shannonEntropy(value) >= threshold;
 }
