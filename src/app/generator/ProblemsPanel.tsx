@@ -158,7 +158,7 @@ function UnusedSchemas({ items }: { items: readonly Problem[] }) {
       <summary className="gen-problem gen-problem-warning" title={text} data-testid="problem">
         <span className="gen-problem-where">
           <Trans>Schemas</Trans>
-        </span>
+        </span>{' '}
         <span className="gen-problem-text">{text}</span>
       </summary>
       <p className="gen-problem-names">
