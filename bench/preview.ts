@@ -95,11 +95,26 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
   );
   await page.waitForTimeout(1000);
   const pageLongestTask = await longestTaskSince(page, since);
+  if (process.env.BENCH_VERBOSE) {
+    const tasks = await page.evaluate(
+      (t) =>
+        (window as unknown as PerfWindow).__perf.longTasks
+          .filter((x) => x.start >= t)
+          .map((x) => `+${Math.round(x.start - t)} ms: ${Math.round(x.duration)} ms`),
+      since,
+    );
+    console.error(`bench:preview: ${name}: page tasks over 50 ms: ${tasks.join(', ')}`);
+  }
   const frame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
   const frameLongestTask = frame
-    ? await frame.evaluate(() =>
-        Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
-      )
+    ? await frame
+        .evaluate(() =>
+          Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
+        )
+        .catch((error: unknown) => {
+          console.error(`bench:preview: ${name}: the frame's tasks could not be read: ${error}`);
+          return NaN;
+        })
     : NaN;
   return {
     name,

@@ -25,7 +25,6 @@ export function renderPreview(root: HTMLElement, content: Json, onRendered: () =
     telemetry: false,
     hideClientButton: true,
     hideTestRequestButton: true,
-    hideDownloadButton: true,
     documentDownloadType: 'none' as const,
     hideDarkModeToggle: true,
     forceDarkModeState: 'light' as const,
