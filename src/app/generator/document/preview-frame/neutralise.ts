@@ -9,7 +9,8 @@
  * - in Markdown text (descriptions, summaries), images become links (`![a](u)` → `[a](u)`) and
  *   raw HTML tags that load something (`<img>`, `<iframe>`, `<video>`, `<link>`, `<svg>`, …) are
  *   escaped, so they show as text; attributes that carry a URL or style (`src`, `srcset`,
- *   `style`, `background`, `poster`, …) are dropped from any other tag;
+ *   `style`, `class` — Scalar's utility classes would let a box cover the preview —,
+ *   `background`, `poster`, …) are dropped from any other tag;
  * - URLs of links (Markdown links, `href` attributes, `externalDocs.url`, `contact.url`,
  *   `license.url`, `termsOfService`) whose scheme is not http(s) or mailto are removed, so the
  *   text stays and no `javascript:` link exists. The frame checks every rendered link once more
@@ -32,9 +33,9 @@ const LOADING_TAGS =
 const LOADING_TAG = new RegExp(`<(/?)(${LOADING_TAGS})(?=[\\s/>]|$)`, 'gi');
 /** An opening HTML tag with attributes. */
 const TAG = /<([a-z][a-z0-9-]*)(\s[^<>]*?)?(\/?)>/gi;
-/** Attributes that load something or restyle outside the text. */
+/** Attributes that load something or restyle outside the text (`class`: Tailwind utilities). */
 const LOADING_ATTRIBUTE =
-  /\s(?:src|srcset|style|background|poster|data|action|formaction|xlink:href|ping|lowsrc|dynsrc|manifest|codebase|cite|longdesc|usemap)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+  /\s(?:src|srcset|style|class|background|poster|data|action|formaction|xlink:href|ping|lowsrc|dynsrc|manifest|codebase|cite|longdesc|usemap)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 /** An `href` attribute. */
 const HREF_ATTRIBUTE = /\s(href)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 /** A Markdown inline link: `[text](url "title")`, with the URL in angle brackets or bare. */
