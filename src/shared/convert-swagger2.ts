@@ -68,7 +68,7 @@ function tidy(doc: JsonObject): JsonObject {
   const out: JsonObject = { openapi: doc.openapi };
   for (const key of ['info', 'servers']) if (doc[key] !== undefined) out[key] = doc[key];
   for (const key of Object.keys(doc)) if (!Object.hasOwn(out, key)) out[key] = doc[key];
-  dropEmptyRequired(out);
+  dropLeftovers(out);
   // An operation's own `schemes` (reported as not carried) has no place in OpenAPI 3.0.
   const paths = out.paths;
   if (isObject(paths)) {
@@ -87,10 +87,12 @@ function tidy(doc: JsonObject): JsonObject {
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
 
 /**
- * The upgrader writes `required: []` in the schemas it builds for form bodies; OpenAPI 3.0
- * wants at least one name, so an empty list goes (it means the same: nothing is required).
+ * What the upgrader leaves that OpenAPI 3.0 does not allow: `required: []` in the schemas it
+ * builds for form bodies (3.0 wants at least one name; an empty list means the same as none),
+ * and `collectionFormat` where it has no place (response headers; reported by
+ * describeConversion: a header's csv is 3.0's default `simple` style).
  */
-function dropEmptyRequired(doc: JsonObject): void {
+function dropLeftovers(doc: JsonObject): void {
   const stack: unknown[] = [doc];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -100,6 +102,7 @@ function dropEmptyRequired(doc: JsonObject): void {
       for (const key of Object.keys(value)) {
         const item = value[key];
         if (key === 'required' && Array.isArray(item) && item.length === 0) delete value[key];
+        else if (key === 'collectionFormat') delete value[key];
         else if (
           !DATA_KEYS.has(key) &&
           !key.startsWith('x-') &&
@@ -186,6 +189,41 @@ function describeConversion(doc: JsonObject): ConversionWarning[] {
               `'${key}' become the media types of the operation's body and responses.`,
             );
           }
+        }
+      }
+    }
+  }
+
+  /** Response headers' collection formats: csv is 3.0's `simple`; the others have no style. */
+  function describeHeaders(response: unknown, pointer: string): void {
+    const headers = isObject(response) ? own(response, 'headers') : undefined;
+    if (!isObject(headers)) return;
+    for (const name of Object.keys(headers)) {
+      const header = headers[name];
+      const format = isObject(header) ? header.collectionFormat : undefined;
+      if (format === undefined || format === 'csv') continue;
+      lost(
+        pointerOf(pointer, 'headers', name, 'collectionFormat'),
+        `'collectionFormat: ${String(format)}' of response header '${name}' has no OpenAPI 3.0 style; it is not carried.`,
+      );
+    }
+  }
+  const shared = own(doc, 'responses');
+  if (isObject(shared)) {
+    for (const code of Object.keys(shared)) {
+      describeHeaders(shared[code], pointerOf('/responses', code));
+    }
+  }
+  if (isObject(paths)) {
+    for (const path of Object.keys(paths)) {
+      const item = paths[path];
+      if (!isObject(item)) continue;
+      for (const method of OPERATION_KEYS) {
+        const operation = own(item, method);
+        const responses = isObject(operation) ? own(operation, 'responses') : undefined;
+        if (!isObject(responses)) continue;
+        for (const code of Object.keys(responses)) {
+          describeHeaders(responses[code], pointerOf('/paths', path, method, 'responses', code));
         }
       }
     }

@@ -61,7 +61,67 @@ definitions:
       name: { type: string }
 `;
 
+const TRICKY = `swagger: "2.0"
+info: { title: T, version: "1" }
+basePath: /api
+consumes: [application/json, application/xml]
+produces: [application/json]
+securityDefinitions:
+  key: { type: apiKey, name: X-Key, in: header }
+  basic: { type: basic }
+  oauth: { type: oauth2, flow: accessCode, authorizationUrl: "https://a/auth", tokenUrl: "https://a/token", scopes: { read: Read } }
+parameters:
+  Body: { name: body, in: body, required: true, schema: { $ref: "#/definitions/Pet" } }
+  Limit: { name: limit, in: query, type: integer, minimum: 1, exclusiveMinimum: true }
+responses:
+  NotFound:
+    description: Not found
+    schema: { $ref: "#/definitions/Error" }
+    headers:
+      X-Ids: { type: array, items: { type: integer }, collectionFormat: ssv }
+paths:
+  /pets:
+    parameters:
+      - { name: X-Trace, in: header, type: array, items: { type: string }, collectionFormat: pipes }
+    post:
+      parameters: [ { $ref: "#/parameters/Body" }, { $ref: "#/parameters/Limit" } ]
+      responses:
+        "201":
+          description: ok
+          headers:
+            X-Rate: { type: array, items: { type: integer }, collectionFormat: csv }
+          examples: { application/json: { id: 1 } }
+        "404": { $ref: "#/responses/NotFound" }
+        default: { description: err }
+  /upload:
+    post:
+      consumes: [multipart/form-data]
+      parameters:
+        - { name: file, in: formData, type: file, required: true }
+        - { name: tags, in: formData, type: array, items: { type: string }, collectionFormat: multi }
+      responses: { "200": { description: ok } }
+definitions:
+  Pet:
+    type: object
+    discriminator: kind
+    required: [kind]
+    properties:
+      kind: { type: string }
+      name: { type: string, x-nullable: true }
+  Cat:
+    allOf: [ { $ref: "#/definitions/Pet" }, { type: object, properties: { lives: { type: integer } } } ]
+  Error: { type: object, properties: { message: { type: string } } }
+`;
+
 describe('convertSwagger2', () => {
+  it('converts shared parameters and responses, form uploads, header formats, discriminators', async () => {
+    const { text, warnings } = convertSwagger2(TRICKY);
+    await expectValid30(text);
+    expect(parseOpenApi(text).endpoints).toHaveLength(2);
+    const lost = warnings.filter((w) => w.code === 'NOT_CARRIED').map((w) => w.pointer);
+    expect(lost).toEqual(['/responses/NotFound/headers/X-Ids/collectionFormat']);
+  });
+
   it('converts a Swagger 2.0 document to a valid OpenAPI 3.0 document that loads', async () => {
     const { text, warnings } = convertSwagger2(SMALL);
     expect(text.startsWith('openapi: 3.0.')).toBe(true);
