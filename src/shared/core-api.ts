@@ -17,6 +17,7 @@ import {
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
 import { convertSwagger2 } from './convert-swagger2';
+import { upgradeOpenApi, type UpgradeTarget } from './document/upgrade';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
 import { inferSchema } from './infer-schema';
@@ -173,6 +174,9 @@ export function createCoreApi() {
      * changed and what it could not carry (issue 19). Open the result with openDocument.
      */
     convertSwagger2: (text: string) => run(() => convertSwagger2(text)),
+    /** An OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (issue 19.5). */
+    upgradeOpenApi: (text: string, target: UpgradeTarget) =>
+      run(() => upgradeOpenApi(text, target)),
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
     openDocument: (text: string) =>
       run(() => {

@@ -1,5 +1,6 @@
 /** The lossless document (issue 10): open text, edit views, render with minimal splices. */
 export * from './meta';
+export * from './upgrade';
 export * from './openapi-document';
 export { SourceText, type SourceFlavor, type SourceRange } from './source-text';
 export {
