@@ -315,6 +315,21 @@ describe('3.1 document features', () => {
   });
 });
 
+describe('the version as written', () => {
+  it.each([
+    ['openapi: 3.0\ninfo: { title: t, version: v }\npaths: {}\n', '3.0', '3.0'],
+    ['{"openapi": 3.1, "info": {"title": "t", "version": "v"}, "paths": {}}', '3.1', '3.1'],
+    ['openapi: "3.2.0"\ninfo: { title: t, version: v }\npaths: {}\n', '3.2.0', '3.2'],
+    ['openapi: 3.1.1-rc1\ninfo: { title: t, version: v }\npaths: {}\n', '3.1.1-rc1', '3.1'],
+  ])('%j is version %s', (text, version, dialect) => {
+    const doc = parseOpenApi(text);
+    expect(doc.version).toBe(version);
+    expect(doc.meta.openapi).toBe(version);
+    expect(doc.dialect).toBe(dialect);
+    expect(renderOpenApi(doc)).toBe(text);
+  });
+});
+
 describe('versions the core does not read', () => {
   it('throws SWAGGER_2 for a Swagger 2.0 document', () => {
     const text = 'swagger: "2.0"\ninfo: { title: t, version: v }\npaths: {}\n';

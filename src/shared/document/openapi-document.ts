@@ -95,8 +95,10 @@ export function parseOpenApi(text: string): OpenApiDocument {
   const read = readOpenApi(source.value, sites);
   const meta = readMeta(source.value);
   const schemas = readSchemas(source.value);
+  const version = writtenVersion(text, source.value) ?? read.version;
+  meta.openapi = version || meta.openapi;
   const doc: OpenApiDocument = {
-    version: read.version,
+    version,
     dialect: read.dialect,
     endpoints: read.endpoints,
     warnings: read.warnings,
@@ -111,6 +113,16 @@ export function parseOpenApi(text: string): OpenApiDocument {
   }
   STATE.set(doc, { source, base, meta: cloneJson(meta), schemas: { ...schemas } });
   return doc;
+}
+
+/**
+ * The `openapi` value as written when YAML reads it as a number (`openapi: 3.0` is the number 3,
+ * which would print as '3'): the text of the scalar itself.
+ */
+function writtenVersion(text: string, value: unknown): string | undefined {
+  if (!isObject(value) || typeof own(value, 'openapi') !== 'number') return undefined;
+  const match = /^[ \t{]*["']?openapi["']?[ \t]*:[ \t]*([0-9][0-9.]*)/m.exec(text);
+  return match?.[1];
 }
 
 /**
