@@ -205,7 +205,7 @@ async function measure(page: Page, file: string): Promise<Row> {
     generateMs = await untilFrameAfter(
       page,
       start,
-      `(document.querySelector('.monaco-editor .view-lines')?.textContent ?? '').includes(${JSON.stringify(changed)}) && !!document.querySelector('.monaco-editor .gen-changed-line')`,
+      `(document.querySelector('.monaco-editor .view-lines')?.textContent ?? '').replace(/\\u00a0/g, ' ').includes(${JSON.stringify(changed)}) && !!document.querySelector('.monaco-editor .gen-changed-line')`,
     );
     await page.waitForTimeout(3000);
     generateTask = await longestTaskSince(page, start);

@@ -159,7 +159,15 @@ describe.skipIf(corpusMissing)('the navigator with a large document', () => {
     await generate.click();
     // Monaco renders only the visible lines: the changed line is among them, highlighted.
     await expect
-      .poll(() => page.locator('.monaco-editor .view-lines').textContent(), { timeout: 60_000 })
+      .poll(
+        async () =>
+          // Monaco renders spaces as no-break spaces.
+          ((await page.locator('.monaco-editor .view-lines').textContent()) ?? '').replace(
+            /\u00a0/g,
+            ' ',
+          ),
+        { timeout: 60_000 },
+      )
       .toContain(changed);
     await page.locator('.monaco-editor .gen-changed-line').first().waitFor({ timeout: 5_000 });
     await shot('generated');
