@@ -16,6 +16,7 @@ import type {
   ErrorInfo,
   ImportWarning,
   Schema,
+  UpgradeTarget,
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
@@ -401,6 +402,16 @@ export class GeneratorClient {
   async setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}) {
     await this.ensureDocument(options);
     await this.call('setSchemas', [schemas], options);
+  }
+
+  /** A Swagger 2.0 text as OpenAPI 3.0 text, with what the conversion changed (issue 19). */
+  convertSwagger2(text: string, options?: CallOptions) {
+    return this.call('convertSwagger2', [text], options);
+  }
+
+  /** OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (issue 19.5). */
+  upgradeOpenApi(text: string, target: UpgradeTarget, options?: CallOptions) {
+    return this.call('upgradeOpenApi', [text, target], options);
   }
 
   /** Endpoint views of some text without opening it (ids match the open document's). */

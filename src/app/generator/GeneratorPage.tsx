@@ -60,6 +60,14 @@ import { DocumentContext, DocumentStore, type DocumentLinks } from './document/d
 import { OutputTabs } from './document/OutputTabs';
 import { findEndpointId } from './document/page-links';
 import './generator.css';
+import { UpgradeDialog, type UpgradeOffer } from './UpgradeDialog';
+import type { UpgradeTarget } from '../../shared/document/upgrade';
+import type { RevisionReason } from '../../shared/projects';
+import {
+  downloadOriginal,
+  SwaggerConvertDialog,
+  type SwaggerConversion,
+} from './SwaggerConvertDialog';
 
 // Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.
 const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputEditor')));
@@ -201,6 +209,15 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [pendingLoad, setPendingLoad] = useState<
     { parsed: ParsedDocument; text: string; previous: DocumentSource } | undefined
   >(undefined);
+  const [swagger, setSwagger] = useState<SwaggerConversion | undefined>(undefined);
+  /** The Swagger 2.0 text the open document was converted from (downloadable). */
+  const [convertedFrom, setConvertedFrom] = useState<string | undefined>(undefined);
+  const convertedText = useRef<string | undefined>(undefined);
+  /** Why the next applyLoad happens, when it is not a Load (an upgrade, its undo). */
+  const loadReason = useRef<RevisionReason | undefined>(undefined);
+  const [upgrade, setUpgrade] = useState<UpgradeOffer | undefined>(undefined);
+  /** The text before the last upgrade, while Undo is offered. */
+  const [upgradedFrom, setUpgradedFrom] = useState<UpgradeOffer | undefined>(undefined);
   const [revealId, setRevealId] = useState<string | undefined>(undefined);
   const [revealNonce, setRevealNonce] = useState(0);
   const [problemsOpen, setProblemsOpen] = useState(false);
@@ -561,8 +578,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     });
 
   const applyLoad = (parsed: ParsedDocument, text: string) => {
-    // A Load starts a new version in the project's history (issue 18.4).
-    project.startRevision('load');
+    // A Load starts a new version in the project's history (issue 18.4), as does a conversion.
+    const converted = text === convertedText.current;
+    project.startRevision(loadReason.current ?? (converted ? 'convert' : 'load'));
+    loadReason.current = undefined;
+    if (!converted) setConvertedFrom(undefined);
+    convertedText.current = undefined;
     // The worker makes the Blob of its text; putting the string here would clone megabytes.
     const kept = client.sourceBlob().then(
       (blob) => saveSource(blob, [documentBase.savedId], scope),
@@ -595,14 +616,51 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       await yieldToBrowser();
       await sourceReady;
       const previous = client.documentSource;
-      const parsed = await client.openDocument(text, {
-        signal: jobSignal(),
-        onProgress: onJobProgress,
-        stopWorkerOnAbort: true,
-      });
+      let parsed;
+      try {
+        parsed = await client.openDocument(text, {
+          signal: jobSignal(),
+          onProgress: onJobProgress,
+          stopWorkerOnAbort: true,
+        });
+      } catch (failure) {
+        if (!(failure instanceof CoreCallError) || failure.code !== 'SWAGGER_2') throw failure;
+        // Swagger 2.0: say what it is and offer the conversion (issue 19.6); nothing changes yet.
+        const converted = await client.convertSwagger2(text, { signal: jobSignal() });
+        setSwagger({ original: text, ...converted });
+        return;
+      }
       if (store.hasUnsavedChanges()) setPendingLoad({ parsed, text, previous });
       else applyLoad(parsed, text);
     });
+
+  /** Upgrade to 3.1/3.2 (issue 19.5): the document as the form has it, then the changes shown. */
+  const onUpgrade = (target: UpgradeTarget) =>
+    void withSubscription('load', async () => {
+      const signal = jobSignal();
+      const before = await renderDocument(store.list(), signal);
+      const result = await client.upgradeOpenApi(before, target, { signal });
+      setUpgrade({ target, before, ...result });
+    });
+
+  /** Opens `text` as the document in one step (an upgrade or its undo), output included. */
+  const replaceDocument = (text: string, reason: RevisionReason) =>
+    withSubscription('load', async () => {
+      const parsed = await client.openDocument(text, { signal: jobSignal() });
+      loadReason.current = reason;
+      applyLoad(parsed, text);
+      await editor.current?.showGenerated(text);
+      setHasOutput(text.trim().length > 0);
+    });
+
+  /** Accepting the conversion: the converted text becomes the output and is loaded. */
+  const onConvertSwagger = (conversion: SwaggerConversion) => {
+    setSwagger(undefined);
+    setConvertedFrom(conversion.original);
+    convertedText.current = conversion.text;
+    editor.current?.setValue(conversion.text);
+    void onLoad();
+  };
 
   /** Reveals an endpoint's panel (expanded), also when it was the last one revealed. */
   const revealEndpoint = useCallback(
@@ -800,6 +858,34 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               {error}
             </p>
           ) : null}
+          {upgradedFrom !== undefined ? (
+            <p className="gen-notice" role="status" data-testid="upgraded-notice">
+              <Trans>Upgraded to OpenAPI {upgradedFrom.target}.</Trans>{' '}
+              <button
+                type="button"
+                className="gen-button gen-button-small"
+                onClick={() => {
+                  const offer = upgradedFrom;
+                  setUpgradedFrom(undefined);
+                  void replaceDocument(offer.before, 'restore');
+                }}
+              >
+                {t`Undo upgrade`}
+              </button>
+            </p>
+          ) : null}
+          {convertedFrom !== undefined ? (
+            <p className="gen-notice" role="status" data-testid="converted-from-swagger">
+              <Trans>Converted from Swagger 2.0.</Trans>{' '}
+              <button
+                type="button"
+                className="gen-button gen-button-small"
+                onClick={() => downloadOriginal(convertedFrom)}
+              >
+                {t`Download the original`}
+              </button>
+            </p>
+          ) : null}
           <div ref={problemsBox}>
             <ProblemsPanel
               problems={problems}
@@ -819,7 +905,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               </Trans>
             </p>
           ) : null}
-          <DocumentPanel store={documentStore} endpoints={store} />
+          <DocumentPanel
+            store={documentStore}
+            endpoints={store}
+            isNew={client.documentSource === ''}
+            onUpgrade={onUpgrade}
+          />
           <EndpointList
             store={store}
             onDuplicate={onDuplicate}
@@ -872,6 +963,24 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               </Trans>
             </p>
           </ConfirmDialog>
+        ) : null}
+        {upgrade ? (
+          <UpgradeDialog
+            offer={upgrade}
+            onCancel={() => setUpgrade(undefined)}
+            onApply={() => {
+              setUpgrade(undefined);
+              setUpgradedFrom(upgrade);
+              void replaceDocument(upgrade.text, 'upgrade');
+            }}
+          />
+        ) : null}
+        {swagger ? (
+          <SwaggerConvertDialog
+            conversion={swagger}
+            onCancel={() => setSwagger(undefined)}
+            onConvert={() => onConvertSwagger(swagger)}
+          />
         ) : null}
         {pendingLoad ? (
           <ConfirmDialog

@@ -15,6 +15,8 @@ import { SchemasSection } from './SchemasSection';
 import { SecuritySection } from './SecuritySection';
 import { ServersSection } from './ServersSection';
 import { TagsSection } from './TagsSection';
+import { VersionControl } from './VersionControl';
+import type { UpgradeTarget } from '../../../shared/document/upgrade';
 import './document.css';
 
 const COLLAPSED_KEY = 'specform.generator.documentPanel.collapsed';
@@ -30,9 +32,15 @@ function rememberedCollapsed(): boolean {
 export const DocumentPanel = memo(function DocumentPanel({
   store,
   endpoints,
+  isNew = false,
+  onUpgrade,
 }: {
   store: DocumentStore;
   endpoints: EndpointStore;
+  /** A document started in the form (its version is chosen, not upgraded). */
+  isNew?: boolean;
+  /** Upgrades a loaded document to OpenAPI 3.1/3.2 (issue 19.5). */
+  onUpgrade?: (target: UpgradeTarget) => void;
 }) {
   const { t } = useLingui();
   const meta = useMeta(store);
@@ -84,6 +92,13 @@ export const DocumentPanel = memo(function DocumentPanel({
       </header>
       {collapsed ? null : (
         <div className="gen-panel-body doc-panel-body" id="doc-panel-body">
+          <VersionControl
+            store={store}
+            openapi={meta.openapi}
+            dialect={dialect}
+            isNew={isNew}
+            onUpgrade={onUpgrade}
+          />
           <InfoSection store={store} info={meta.info} issues={issues} dialect={dialect} />
           <ServersSection store={store} servers={meta.servers} issues={issues} />
           <SecuritySection

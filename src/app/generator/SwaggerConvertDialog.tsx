@@ -1,0 +1,106 @@
+/**
+ * Loading a Swagger 2.0 document (issue 19.6): says what it is, lists what the conversion to
+ * OpenAPI 3.0 changed and what it could not carry, and converts only when the user accepts.
+ * The original stays downloadable, before and after.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ConversionWarning } from '../../shared/convert-swagger2';
+import { downloadText } from '../projects/files';
+import { Modal } from './Modal';
+
+export interface SwaggerConversion {
+  /** The Swagger 2.0 text as the user had it. */
+  original: string;
+  /** The converted OpenAPI 3.0 text. */
+  text: string;
+  warnings: ConversionWarning[];
+}
+
+/** Saves the Swagger 2.0 text as it was loaded, in its own format. */
+export function downloadOriginal(original: string): void {
+  const json = original.trimStart().startsWith('{');
+  downloadText(
+    json ? 'swagger-2.0.json' : 'swagger-2.0.yaml',
+    original,
+    json ? 'application/json' : 'application/yaml',
+  );
+}
+
+function WarningList({ items }: { items: ConversionWarning[] }) {
+  return (
+    <ul className="swagger-convert-list">
+      {items.map((w, index) => (
+        <li key={index}>
+          <code>{w.pointer || '/'}</code> <span lang="en">{w.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SwaggerConvertDialog({
+  conversion,
+  onConvert,
+  onCancel,
+}: {
+  conversion: SwaggerConversion;
+  onConvert: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const changed = conversion.warnings.filter((w) => w.code === 'CONVERTED');
+  const lost = conversion.warnings.filter((w) => w.code === 'NOT_CARRIED');
+  return (
+    <Modal
+      title={t`This is a Swagger 2.0 document`}
+      onClose={onCancel}
+      testId="swagger-convert-dialog"
+      footer={
+        <>
+          <button
+            type="button"
+            className="gen-button"
+            onClick={() => downloadOriginal(conversion.original)}
+          >
+            {t`Download the original`}
+          </button>
+          <button type="button" className="gen-button" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+          <button
+            type="button"
+            className="gen-button gen-button-primary"
+            data-autofocus
+            onClick={onConvert}
+          >
+            {t`Convert to OpenAPI 3.0`}
+          </button>
+        </>
+      }
+    >
+      <p>
+        <Trans>
+          Specform edits OpenAPI 3.0, 3.1 and 3.2 documents. Converted to OpenAPI 3.0, this document
+          becomes the document you edit; the Swagger 2.0 text stays downloadable.
+        </Trans>
+      </p>
+      <details open={lost.length > 0} data-testid="swagger-not-carried">
+        <summary>
+          <Plural
+            value={lost.length}
+            _0="Nothing is left out"
+            one="# thing cannot be carried over"
+            other="# things cannot be carried over"
+          />
+        </summary>
+        <WarningList items={lost} />
+      </details>
+      <details data-testid="swagger-changed">
+        <summary>
+          <Plural value={changed.length} one="# change" other="# changes" />
+        </summary>
+        <WarningList items={changed} />
+      </details>
+    </Modal>
+  );
+}
