@@ -1,5 +1,6 @@
 /**
- * monaco-yaml: YAML diagnostics, hovers and completion against the bundled OpenAPI 3.0 schema, in
+ * monaco-yaml: YAML diagnostics, hovers and completion against the bundled official schema of the
+ * document's OpenAPI version (3.0, 3.1 or 3.2, read from the text's `openapi` line), in
  * monaco-yaml's own worker (separate from Monaco's editor worker and from the generator worker).
  *
  * Build note: monaco-yaml's worker imports `monaco-editor/esm/vs/editor/editor.worker.js`, a path
@@ -7,10 +8,17 @@
  * `{ find: /^monaco-editor\/esm\/vs\/(.+?)(\.js)?$/, replacement: <node_modules>/monaco-editor/esm/vs/$1.js }`.
  */
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { configureMonacoYaml } from 'monaco-yaml';
+import { configureMonacoYaml, type MonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
-import { OPENAPI_FILE_MATCH, OPENAPI_SCHEMA_URI, openApiSchema } from './openapi-schema';
+import type { OpenApiDialect } from '../../shared/openapi-version';
+import {
+  OPENAPI_FILE_MATCH,
+  OPENAPI_MODEL_URI,
+  VERSION_LINES,
+  dialectOfLine,
+  openApiSchemaFor,
+} from './openapi-schema';
 
 /** The marker owner monaco-yaml's validation provider uses. */
 const YAML_MARKER_OWNER = 'yaml';
@@ -66,21 +74,81 @@ export function createYamlWorker(): Worker {
   return new YamlWorker();
 }
 
+/** How long after the last change the `openapi` line is read again. */
+const VERSION_DEBOUNCE_MS = 300;
+
+/** The dialect the model's `openapi` line states (within its first lines), if any. */
+export function modelDialect(model: Monaco.editor.ITextModel): OpenApiDialect | undefined {
+  const lines = Math.min(model.getLineCount(), VERSION_LINES);
+  for (let line = 1; line <= lines; line++) {
+    const text = model.getLineContent(line);
+    if (!text.includes('openapi')) continue;
+    const dialect = dialectOfLine(text);
+    if (dialect !== undefined) return dialect;
+  }
+  return undefined;
+}
+
+function schemasFor(dialect: OpenApiDialect) {
+  return [{ ...openApiSchemaFor(dialect), fileMatch: [OPENAPI_FILE_MATCH] }];
+}
+
+/** The dialect monaco-yaml checks the output with (3.0 until a document states another). */
+let checkedDialect: OpenApiDialect = '3.0';
+
+/** The dialect the output editor's diagnostics and completion follow now. */
+export function yamlSchemaDialect(): OpenApiDialect {
+  return checkedDialect;
+}
+
+/**
+ * Issue 19.4: diagnostics and completion follow the document's version. Whenever the output
+ * model's text settles, its `openapi` line is read; a different dialect gives monaco-yaml that
+ * version's schema (its worker restarts with it and the model is validated again). A text
+ * without an `openapi` line (blank, or being typed) keeps the schema it had.
+ */
+function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
+  const uri = monaco.Uri.parse(OPENAPI_MODEL_URI).toString();
+  const follow = (model: Monaco.editor.ITextModel) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      timer = undefined;
+      if (model.isDisposed()) return;
+      const dialect = modelDialect(model);
+      if (dialect === undefined || dialect === checkedDialect) return;
+      checkedDialect = dialect;
+      void yaml.update({ schemas: schemasFor(dialect) });
+    };
+    check();
+    const changes = model.onDidChangeContent(() => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(check, VERSION_DEBOUNCE_MS);
+    });
+    model.onWillDispose(() => {
+      if (timer !== undefined) clearTimeout(timer);
+      changes.dispose();
+    });
+  };
+  for (const model of monaco.editor.getModels()) if (model.uri.toString() === uri) follow(model);
+  monaco.editor.onDidCreateModel((model) => {
+    if (model.uri.toString() === uri) follow(model);
+  });
+}
+
 /** Configures monaco-yaml once for the output editor's model. */
 export function setupMonacoYaml(monaco: typeof Monaco): void {
   patchCreateWebWorker(monaco);
   quietOnBlankModels(monaco);
   // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts).
   registerIndentFolding(monaco, 'yaml');
-  withoutFoldingProviders(monaco, 'yaml', () =>
+  const yaml = withoutFoldingProviders(monaco, 'yaml', () =>
     configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
       validate: true,
       hover: true,
       completion: true,
-      schemas: [
-        { uri: OPENAPI_SCHEMA_URI, fileMatch: [OPENAPI_FILE_MATCH], schema: openApiSchema },
-      ],
+      schemas: schemasFor(checkedDialect),
     }),
   );
+  followOpenApiVersion(monaco, yaml);
 }

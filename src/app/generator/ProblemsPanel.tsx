@@ -10,6 +10,7 @@ import { memo, useState } from 'react';
 import { FIELD_MESSAGES } from './issue-messages';
 import { warningCount, type NoteGroup, type Problem, type ProblemList } from './problems';
 import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
+import { useDocumentDialect } from './document/document-store';
 import './problems.css';
 
 export interface ProblemsPanelProps {
@@ -29,6 +30,8 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onSelect,
 }: ProblemsPanelProps) {
   const { t } = useLingui();
+  // Issue 19.4: the panel names the version the document was checked against.
+  const dialect = useDocumentDialect();
   const blocking = problems.blocking.length;
   const warnings = warningCount(problems);
   const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
@@ -76,6 +79,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       </button>
       {open ? (
         <div className="gen-problems-body">
+          <p className="gen-muted gen-problems-checked" data-testid="problems-checked-against">
+            <Trans>Checked against OpenAPI {dialect}</Trans>
+          </p>
           {blocking > 0 ? (
             <ProblemGroup
               title={t`Blocking generation`}
