@@ -307,6 +307,78 @@ describe('projects', () => {
   }, 180_000);
 });
 
+describe('the Projects page at 390 px and 1440 px, and naming a new project (issue 21.9)', () => {
+  it('fits a phone without sideways scrolling, keeps the names on one line, asks for a name', async () => {
+    const phone = await newContext(browser, { baseURL: server.baseUrl, width: 390, height: 844 });
+    try {
+      const page = await phone.newPage();
+      await login(page);
+      // A project whose name is long enough to be squeezed by the row's buttons.
+      for (const name of ['Payments API of the online shop', 'Pets']) {
+        await api(page, '/api/v1/customer/projects', { name, content: 'openapi: 3.0.1\n' });
+      }
+      await page.goto(`${server.baseUrl}/projects`);
+      await page.getByTestId('project-row').first().waitFor();
+      await page.getByTestId('project-usage').waitFor();
+      const overflow = await page.evaluate(() => ({
+        scroll: document.scrollingElement!.scrollWidth,
+        width: window.innerWidth,
+      }));
+      expect(overflow.scroll).toBeLessThanOrEqual(overflow.width);
+      const row = page.getByTestId('project-row').first();
+      for (const label of ['Open', 'Rename', 'Delete']) {
+        const box = (await row
+          .getByRole(label === 'Open' ? 'link' : 'button', {
+            name: new RegExp(`^${label} `),
+          })
+          .boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, 'projects-390.png'),
+        fullPage: true,
+      });
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      for (const name of await page.getByTestId('project-row').locator('.proj-name a').all()) {
+        const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+        expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+        expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      }
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, 'projects-1440.png'),
+        fullPage: true,
+      });
+
+      // "Save as a project" asks for the name, offering the document's title.
+      await page.goto(`${server.baseUrl}/generator`);
+      await page.locator('.monaco-editor').waitFor();
+      const saveAs = page.getByTestId('save-as-project');
+      await saveAs.waitFor();
+      await page.waitForFunction(
+        () =>
+          !(document.querySelector('[data-testid=save-as-project]') as HTMLButtonElement).disabled,
+      );
+      await saveAs.click();
+      const input = page.getByTestId('name-project-input');
+      await input.waitFor();
+      const offered = await input.inputValue();
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered).not.toBe('');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'projects-name-dialog.png') });
+      await input.fill('My named project');
+      await page.getByTestId('name-project-save').click();
+      await page.waitForURL((url) => url.searchParams.has('project'));
+      const projects = await api<ProjectSummary[]>(page, '/api/v1/customer/projects');
+      expect(projects.map((p) => p.name)).toContain('My named project');
+      expect(projects.map((p) => p.name)).not.toContain('Untitled project');
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
+});
+
 describe('a 10 MB project', () => {
   it('is restored and saved with no main-thread task over 200 ms', async () => {
     const context = await newContext(browser, { baseURL: server.baseUrl });

@@ -68,7 +68,6 @@ export type UpdateOutcome =
 
 const SUMMARY = 'id, name, endpoint_count, size, revision, updated_at';
 const DAY_MS = 86_400_000;
-
 /**
  * Projects of one owner each: every query names the owner, so another user's project is
  * indistinguishable from a missing one. Saves are optimistic (the stored revision must be one
@@ -137,28 +136,13 @@ export function createProjectsRepository(db: Db) {
     );
   }
 
-  async function insertRevision(
-    tx: Db,
-    id: string,
-    revision: number,
-    write: ProjectWrite,
-    intent: SaveIntent,
-    now: Date,
-  ): Promise<void> {
+  /** Records the project's current content as a new version (copied inside the database). */
+  async function insertRevision(tx: Db, id: string, intent: SaveIntent, now: Date): Promise<void> {
     await tx.query(
       `INSERT INTO project_revisions
          (project_id, revision, content, view_state, size, created_at, saved_at, reason, session)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6, $7, $8)`,
-      [
-        id,
-        revision,
-        write.content,
-        write.viewState,
-        write.size,
-        now,
-        intent.reason,
-        intent.session,
-      ],
+       SELECT id, revision, content, view_state, size, $2, $2, $3, $4 FROM projects WHERE id = $1`,
+      [id, now, intent.reason, intent.session ?? null],
     );
   }
 
@@ -205,7 +189,7 @@ export function createProjectsRepository(db: Db) {
       limits: { maxProjects: number; quotaBytes: number },
       now: Date,
     ): Promise<CreateOutcome> {
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<CreateOutcome> => {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
         const { rows } = await tx.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
@@ -222,7 +206,7 @@ export function createProjectsRepository(db: Db) {
            VALUES ($1, $2, $3, $4, $5::jsonb, 1, $6, $7, $8, $8)`,
           [id, ownerId, name, write.content, write.viewState, write.size, write.endpointCount, now],
         );
-        await insertRevision(tx, id, 1, write, { reason: 'create', session: undefined }, now);
+        await insertRevision(tx, id, { reason: 'create', session: undefined }, now);
         return { ok: true, id, revision: 1 };
       });
     },
@@ -244,7 +228,7 @@ export function createProjectsRepository(db: Db) {
       quotaBytes: number,
       now: Date,
     ): Promise<UpdateOutcome> {
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<UpdateOutcome> => {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
         const { rows: found } = await tx.query<{ revision: number; size: number }>(
           'SELECT revision, size FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE',
@@ -284,8 +268,9 @@ export function createProjectsRepository(db: Db) {
         if (refused) return refused;
         const { rows } = await tx.query<{ revision: number; updated_at: Date }>(
           `UPDATE projects
-              SET content = $3, view_state = $4::jsonb, size = $5, endpoint_count = $6,
-                  name = COALESCE($7, name), revision = revision + 1, updated_at = $8
+              SET content = $3, view_state = $4::jsonb, size = $5,
+                  endpoint_count = $6, name = COALESCE($7, name), revision = revision + 1,
+                  updated_at = $8
             WHERE id = $1 AND owner_id = $2
         RETURNING revision, updated_at`,
           [
@@ -301,14 +286,17 @@ export function createProjectsRepository(db: Db) {
         );
         const saved = rows[0]!;
         if (fold) {
+          // The version takes the project's new content (copied inside the database).
           await tx.query(
-            `UPDATE project_revisions
-                SET revision = $3, content = $4, view_state = $5::jsonb, size = $6, saved_at = $7
-              WHERE project_id = $1 AND revision = $2`,
-            [id, last.revision, saved.revision, write.content, write.viewState, write.size, now],
+            `UPDATE project_revisions r
+                SET revision = p.revision, content = p.content, view_state = p.view_state,
+                    size = p.size, saved_at = $3
+               FROM projects p
+              WHERE p.id = r.project_id AND r.project_id = $1 AND r.revision = $2`,
+            [id, last.revision, now],
           );
         } else {
-          await insertRevision(tx, id, saved.revision, write, intent, now);
+          await insertRevision(tx, id, intent, now);
         }
         await pruneOld(tx, id, saved.revision, now);
         return { ok: true, revision: saved.revision, updatedAt: saved.updated_at, folded: fold };

@@ -17,3 +17,4 @@ ALTER TABLE project_revisions
 
 -- Pruning walks an account's unnamed versions oldest first.
 CREATE INDEX project_revisions_saved_idx ON project_revisions (project_id, saved_at);
+
