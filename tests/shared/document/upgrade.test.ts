@@ -54,7 +54,7 @@ components:
 const validator = new Validator();
 
 async function expectValid(text: string): Promise<void> {
-  const result = await validator.validate(parse(text) as object);
+  const result = await validator.validate(parse(text) as Record<string, unknown>);
   expect(result.valid, JSON.stringify(result.errors ?? null).slice(0, 800)).toBe(true);
 }
 
