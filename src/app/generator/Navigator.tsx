@@ -95,12 +95,11 @@ function Highlighted({ text, terms }: { text: string; terms: readonly string[] }
 }
 
 function Marks({ marks }: { marks: ProblemMarks }) {
-  const { t } = useLingui();
   const { errors, warnings } = marks;
   if (errors + warnings === 0) return null;
   const parts: string[] = [];
-  if (errors > 0) parts.push(t(plural(errors, { one: '# error', other: '# errors' })));
-  if (warnings > 0) parts.push(t(plural(warnings, { one: '# warning', other: '# warnings' })));
+  if (errors > 0) parts.push(plural(errors, { one: '# error', other: '# errors' }));
+  if (warnings > 0) parts.push(plural(warnings, { one: '# warning', other: '# warnings' }));
   const label = parts.join(', ');
   return (
     <span
@@ -469,7 +468,7 @@ export const Navigator = memo(function Navigator({
           <span className="gen-nav-total gen-muted" role="status" data-testid="nav-total">
             {terms.length > 0
               ? t`${matching} of ${entries.length}`
-              : t(plural(entries.length, { one: '# endpoint', other: '# endpoints' }))}
+              : plural(entries.length, { one: '# endpoint', other: '# endpoints' })}
           </span>
         </div>
       </div>
