@@ -122,7 +122,10 @@ async function onePath(browser: Browser, server: StartedServer, file: string) {
 
     steps.copy = await measure(page, async (started) => {
       await page.evaluate(() => navigator.clipboard.writeText(''));
-      await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+      // Below the sticky lines (which take the clicks at the top once the editor has scrolled).
+      await page
+        .locator('.monaco-editor .view-lines')
+        .click({ position: { x: 200, y: 160 }, force: true });
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Control+C');
       await page.waitForFunction(
