@@ -10,6 +10,7 @@ import {
   type BodyModel,
   type Endpoint,
   type EndpointIssue,
+  type EndpointToValidate,
   type Parameter,
   type ResponseModel,
 } from '../../src/shared';
@@ -40,9 +41,10 @@ const endpoint = (patch: Partial<Endpoint> = {}): Endpoint => ({
   ...patch,
 });
 
-const issuesOf = (e: Endpoint, others: Endpoint[] = []): EndpointIssue[] =>
+const issuesOf = (e: EndpointToValidate, others: Endpoint[] = []): EndpointIssue[] =>
   validateEndpoints([e, ...others]).issues[e.id] ?? [];
-const codesOf = (e: Endpoint, others: Endpoint[] = []) => issuesOf(e, others).map((i) => i.code);
+const codesOf = (e: EndpointToValidate, others: Endpoint[] = []) =>
+  issuesOf(e, others).map((i) => i.code);
 
 describe('validateEndpoints: a clean list', () => {
   it('reports every endpoint id with an empty list and allows generating', () => {
