@@ -1,7 +1,7 @@
 /**
  * Saved projects (issue 12): the API contract of /api/v1/customer/projects with two users,
  * optimistic locking (If-Match / 412 / 428), stale concurrent writers, limits (413, 409),
- * subscription rule (402 for writes, reads always), revisions trimmed to the last 50.
+ * subscription rule (402 for writes, reads always). History and quota: projects-history.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '../../src/shared/projects';
