@@ -46,7 +46,7 @@ const TAGS: TagObject[] = [
   { name: 'Customers' },
 ];
 
-const NO_PROBLEMS: ProblemList = { blocking: [], warnings: [] };
+const NO_PROBLEMS: ProblemList = { blocking: [], pending: [], warnings: [], unused: [], notes: [] };
 
 function renderNavigator(
   options: { problems?: ProblemList; endpoints?: Endpoint[]; tags?: TagObject[] } = {},
@@ -182,6 +182,7 @@ describe('Navigator', () => {
 
   it("marks each endpoint's and each group's problems", () => {
     const problems: ProblemList = {
+      ...NO_PROBLEMS,
       blocking: [
         {
           kind: 'rule',
