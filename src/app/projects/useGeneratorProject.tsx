@@ -167,7 +167,11 @@ export function useGeneratorProject({
             className="gen-button proj-status-action"
             disabled={!ready || creating}
             onClick={() =>
-              setAskName(documentTitle(getContent()?.content ?? '') ?? t`Untitled project`)
+              void (newProjectContent?.() ?? Promise.resolve(getContent())).then(
+                (content) =>
+                  setAskName(documentTitle(content?.content ?? '') ?? t`Untitled project`),
+                () => setAskName(t`Untitled project`),
+              )
             }
             data-testid="save-as-project"
           >
