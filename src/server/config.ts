@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DbHandle } from './db/db';
+import { MAX_PROJECT_BYTES } from '../shared/limits';
 
 /** OWASP minimum for argon2id (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_MINIMUM = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -289,7 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: r.bool('TRUST_PROXY', false),
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     projects: {
-      maxBytes: r.int('PROJECT_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      maxBytes: r.int('PROJECT_MAX_BYTES', MAX_PROJECT_BYTES, 1024, 100 * 1024 * 1024),
       maxPerAccount: r.int('PROJECTS_PER_ACCOUNT', 100, 1, 100_000),
       quotaBytes: r.int('PROJECT_QUOTA_BYTES', 200 * 1024 * 1024, 1024, 1024 * 1024 * 1024 * 1024),
       largeWriteBytes: r.int('PROJECT_LARGE_WRITE_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -29,6 +29,26 @@ export function assertInputSize(text: string, max = MAX_INPUT_CHARS): void {
   }
 }
 
+/**
+ * Largest document text accepted, in UTF-8 bytes: the unit projects are saved and counted in
+ * (issue 21.5), so a document that loads can be saved. Stripe's 4.2 MB spec fits twice; a 20 MB
+ * paste is refused before `yaml` spends seconds on it.
+ */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** Throws INPUT_TOO_LARGE when the text's UTF-8 size exceeds {@link MAX_DOCUMENT_BYTES}. */
+export function assertDocumentSize(text: string, max = MAX_DOCUMENT_BYTES): void {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: short texts need no count, long ones no encoding.
+  if (text.length * 3 <= max) return;
+  const bytes = text.length > max ? text.length : utf8Length(text);
+  if (bytes > max) {
+    throw new CoreError(
+      'INPUT_TOO_LARGE',
+      `The document is at least ${bytes} bytes (UTF-8); the limit is ${max}.`,
+    );
+  }
+}
+
 /** Throws TOO_DEEP when the nesting depth reached exceeds the limit (for recursive walkers). */
 export function tooDeep(max: number): CoreError {
   return new CoreError('TOO_DEEP', `Input is nested deeper than ${max} levels.`);
@@ -255,9 +275,9 @@ export function jsonInvalid(text: string, cause?: unknown): CoreError {
 /**
  * Size limits the user meets (a document, a project, the account quota) are stated in UTF-8
  * bytes, the unit the server stores and counts (issue 21.5): the largest project, its document
- * text plus its view state.
+ * text plus its view state (room for the largest document and 2 MiB of view state).
  */
-export const MAX_PROJECT_BYTES = 10 * 1024 * 1024;
+export const MAX_PROJECT_BYTES = MAX_DOCUMENT_BYTES + 2 * 1024 * 1024;
 
 /**
  * The UTF-8 length of a text without encoding it (a lone surrogate counts as the 3 bytes of

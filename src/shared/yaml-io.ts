@@ -22,13 +22,7 @@ import {
   type Document,
 } from 'yaml';
 import { CoreError } from './errors';
-import { assertDepth, assertInputSize } from './limits';
-
-/**
- * Largest document text accepted (UTF-16 code units). Stripe's 4.2 MB spec fits twice; a
- * 20 MB paste is refused before `yaml` spends seconds on it.
- */
-export const MAX_DOCUMENT_CHARS = 10 * 1024 * 1024;
+import { assertDepth, assertDocumentSize } from './limits';
 
 /**
  * Deepest nesting accepted. Real OpenAPI documents stay below 40; a generated document that
@@ -46,7 +40,7 @@ const MAX_ALIAS_COUNT = 100;
 /** Reads YAML or JSON text into plain data; throws a {@link CoreError} on any failure. */
 export function readDocument(text: string): unknown {
   if (typeof text !== 'string') throw new CoreError('INVALID_INPUT', 'The document is not text.');
-  assertInputSize(text, MAX_DOCUMENT_CHARS);
+  assertDocumentSize(text);
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const json = tryJson(source);
   if (!json.ok) return readYaml(source); // depth checked on the YAML tree

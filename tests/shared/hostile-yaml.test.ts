@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CoreError, parseOpenApi } from '../../src/shared';
-import { MAX_DOCUMENT_CHARS, readDocument } from '../../src/shared/yaml-io';
+import { MAX_DOCUMENT_BYTES } from '../../src/shared/limits';
+import { readDocument } from '../../src/shared/yaml-io';
 
 function errorOf(fn: () => unknown): CoreError {
   try {
@@ -90,15 +91,29 @@ describe('hostile documents', () => {
 
   it('refuses a 20 MB paste with INPUT_TOO_LARGE before parsing it', { timeout: 5_000 }, () => {
     const text = 'openapi: 3.0.1\nx: "' + 'a'.repeat(20 * 1000 * 1000) + '"\n';
-    expect(text.length).toBeGreaterThan(MAX_DOCUMENT_CHARS);
+    expect(text.length).toBeGreaterThan(MAX_DOCUMENT_BYTES);
     expect(errorOf(() => parseOpenApi(text)).code).toBe('INPUT_TOO_LARGE');
   });
 
   it('accepts a document just under the cap', { timeout: 30_000 }, () => {
-    const filler = 'a'.repeat(MAX_DOCUMENT_CHARS - 200);
+    const filler = 'a'.repeat(MAX_DOCUMENT_BYTES - 200);
     const text = `openapi: 3.0.1\ninfo: { title: T, version: v1, description: "${filler}" }\npaths: {}\n`;
     expect(parseOpenApi(text).info?.description).toHaveLength(filler.length);
   });
+
+  it(
+    'counts the cap in UTF-8 bytes, as a project save does (issue 21.5)',
+    { timeout: 30_000 },
+    () => {
+      // 4 Mi Cyrillic characters are 8 MiB of UTF-8: under the cap; 6 Mi are 12 MiB: over it.
+      const doc = (n: number) =>
+        `openapi: 3.0.1\ninfo: { title: T, version: v1, description: "${'ж'.repeat(n)}" }\npaths: {}\n`;
+      expect(parseOpenApi(doc(4 * 1024 * 1024)).info?.description).toHaveLength(4 * 1024 * 1024);
+      const over = doc(6 * 1024 * 1024);
+      expect(over.length).toBeLessThan(MAX_DOCUMENT_BYTES);
+      expect(errorOf(() => parseOpenApi(over)).code).toBe('INPUT_TOO_LARGE');
+    },
+  );
 
   it('answers binary garbage with a typed error', { timeout: 10_000 }, () => {
     let seed = 42;

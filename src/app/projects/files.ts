@@ -2,7 +2,7 @@
  * Files in and out (issue 12 point 5): open a .yaml, .yml or .json file; download a project as
  * .yaml (the text as it is) or .json (converted by the core in the worker); copy to the clipboard.
  */
-import { MAX_DOCUMENT_CHARS } from '../../shared/yaml-io';
+import { MAX_DOCUMENT_BYTES, utf8Length } from '../../shared/limits';
 import { generatorClient } from '../core/generator-client';
 
 export const OPENABLE = '.yaml,.yml,.json,application/json,application/yaml,text/yaml';
@@ -18,15 +18,15 @@ export class OpenFileFailure extends Error {
 /** The file's text and a project name from its file name; rejects with {@link OpenFileFailure}. */
 export async function readDocumentFile(file: File): Promise<{ name: string; text: string }> {
   if (!/\.(ya?ml|json)$/i.test(file.name)) throw new OpenFileFailure('type');
-  // UTF-8 text is at least as many bytes as characters.
-  if (file.size > MAX_DOCUMENT_CHARS * 4) throw new OpenFileFailure('size');
+  // The limit is in UTF-8 bytes, as the file counts them (a BOM aside).
+  if (file.size > MAX_DOCUMENT_BYTES + 3) throw new OpenFileFailure('size');
   let text: string;
   try {
     text = await file.text();
   } catch {
     throw new OpenFileFailure('read');
   }
-  if (text.length > MAX_DOCUMENT_CHARS) throw new OpenFileFailure('size');
+  if (utf8Length(text) > MAX_DOCUMENT_BYTES) throw new OpenFileFailure('size');
   const name = file.name.replace(/\.(ya?ml|json)$/i, '').trim() || file.name;
   return { name: name.slice(0, 200), text };
 }

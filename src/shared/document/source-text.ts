@@ -22,8 +22,8 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { CoreError } from '../errors';
-import { assertInputSize } from '../limits';
-import { composeYaml, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_DEPTH } from '../yaml-io';
+import { assertDocumentSize } from '../limits';
+import { composeYaml, MAX_DOCUMENT_DEPTH } from '../yaml-io';
 import { readJsonNodes } from './json-nodes';
 import { keyText, scalarText, type ScalarContext, type ScalarStyle } from './scalar-text';
 import { deepEqual, isPlainObject, keysOf } from './values';
@@ -187,7 +187,7 @@ export class SourceText {
    */
   static parse(text: string): SourceText {
     if (typeof text !== 'string') throw new CoreError('INVALID_INPUT', 'The document is not text.');
-    assertInputSize(text, MAX_DOCUMENT_CHARS);
+    assertDocumentSize(text);
     const base = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const body = base === 0 ? text : text.slice(base);
     const first = /\S/.exec(body)?.[0];
