@@ -138,6 +138,11 @@ export const EndpointPanel = memo(function EndpointPanel({
           <span className={`gen-method gen-method-${endpoint.method.toLowerCase()}`}>
             {endpoint.method}
           </span>
+          {endpoint.webhook ? (
+            <span className="gen-panel-kind" data-testid="webhook-mark">
+              {t`Webhook`}
+            </span>
+          ) : null}
           <span className="gen-panel-path">{endpoint.path || t`(no path)`}</span>
           <span
             className={endpoint.summary ? 'gen-panel-summary' : 'gen-panel-summary gen-muted'}
@@ -204,12 +209,12 @@ export const EndpointPanel = memo(function EndpointPanel({
               </select>
             </label>
             <label className="gen-field gen-field-path">
-              <span>{t`Path`}</span>
+              <span>{endpoint.webhook ? t`Webhook name` : t`Path`}</span>
               <input
-                aria-label={t`Path`}
+                aria-label={endpoint.webhook ? t`Webhook name` : t`Path`}
                 data-field="path"
                 value={endpoint.path}
-                placeholder="/users/{id}"
+                placeholder={endpoint.webhook ? 'newPet' : '/users/{id}'}
                 aria-invalid={pathIssue !== undefined}
                 spellCheck={false}
                 onFocus={() => {

@@ -30,6 +30,7 @@ import {
   navEntry,
   queryTerms,
   UNTAGGED_KEY,
+  WEBHOOKS_KEY,
   type Grouping,
   type NavEntry,
   type NavRow,
@@ -347,6 +348,8 @@ export const Navigator = memo(function Navigator({
           <span className="gen-nav-group-label">
             {row.key === UNTAGGED_KEY ? (
               <em>{t`No tag`}</em>
+            ) : row.key === WEBHOOKS_KEY ? (
+              <strong>{t`Webhooks`}</strong>
             ) : (
               <Highlighted text={row.label} terms={terms} />
             )}

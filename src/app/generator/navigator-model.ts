@@ -18,6 +18,8 @@ export interface NavEntry {
   summary: string;
   operationId: string;
   tags: readonly string[];
+  /** A webhook (OpenAPI 3.1+): listed in its own section, whatever the grouping. */
+  webhook: boolean;
   /** method, path, summary, operationId and tags, lower-cased, one per line. */
   haystack: string;
 }
@@ -51,6 +53,8 @@ export type NavRow = GroupRow | EndpointRow;
 
 /** The key of the group of endpoints without a tag. */
 export const UNTAGGED_KEY = 'tag:';
+/** The key of the webhooks' section (issue 19: webhooks listed apart from the paths). */
+export const WEBHOOKS_KEY = 'webhooks:';
 
 export function navEntry(endpoint: Endpoint): NavEntry {
   const tags = endpoint.tags ?? [];
@@ -62,6 +66,7 @@ export function navEntry(endpoint: Endpoint): NavEntry {
     summary: endpoint.summary,
     operationId,
     tags,
+    webhook: endpoint.webhook === true,
     haystack: [endpoint.method, endpoint.path, endpoint.summary, operationId, ...tags]
       .join('\n')
       .toLowerCase(),
@@ -226,7 +231,14 @@ export function buildRows(entries: readonly NavEntry[], options: BuildOptions): 
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const visible =
     terms.length === 0 ? entries : entries.filter((entry) => matchesTerms(entry, terms));
-  const roots = options.grouping === 'tag' ? tagGroups(visible, options.tags) : pathGroups(visible);
+  const operations = visible.filter((entry) => !entry.webhook);
+  const roots =
+    options.grouping === 'tag' ? tagGroups(operations, options.tags) : pathGroups(operations);
+  if (operations.length < visible.length) {
+    const webhooks = node(WEBHOOKS_KEY, '');
+    for (const entry of visible) if (entry.webhook) webhooks.ids.push(entry.id);
+    roots.push(webhooks);
+  }
   const rows: NavRow[] = [];
   /** Appends a group's rows; answers the ids in it and under it. */
   const walk = (group: GroupNode, depth: number): Set<string> => {

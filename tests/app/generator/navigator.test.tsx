@@ -12,6 +12,7 @@ import {
   highlightParts,
   navEntry,
   queryTerms,
+  WEBHOOKS_KEY,
 } from '../../../src/app/generator/navigator-model';
 import type { ProblemList } from '../../../src/app/generator/problems';
 import { renderWithProviders } from './helpers';
@@ -108,6 +109,24 @@ describe('navigator model', () => {
       ['/v1/invoices', 1],
       ['/v1/charges', 1],
     ]);
+  });
+
+  it('lists webhooks in their own section, whatever the grouping (issue 19)', () => {
+    const hook = endpoint('w', 'POST', 'newPet', { webhook: true, tags: ['Customers'] });
+    for (const grouping of ['tag', 'path'] as const) {
+      const rows = buildRows([...ENDPOINTS, hook].map(navEntry), {
+        grouping,
+        terms: [],
+        tags: TAGS,
+        collapsed: new Set(),
+        marks: new Map(),
+      });
+      const last = rows.filter((r) => r.kind === 'group').at(-1);
+      expect(last).toMatchObject({ key: WEBHOOKS_KEY, count: 1 });
+      expect(rows.at(-1)).toMatchObject({ kind: 'endpoint', entry: { id: 'w' } });
+      // The webhook is in no other group.
+      expect(rows.filter((r) => r.kind === 'endpoint' && r.entry.id === 'w')).toHaveLength(1);
+    }
   });
 
   it('a tag parent cycle does not loop', () => {
