@@ -16,11 +16,7 @@ export const UPGRADE_TARGETS = ['3.1.1', '3.2.0'] as const;
 export type UpgradeTarget = (typeof UPGRADE_TARGETS)[number];
 
 export type UpgradeChangeKind =
-  | 'VERSION'
-  | 'NULLABLE'
-  | 'EXAMPLE'
-  | 'EXCLUSIVE_MINIMUM'
-  | 'EXCLUSIVE_MAXIMUM';
+  'VERSION' | 'NULLABLE' | 'EXAMPLE' | 'EXCLUSIVE_MINIMUM' | 'EXCLUSIVE_MAXIMUM';
 
 /** One change the upgrade makes, at a JSON pointer of the document. */
 export interface UpgradeChange {
@@ -206,7 +202,12 @@ function upgradeSchema(schema: JsonObject, pointer: string, changes: UpgradeChan
     const after: JsonObject = {};
     if (target[bound] !== undefined) after[bound] = target[bound];
     if (target[flag] !== undefined) after[flag] = target[flag];
-    changes.push({ kind, pointer: pointerOf(pointer, flag), before: short(before), after: short(after) });
+    changes.push({
+      kind,
+      pointer: pointerOf(pointer, flag),
+      before: short(before),
+      after: short(after),
+    });
   }
   return out ?? schema;
 }
