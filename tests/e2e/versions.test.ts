@@ -1,0 +1,334 @@
+/**
+ * Every OpenAPI version in Chromium (issue 19): 3.1 documents (JSON and YAML) load, say their
+ * version and keep one-line edits; a Swagger 2.0 document is converted after its changes are
+ * shown; a 3.0 document is upgraded to 3.1 and the upgrade undone; a 3.2 document offers QUERY;
+ * the output editor's diagnostics follow the version. Screenshots of the Swagger and Upgrade
+ * dialogs go to screenshots/ (git-ignored).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  changedLines,
+  launchBrowser,
+  loadYamlReplacing,
+  newContext,
+  ROOT,
+  SCREENSHOT_DIR,
+  startServer,
+  type StartedServer,
+} from './harness';
+
+const VERSIONS = path.resolve(ROOT, '../shared/corpus/openapi-versions');
+const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
+const corpusMissing = !existsSync(VERSIONS) || !existsSync(CORPUS);
+if (corpusMissing) {
+  if (process.env.CI === 'true') throw new Error(`The corpus is missing at ${VERSIONS}`);
+  console.warn(`versions e2e: the corpus is missing at ${VERSIONS}; its tests are skipped`);
+}
+const FIXTURES = path.join(ROOT, 'tests/fixtures/openapi-3.2');
+
+let server: StartedServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  context = await newContext(browser, { width: 1440, height: 1000 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.baseUrl,
+  });
+  page = await context.newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.locator('input[name=email]').fill(server.demo!.email);
+  await page.locator('input[name=password]').fill(server.demo!.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.baseUrl}/generator`);
+  await page.getByTestId('endpoint-panel').first().waitFor();
+  await page.locator('.monaco-editor').waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function editorText(): Promise<string> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+C');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.keyboard.press('Control+End');
+  return text === '\n' ? '' : text;
+}
+
+async function paste(text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('Control+V');
+}
+
+/**
+ * Replaces the editor's text. JSON goes in two pastes (neither looks like a whole JSON value), so
+ * the JSON-to-YAML offer does not open and the text stays JSON, as a user's opened file would.
+ */
+async function setEditorText(text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  if (text.trimStart().startsWith('{')) {
+    const cut = text.indexOf('"', Math.floor(text.length / 2));
+    await paste(text.slice(0, cut));
+    await paste(text.slice(cut));
+  } else {
+    await paste(text);
+  }
+  await expect.poll(() => editorText(), { timeout: 15_000 }).toBe(text);
+}
+
+async function loadText(text: string, endpoints: () => Promise<boolean>): Promise<void> {
+  await setEditorText(text);
+  await loadYamlReplacing(page, () => expect.poll(endpoints, { timeout: 30_000 }).toBe(true));
+}
+
+function panel(index: number): Locator {
+  return page.getByTestId('endpoint-panel').nth(index);
+}
+
+async function expand(p: Locator): Promise<void> {
+  const toggle = p.getByRole('button', { name: 'Expand endpoint' });
+  if ((await toggle.count()) > 0) await toggle.click();
+}
+
+async function expandDocument(): Promise<void> {
+  const toggle = page
+    .getByTestId('document-panel')
+    .getByRole('button', { name: 'Expand document' });
+  if ((await toggle.count()) > 0) await toggle.click();
+}
+
+async function generate(): Promise<void> {
+  const button = page.getByRole('button', { name: 'Generate OpenAPI' });
+  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await button.click();
+}
+
+async function noError(): Promise<void> {
+  expect(await page.locator('.gen-error[role=alert]').count()).toBe(0);
+}
+
+/** The first endpoint's summary changed in the form changes exactly that one line of `text`. */
+async function oneLineEdit(text: string, summary: string): Promise<void> {
+  await generate();
+  await expect.poll(() => editorText(), { timeout: 30_000 }).toBe(text);
+  const first = panel(0);
+  await expand(first);
+  const field = first.getByLabel('Summary', { exact: true });
+  const before = await field.inputValue();
+  await field.fill(summary);
+  await generate();
+  await expect
+    .poll(async () => changedLines(text, await editorText()), { timeout: 30_000 })
+    .toEqual([expect.stringContaining(summary)]);
+  const line = changedLines(text, await editorText())[0]!;
+  expect(before.length).toBeGreaterThan(0);
+  // The very line that held the old summary, nothing around it.
+  expect(text.split('\n')).toContain(line.replace(summary, before));
+}
+
+/** What monaco-yaml reports for the output editor's text (the diagnostics list). */
+async function diagnostics(): Promise<string[]> {
+  return page.getByTestId('diagnostics').locator('li').allTextContents();
+}
+
+describe('every OpenAPI version in the generator (issue 19)', () => {
+  it.skipIf(corpusMissing)(
+    'loads a 3.1 JSON document: its version shown, byte for byte back, one summary edit is one line',
+    async () => {
+      const text = await readFile(path.join(VERSIONS, 'oas-examples__3.1-security.json'), 'utf8');
+      await loadText(text, async () => (await panel(0).count()) > 0);
+      await noError();
+      expect(await page.getByTestId('document-openapi-version').textContent()).toBe(
+        'OpenAPI 3.1.0',
+      );
+      await oneLineEdit(text, 'Edited from the form');
+    },
+  );
+
+  it.skipIf(corpusMissing)('loads a 3.1 YAML document the same way', async () => {
+    const text = await readFile(
+      path.join(VERSIONS, 'oas-examples__3.1-schema-validation-local.yaml'),
+      'utf8',
+    );
+    await loadText(
+      text,
+      async () =>
+        (await page.getByTestId('document-openapi-version').textContent())?.includes('3.1.0') ===
+        true,
+    );
+    await noError();
+    await oneLineEdit(text, 'Edited YAML from the form');
+
+    // Downloads keep the version as written (issue 19.7).
+    const output = await editorText();
+    const download = async (name: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name, exact: true }).click(),
+      ]);
+      return readFile(await file.path(), 'utf8');
+    };
+    expect(await download('Download .yaml')).toBe(output);
+    const json = JSON.parse(await download('Download .json')) as { openapi: unknown };
+    expect(json.openapi).toBe('3.1.0');
+  });
+
+  it('checks the output against its own version: 3.1 text is clean, the same text as 3.0 is not', async () => {
+    const text = [
+      'openapi: 3.1.0',
+      'info:',
+      '  title: Nullable',
+      '  version: 1.0.0',
+      'paths: {}',
+      'webhooks:',
+      '  ping:',
+      '    post:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      'components:',
+      '  schemas:',
+      '    Name:',
+      "      type: [string, 'null']",
+      '',
+    ].join('\n');
+    await setEditorText(text);
+    // The schema switches 300 ms after the text settles; monaco-yaml then validates again.
+    await page.waitForTimeout(2_500);
+    await expect.poll(() => diagnostics(), { timeout: 15_000 }).toEqual([]);
+    await setEditorText(text.replace('openapi: 3.1.0', 'openapi: 3.0.3'));
+    // Checked as 3.0: webhooks are no 3.0 field, and a type is one string.
+    await expect
+      .poll(async () => (await diagnostics()).join('\n'), { timeout: 20_000 })
+      .toMatch(/webhooks|[Ii]ncorrect type/);
+    await setEditorText(text);
+    await expect.poll(() => diagnostics(), { timeout: 20_000 }).toEqual([]);
+  });
+
+  it.skipIf(corpusMissing)(
+    'offers to convert Swagger 2.0, listing its changes; Convert loads it and keeps the original downloadable',
+    async () => {
+      const text = await readFile(path.join(VERSIONS, 'oas-examples__2.0-petstore.yaml'), 'utf8');
+      await setEditorText(text);
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await load.click();
+      const replace = page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true });
+      const dialog = page.getByTestId('swagger-convert-dialog');
+      await Promise.race([
+        replace.click({ timeout: 5_000 }).catch(() => undefined),
+        dialog.waitFor({ timeout: 30_000 }),
+      ]);
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await dialog.textContent()).toContain('Swagger 2.0');
+      const changed = dialog.getByTestId('swagger-changed');
+      await changed.locator('summary').click();
+      expect(await changed.locator('li').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'versions-swagger-dialog.png') });
+
+      await dialog.getByRole('button', { name: 'Convert to OpenAPI 3.0' }).click();
+      const replaceAfter = page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true });
+      await replaceAfter.click({ timeout: 3_000 }).catch(() => undefined);
+      await page.getByTestId('converted-from-swagger').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(async () => page.getByTestId('document-openapi-version').textContent(), {
+          timeout: 30_000,
+        })
+        .toMatch(/^OpenAPI 3\.0\.\d+$/);
+      expect(await page.getByTestId('endpoint-panel').count()).toBeGreaterThan(3);
+      expect(await page.getByTestId('converted-from-swagger').textContent()).toContain(
+        'Download the original',
+      );
+      await noError();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'versions-swagger-converted.png') });
+    },
+  );
+
+  it.skipIf(corpusMissing)(
+    'upgrades a 3.0 document to 3.1 after listing its changes; Undo gives the original back',
+    async () => {
+      const text = await readFile(path.join(CORPUS, 'swagger-petstore__openapi.yaml'), 'utf8');
+      await loadText(
+        text,
+        async () =>
+          /^OpenAPI 3\.0\.\d+$/.test(
+            (await page.getByTestId('document-openapi-version').textContent()) ?? '',
+          ) && (await page.getByTestId('converted-from-swagger').count()) === 0,
+      );
+      await noError();
+      await expandDocument();
+      await page
+        .getByTestId('doc-upgrade')
+        .getByRole('button', { name: 'Upgrade to OpenAPI 3.1…' })
+        .click();
+      const dialog = page.getByTestId('upgrade-dialog');
+      await dialog.waitFor({ timeout: 30_000 });
+      const groups = dialog.locator('details');
+      expect(await groups.count()).toBeGreaterThan(0);
+      await groups.first().locator('summary').click();
+      expect(await dialog.locator('li').count()).toBeGreaterThan(0);
+      expect(await dialog.textContent()).toContain('3.1.1');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'versions-upgrade-dialog.png') });
+
+      await dialog.getByRole('button', { name: 'Upgrade', exact: true }).click();
+      await page.getByTestId('upgraded-notice').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(async () => (await editorText()).split('\n')[0], { timeout: 30_000 })
+        .toMatch(/^openapi: ["']?3\.1\.1["']?$/);
+      expect(await page.getByTestId('document-openapi-version').textContent()).toBe(
+        'OpenAPI 3.1.1',
+      );
+      await noError();
+
+      await page
+        .getByTestId('upgraded-notice')
+        .getByRole('button', { name: 'Undo upgrade' })
+        .click();
+      await expect.poll(() => editorText(), { timeout: 30_000 }).toBe(text);
+      await expect
+        .poll(() => page.getByTestId('document-openapi-version').textContent())
+        .toBe(`OpenAPI ${/^openapi: (\S+)/m.exec(text)![1]}`);
+    },
+  );
+
+  it('loads a 3.2 document whose method selector offers QUERY', async () => {
+    const text = await readFile(path.join(FIXTURES, 'query-method.yaml'), 'utf8');
+    await loadText(
+      text,
+      async () =>
+        (await page.getByTestId('document-openapi-version').textContent()) === 'OpenAPI 3.2.0',
+    );
+    await noError();
+    const first = panel(0);
+    await expand(first);
+    const method = first.getByLabel('Method', { exact: true });
+    const options = await method.locator('option').allTextContents();
+    expect(options).toContain('QUERY');
+    expect(await method.inputValue()).toMatch(/QUERY|GET/);
+    const methods = await page
+      .getByTestId('endpoint-panel')
+      .getByLabel('Method', { exact: true })
+      .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+    expect(methods).toContain('QUERY');
+  });
+});
