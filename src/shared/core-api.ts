@@ -131,7 +131,8 @@ export function createCoreApi() {
 
   return {
     /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
-    validate: (endpoints: Endpoint[]) => run(() => validateEndpoints(endpoints)),
+    validate: (endpoints: Endpoint[]) =>
+      run(() => validateEndpoints(endpoints, doc?.dialect ?? '3.0')),
     /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
     generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
       run(() => generateOpenApi(endpoints, info)),
@@ -290,7 +291,7 @@ export function createCoreApi() {
     /** The document's text with the views' changes (a loaded document changes only there). */
     render: () => run(() => renderOpenApi(current())),
     /** Rules of spec §5 over the open document's views. */
-    validateDocument: () => run(() => validateEndpoints(current().endpoints)),
+    validateDocument: () => run(() => validateEndpoints(current().endpoints, current().dialect)),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { inferSchema } from './infer-schema';
 import type { BodyModel, Endpoint, Schema } from './model';
+import { isJsonSchemaDialect, type OpenApiDialect } from './openapi-version';
 
 /** Per-field issue codes of the generator rules of spec §5 (the red labels and field errors). */
 export type EndpointIssueCode =
@@ -154,8 +155,16 @@ const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
   INCORRECT_CHARS: 'PATH_INCORRECT_CHARS',
 };
 
-/** Applies every generator rule of spec §5 to the endpoint list. */
-export function validateEndpoints(endpoints: readonly EndpointToValidate[]): ValidationReport {
+/**
+ * Applies every generator rule of spec §5 to the endpoint list. `dialect` is the open document's:
+ * from OpenAPI 3.1 on an operation's `responses` is optional (issue 19), so an operation without
+ * any is no error there (a loaded one is kept without; a generated one gets a `default`).
+ */
+export function validateEndpoints(
+  endpoints: readonly EndpointToValidate[],
+  dialect: OpenApiDialect = '3.0',
+): ValidationReport {
+  const responsesOptional = isJsonSchemaDialect(dialect);
   const issues: Record<string, EndpointIssue[]> = {};
   const listOf = (endpoint: Endpoint): EndpointIssue[] => {
     // Own properties only: an id such as "__proto__" or "constructor" must not hit Object's.
@@ -206,7 +215,11 @@ export function validateEndpoints(endpoints: readonly EndpointToValidate[]): Val
 
     const responses = endpoint.responses ?? [];
     // A loaded operation whose only responses the form cannot show (`default`) has responses.
-    if (responses.length === 0 && (endpoint.otherResponses?.length ?? 0) === 0) {
+    if (
+      !responsesOptional &&
+      responses.length === 0 &&
+      (endpoint.otherResponses?.length ?? 0) === 0
+    ) {
       add('NO_RESPONSES', 'responses');
     }
     responses.forEach((response, index) => {
