@@ -189,6 +189,23 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
     expect(json.openapi).toBe('3.1.0');
   });
 
+  it.skipIf(corpusMissing)(
+    'generates a 3.1 document whose operations have no responses (optional since 3.1)',
+    async () => {
+      const text = await readFile(
+        path.join(VERSIONS, 'oas-examples__3.1-readme-extensions.yaml'),
+        'utf8',
+      );
+      await loadText(
+        text,
+        async () => (await panel(0).textContent())?.includes('/x-code-samples') === true,
+      );
+      await noError();
+      expect(await page.getByTestId('problems-errors').count()).toBe(0);
+      await oneLineEdit(text, 'Edited without responses');
+    },
+  );
+
   it('checks the output against its own version: 3.1 text is clean, the same text as 3.0 is not', async () => {
     const text = [
       'openapi: 3.1.0',
