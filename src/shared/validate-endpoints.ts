@@ -34,6 +34,9 @@ export type EndpointIssueCode =
   | 'PATH_PARAM_NOT_IN_PATH'
   /** Issue 20: PATH_PARAM_UNDEFINED in an endpoint loaded so and not changed since (a warning). */
   | 'PATH_PARAM_UNDEFINED_AS_LOADED'
+  /** A loaded, untouched path or parameter name outside the form's characters (a warning). */
+  | 'PATH_INCORRECT_CHARS_AS_LOADED'
+  | 'PARAM_NAME_INCORRECT_AS_LOADED'
   /** Issue 20: PATH_PARAM_NOT_IN_PATH in an endpoint loaded so and not changed since. */
   | 'PATH_PARAM_NOT_IN_PATH_AS_LOADED';
 
@@ -142,6 +145,8 @@ export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssu
   'RESPONSE_CONFLICT',
   'PATH_PARAM_UNDEFINED_AS_LOADED',
   'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
+  'PATH_INCORRECT_CHARS_AS_LOADED',
+  'PARAM_NAME_INCORRECT_AS_LOADED',
 ]);
 
 /** Whether an issue stops generation (see {@link NON_BLOCKING}). */
@@ -194,13 +199,21 @@ export function validateEndpoints(
           ? 'REQUIRED'
           : undefined
         : checkRoutePath(endpoint.path ?? '');
-    if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
+    // A real document's path or parameter name may use what the form does not offer
+    // (`/cookies#form`, `filter[name]`): as loaded and untouched that is a warning, so the
+    // document still generates; the user's own change makes it an error (issue 20.5).
+    const asLoaded = endpoint.loadedAsIs === true;
+    if (pathError === 'INCORRECT_CHARS' && asLoaded) add('PATH_INCORRECT_CHARS_AS_LOADED', 'path');
+    else if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
 
     for (const parameter of endpoint.parameters ?? []) {
       const name = parameter.name ?? '';
       if (name.trim() === '') add('PARAM_NAME_REQUIRED', `parameters.${parameter.id}.name`);
       else if (!PARAM_NAME.test(name))
-        add('PARAM_NAME_INCORRECT', `parameters.${parameter.id}.name`);
+        add(
+          asLoaded ? 'PARAM_NAME_INCORRECT_AS_LOADED' : 'PARAM_NAME_INCORRECT',
+          `parameters.${parameter.id}.name`,
+        );
       const example = parameter.example ?? '';
       if (example !== '' && example.trim() === '') {
         add('PARAM_EXAMPLE_REQUIRED', `parameters.${parameter.id}.example`);

@@ -109,6 +109,14 @@ function table(refreshToken: string): Row[] {
       as: 'user',
       also: [404],
     },
+    {
+      method: 'PATCH',
+      url: '/api/v1/customer/projects/:id/revisions/:revision',
+      params: { id: ORDER_ID, revision: '1' },
+      body: { name: 'A version' },
+      as: 'user',
+      also: [402, 404],
+    },
     // Notifications are read as raw bytes and must carry a valid signature: 401 or 400.
     ...(['tbank', 'cryptomus', 'sandbox'] as const).map((name): Row => ({
       method: 'POST',

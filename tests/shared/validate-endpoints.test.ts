@@ -392,6 +392,19 @@ describe('path parameters follow the path (issue 20 point 5)', () => {
     expect(validateEndpoints([e]).canGenerate).toBe(true);
   });
 
+  it('a loaded path or parameter name outside the form characters is a warning until edited', () => {
+    const name = param({ name: 'filter[name]', location: 'query' });
+    const e = endpoint({ path: '/cookies#formExploded', parameters: [name] });
+    expect(codesOf(e)).toEqual(['PATH_INCORRECT_CHARS', 'PARAM_NAME_INCORRECT']);
+    expect(validateEndpoints([e]).canGenerate).toBe(false);
+    const loaded = { ...e, loadedAsIs: true };
+    expect(codesOf(loaded)).toEqual([
+      'PATH_INCORRECT_CHARS_AS_LOADED',
+      'PARAM_NAME_INCORRECT_AS_LOADED',
+    ]);
+    expect(validateEndpoints([loaded]).canGenerate).toBe(true);
+  });
+
   it('a loaded endpoint is not flagged for a response conflict (a valid design)', () => {
     const responses = [response(200), response(204, body('', ''))];
     expect(codesOf(endpoint({ responses }))).toEqual(['RESPONSE_CONFLICT']);

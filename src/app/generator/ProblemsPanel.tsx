@@ -5,6 +5,7 @@
  * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
  * its endpoint panel, scrolls to it and focuses the field.
  */
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
 import { FIELD_MESSAGES } from './issue-messages';
@@ -309,7 +310,7 @@ export function useGenerateBlockedReason(problems: ProblemList): string | undefi
   if (first === undefined) return undefined;
   const count = problems.blocking.length + problems.pending.length;
   const text = `${first.method} ${first.path || t`(no path)`}: ${i18n._(FIELD_MESSAGES[first.code])}`;
-  return count === 1
-    ? t`Generate is disabled until this is fixed: ${text}`
-    : t`Generate is disabled until ${count} problems are fixed. The first: ${text}`;
+  if (count === 1) return t`Generate is disabled until this is fixed: ${text}`;
+  const problemCount = plural(count, { one: '# problem', other: '# problems' });
+  return t`Generate is disabled until these are fixed: ${problemCount}. The first: ${text}`;
 }

@@ -26,6 +26,8 @@ export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
   PATH_PARAM_NOT_IN_PATH: msg`Parameter not in path`,
   PATH_PARAM_UNDEFINED_AS_LOADED: msg`Path parameter missing`,
   PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`Parameter not in path`,
+  PATH_INCORRECT_CHARS_AS_LOADED: msg`Path invalid`,
+  PARAM_NAME_INCORRECT_AS_LOADED: msg`Parameter invalid`,
 };
 
 /** The message under a field. */
@@ -51,6 +53,8 @@ export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
   PATH_PARAM_NOT_IN_PATH: msg`This path parameter is not in the path`,
   PATH_PARAM_UNDEFINED_AS_LOADED: msg`The document's path names a parameter it does not define; editing this endpoint makes it an error`,
   PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`The document defines a path parameter its path does not name; editing this endpoint makes it an error`,
+  PATH_INCORRECT_CHARS_AS_LOADED: msg`The document's path uses characters the form does not offer; editing this endpoint makes it an error`,
+  PARAM_NAME_INCORRECT_AS_LOADED: msg`The document's parameter name uses characters the form does not offer; editing this endpoint makes it an error`,
 };
 
 /** The distinct header labels of a panel, in a stable order. */
