@@ -120,8 +120,11 @@ describe('projects', () => {
     await a.locator('.monaco-editor').waitFor();
     await waitForStatus(a, 'saved');
 
-    // Tab B opens the same project at revision 1.
-    const b = await context.newPage();
+    // Tab B, on another device (a second tab of one browser is told the project is open
+    // elsewhere, issue 18.3), opens the same project at revision 1.
+    const other = await newContext(browser, { baseURL: server.baseUrl });
+    const b = await other.newPage();
+    await login(b);
     await openGenerator(b, id);
 
     // Tab A saves first (revision 2).
@@ -176,7 +179,7 @@ describe('projects', () => {
     expect(await history.locator('pre').textContent()).toContain('- info:');
     await a.screenshot({ path: path.join(SCREENSHOT_DIR, 'projects-history-en.png') });
     await history.getByRole('button', { name: 'Close' }).first().click();
-    await b.close();
+    await other.close();
   }, 180_000);
 
   it('keeps a change made offline on the device and sends it when back', async () => {
