@@ -154,7 +154,12 @@ describe('generator (demo user, active subscription)', () => {
     await first.getByLabel('Summary', { exact: true }).fill('Update a user');
     await addParameter(first, 'header', 'X-Request-Id', 'abc-123');
     await addParameter(first, 'query parameter', 'notify', 'true');
-    await addParameter(first, 'path parameter', 'id', '42');
+    // Typing `{id}` in the path added its path parameter row (issue 20.5): it is filled in.
+    const idRow = first.locator('[data-location=path] [data-testid=param-row]');
+    await expect.poll(() => idRow.count()).toBe(1);
+    await expect.poll(() => idRow.getByLabel('Name', { exact: true }).inputValue()).toBe('id');
+    await idRow.getByLabel('Example', { exact: true }).fill('42');
+    await idRow.getByLabel('Description', { exact: true }).fill('The id');
     const body = first.getByTestId('request-body');
     await body.getByLabel('Body name', { exact: true }).fill('UpdateUser');
     await body.getByRole('textbox', { name: /example JSON/ }).fill('{"name": "Ann", "age": 31}');
@@ -308,11 +313,18 @@ describe('generator (demo user, active subscription)', () => {
       await expect
         .poll(() => page.getByTestId('endpoint-panel').count(), { timeout: 15_000 })
         .toBe(19);
+      // What the form does not show is kept as written: notes, grouped by kind (issue 20.4).
       const problems = page.getByTestId('problems');
       await problems.waitFor();
-      expect(await problems.textContent()).toMatch(/warning/);
+      expect(await problems.textContent()).toMatch(/warning|kept as written/);
       await problems.getByRole('button', { name: /Problems/ }).click();
-      expect(await problems.getByTestId('problem').count()).toBeGreaterThan(0);
+      expect(await problems.getByTestId('problems-checked-against').textContent()).toMatch(
+        /OpenAPI 3\.0/,
+      );
+      const rows =
+        (await problems.getByTestId('problem').count()) +
+        (await problems.getByTestId('kept-as-written').count());
+      expect(rows).toBeGreaterThan(0);
       await shot(page, 'loaded-en');
     },
   );

@@ -88,13 +88,20 @@ describe('app frame (default server)', () => {
     await context.close();
   });
 
-  it('Russian is the fallback when nothing is stored', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('heading', { name: 'Войти' }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('ru');
-    await context.close();
+  it('a first visit takes the browser language when it is English or Russian, else Russian', async () => {
+    // Issue 21.9 (docs/decisions.md): the browser's preferred language, Russian as the fallback.
+    for (const [locale, heading, lang] of [
+      ['de-DE', 'Войти', 'ru'],
+      ['en-US', 'Log in', 'en'],
+      ['ru-RU', 'Войти', 'ru'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: server.baseUrl, locale });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      await context.close();
+    }
   });
 
   it('the cookie banner shows until accepted', async () => {

@@ -137,6 +137,9 @@ describe('workspaces', () => {
     // Document A, saved as a project.
     await loadDocument(page, documentOf('Alpha', '/alpha'), 'Alpha summary');
     await page.getByTestId('save-as-project').click();
+    // Save as a project asks for the name, offering the document's title (issue 21.9).
+    await expect.poll(() => page.getByTestId('name-project-input').inputValue()).toBe('Alpha');
+    await page.getByTestId('name-project-save').click();
     await page.waitForURL(/\/generator\?project=/);
     const id = new URL(page.url()).searchParams.get('project')!;
     await waitForStatus(page, 'saved');
@@ -166,8 +169,13 @@ describe('workspaces', () => {
 
     // The reverse: an edit in the project never reaches the browser's own workspace.
     await summaryField(page).fill('Alpha edited');
+    // The form change is rendered into the document and saved (0.7 s, then the save).
+    await expect
+      .poll(async () => (await api<Project>(page, `/api/v1/customer/projects/${id}`)).content, {
+        timeout: 20_000,
+      })
+      .toContain('Alpha edited');
     await waitForStatus(page, 'saved');
-    await page.waitForTimeout(1000);
     await page.locator('a[href="/generator"]').first().click();
     await page.getByTestId('save-as-project').waitFor();
     await expect
