@@ -209,7 +209,11 @@ describe('generator (demo user, active subscription)', () => {
     const expanded = gutter.locator('.codicon-folding-expanded');
     const collapsed = gutter.locator('.codicon-folding-collapsed');
     await expect.poll(() => expanded.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expanded.first().click({ force: true });
+    // Generate revealed the changed lines: go back to the document's first line, whose
+    // folding control is the first one.
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await expanded.first().click({ timeout: 10_000 });
     await expect.poll(() => collapsed.count()).toBe(1);
     await collapsed.first().click({ force: true });
     await expect.poll(() => collapsed.count()).toBe(0);
