@@ -186,6 +186,16 @@ const IdParams = {
   required: ['id'],
 } as const;
 
+/** A project's id and one of its revisions, as the revision routes take them. */
+const RevisionParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    revision: { type: 'string', pattern: '^[0-9]{1,9}$' },
+  },
+  required: ['id', 'revision'],
+} as const;
+
 const SummarySchema = {
   type: 'object',
   properties: {
@@ -667,14 +677,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     {
       ...authAndSubscription,
       schema: {
-        params: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', maxLength: 64 },
-            revision: { type: 'string', pattern: '^[0-9]{1,9}$' },
-          },
-          required: ['id', 'revision'],
-        },
+        params: RevisionParams,
         body: {
           type: 'object',
           properties: {
@@ -708,14 +711,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     {
       ...auth,
       schema: {
-        params: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', maxLength: 64 },
-            revision: { type: 'string', pattern: '^[0-9]{1,9}$' },
-          },
-          required: ['id', 'revision'],
-        },
+        params: RevisionParams,
         response: ErrorResponses,
       },
     },
