@@ -11,14 +11,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { configureMonacoYaml, type MonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
-import type { OpenApiDialect } from '../../shared/openapi-version';
-import {
-  OPENAPI_FILE_MATCH,
-  OPENAPI_MODEL_URI,
-  VERSION_LINES,
-  dialectOfLine,
-  openApiSchemaFor,
-} from './openapi-schema';
+import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
 
 /** The marker owner monaco-yaml's validation provider uses. */
 const YAML_MARKER_OWNER = 'yaml';
@@ -77,35 +70,20 @@ export function createYamlWorker(): Worker {
 /** How long after the last change the `openapi` line is read again. */
 const VERSION_DEBOUNCE_MS = 300;
 
-/** The dialect the model's `openapi` line states (within its first lines), if any. */
-export function modelDialect(model: Monaco.editor.ITextModel): OpenApiDialect | undefined {
-  const lines = Math.min(model.getLineCount(), VERSION_LINES);
-  for (let line = 1; line <= lines; line++) {
-    const text = model.getLineContent(line);
-    if (!text.includes('openapi')) continue;
-    const dialect = dialectOfLine(text);
-    if (dialect !== undefined) return dialect;
-  }
-  return undefined;
-}
+/** The version monaco-yaml checks the output with (3.0 until a document states another). */
+let checkedDialect: SchemaVersion = '3.0';
 
-function schemasFor(dialect: OpenApiDialect) {
-  return [{ ...openApiSchemaFor(dialect), fileMatch: [OPENAPI_FILE_MATCH] }];
-}
-
-/** The dialect monaco-yaml checks the output with (3.0 until a document states another). */
-let checkedDialect: OpenApiDialect = '3.0';
-
-/** The dialect the output editor's diagnostics and completion follow now. */
-export function yamlSchemaDialect(): OpenApiDialect {
+/** The version the output editor's diagnostics and completion follow now. */
+export function yamlSchemaDialect(): SchemaVersion {
   return checkedDialect;
 }
 
 /**
  * Issue 19.4: diagnostics and completion follow the document's version. Whenever the output
  * model's text settles, its `openapi` line is read; a different dialect gives monaco-yaml that
- * version's schema (its worker restarts with it and the model is validated again). A text
- * without an `openapi` line (blank, or being typed) keeps the schema it had.
+ * version's schema (its worker restarts with it and the model is validated again). A Swagger
+ * 2.0 text (`swagger: '2.0'`) gets Swagger 2.0's schema, not a flood of OpenAPI 3.0 errors. A
+ * text without such a line (blank, or being typed) keeps the schema it had.
  */
 function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
   const uri = monaco.Uri.parse(OPENAPI_MODEL_URI).toString();

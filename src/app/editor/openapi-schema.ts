@@ -1,9 +1,17 @@
 /**
  * The official OpenAPI schemas (bundled, never fetched) that monaco-yaml validates the output
  * with: the one of the document's own version (issue 19.4), 3.0 until the text says otherwise.
+ * A Swagger 2.0 text is checked with Swagger 2.0's schema until it is converted, not flooded
+ * with OpenAPI 3.0 errors.
  */
-import type { JSONSchema } from 'monaco-yaml';
-import { officialSchema } from '../../shared/openapi-schemas';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { JSONSchema, SchemasSettings } from 'monaco-yaml';
+import {
+  DRAFT_04_URI,
+  draft04MetaSchema,
+  officialSchema,
+  swagger2Schema,
+} from '../../shared/openapi-schemas';
 import { dialectOf, type OpenApiDialect } from '../../shared/openapi-version';
 
 /** The output editor's model URI; the schema applies to this model only. */
@@ -11,14 +19,33 @@ export const OPENAPI_MODEL_URI = 'file:///specform-openapi.yaml';
 /** The glob monaco-yaml matches the model URI with. */
 export const OPENAPI_FILE_MATCH = '**/specform-openapi.yaml';
 
-/** What monaco-yaml is given for a dialect: the official schema and its `$id`. */
-export function openApiSchemaFor(dialect: OpenApiDialect): { uri: string; schema: JSONSchema } {
-  const schema = officialSchema(dialect);
-  const id = schema['$id'];
+/** What the output editor checks a text against: an OpenAPI dialect, or Swagger 2.0. */
+export type SchemaVersion = OpenApiDialect | '2.0';
+
+/** What monaco-yaml is given for a version: the official schema and its `$id` (`id` in 2.0). */
+export function openApiSchemaFor(version: SchemaVersion): { uri: string; schema: JSONSchema } {
+  const schema = version === '2.0' ? swagger2Schema() : officialSchema(version);
+  const id = schema['$id'] ?? schema['id'];
   return {
-    uri: typeof id === 'string' ? id : `https://spec.openapis.org/oas/${dialect}/schema`,
+    // Without the empty fragment of 2.0's `http://swagger.io/v2/schema.json#`: monaco-yaml looks
+    // a schema up by its URI, and with the `#` it would try to load it ("No content").
+    uri:
+      typeof id === 'string'
+        ? id.replace(/#$/, '')
+        : `https://spec.openapis.org/oas/${version}/schema`,
     schema: schema as JSONSchema,
   };
+}
+
+/**
+ * monaco-yaml's `schemas` for a version: its schema for the output model and, for Swagger 2.0,
+ * the draft-04 meta-schema it refers into (an empty `fileMatch`: reached by its URI only). Without it
+ * monaco-yaml reports "Problems loading reference" at line 1, since it never fetches.
+ */
+export function schemasFor(version: SchemaVersion): SchemasSettings[] {
+  const own = { ...openApiSchemaFor(version), fileMatch: [OPENAPI_FILE_MATCH] };
+  if (version !== '2.0') return [own];
+  return [own, { uri: DRAFT_04_URI, schema: draft04MetaSchema() as JSONSchema, fileMatch: [] }];
 }
 
 /** How many lines from the top the `openapi:` line is looked for in. */
@@ -30,8 +57,33 @@ export const VERSION_LINES = 400;
  */
 export const OPENAPI_LINE_RE = /^(?:openapi|\s*\{?\s*"openapi")\s*:\s*["']?(\d+(?:\.\d+)*)/;
 
+/** A Swagger document's top-level `swagger: '2.0'` line (YAML at column 0, or JSON's key). */
+export const SWAGGER_LINE_RE = /^(?:swagger|\s*\{?\s*"swagger")\s*:\s*["']?2(?:\.0)?(?![\d.])/;
+
 /** The dialect a line states, or undefined when it is no `openapi` line of a version we read. */
 export function dialectOfLine(line: string): OpenApiDialect | undefined {
   const match = OPENAPI_LINE_RE.exec(line);
   return match?.[1] === undefined ? undefined : dialectOf(match[1]);
+}
+
+/** What a line says the text is checked against: an OpenAPI dialect, Swagger 2.0, or nothing. */
+export function schemaVersionOfLine(line: string): SchemaVersion | undefined {
+  return dialectOfLine(line) ?? (SWAGGER_LINE_RE.test(line) ? '2.0' : undefined);
+}
+
+/**
+ * The version the model's top-level `openapi` (or Swagger's `swagger: '2.0'`) line states,
+ * within its first lines, if any.
+ */
+export function modelDialect(
+  model: Pick<Monaco.editor.ITextModel, 'getLineCount' | 'getLineContent'>,
+): SchemaVersion | undefined {
+  const lines = Math.min(model.getLineCount(), VERSION_LINES);
+  for (let line = 1; line <= lines; line++) {
+    const text = model.getLineContent(line);
+    if (!text.includes('openapi') && !text.includes('swagger')) continue;
+    const version = schemaVersionOfLine(text);
+    if (version !== undefined) return version;
+  }
+  return undefined;
 }
