@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   changedLines,
@@ -142,6 +142,28 @@ async function oneLineEdit(text: string, summary: string): Promise<void> {
   expect(text.split('\n')).toContain(line.replace(summary, before));
 }
 
+/**
+ * Opens the Preview tab on the editor's text and waits for the sandboxed frame to render it
+ * (or say why it could not); the YAML tab is shown again by {@link closePreview}.
+ */
+async function openPreview(): Promise<FrameLocator> {
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const box = page.getByTestId('docs-preview').locator('[data-state]');
+  await expect
+    .poll(() => box.getAttribute('data-state'), { timeout: 60_000 })
+    .toMatch(/rendered|error/);
+  const state = await box.getAttribute('data-state');
+  if (state !== 'rendered') {
+    throw new Error(`The preview did not render: ${await box.textContent()}`);
+  }
+  return page.frameLocator('[data-testid=docs-preview-frame]');
+}
+
+async function closePreview(): Promise<void> {
+  await page.getByRole('tab', { name: 'YAML' }).first().click();
+  await page.locator('.monaco-editor .view-lines').waitFor();
+}
+
 /** What monaco-yaml reports for the output editor's text (the diagnostics list). */
 async function diagnostics(): Promise<string[]> {
   return page.getByTestId('diagnostics').locator('li').allTextContents();
@@ -243,6 +265,10 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
     async () => {
       const text = await readFile(path.join(VERSIONS, 'oas-examples__2.0-petstore.yaml'), 'utf8');
       await setEditorText(text);
+      // Checked against Swagger 2.0's own schema (issue 19.4): no flood of OpenAPI 3.x errors
+      // (missing `openapi`, `swagger` and `definitions` not allowed) for a valid Swagger text.
+      await page.waitForTimeout(2_500);
+      await expect.poll(() => diagnostics(), { timeout: 15_000 }).toEqual([]);
       const load = page.getByRole('button', { name: 'Load YAML' });
       await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
       await load.click();
@@ -327,6 +353,34 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
         .toBe(`OpenAPI ${/^openapi: (\S+)/m.exec(text)![1]}`);
     },
   );
+
+  it.skipIf(corpusMissing)('renders a 3.1 document in the docs preview (issue 19.7)', async () => {
+    const v31 = await readFile(
+      path.join(VERSIONS, 'oas-examples__3.1-parameters-style.yaml'),
+      'utf8',
+    );
+    await setEditorText(v31);
+    const frame = await openPreview();
+    await expect
+      .poll(() => frame.locator('body').textContent(), { timeout: 30_000 })
+      .toContain('Support for parameter serialization');
+    await closePreview();
+  });
+
+  it('renders a 3.2 document in the docs preview (issue 19.7)', async () => {
+    const v32 = await readFile(path.join(FIXTURES, 'preview.yaml'), 'utf8');
+    await setEditorText(v32);
+    const frame = await openPreview();
+    await expect
+      .poll(() => frame.locator('body').textContent(), { timeout: 30_000 })
+      .toContain('Library of everything in 3.2');
+    const body = (await frame.locator('body').textContent()) ?? '';
+    expect(body).toContain('List the books');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'versions-preview-3.2.png') });
+    await closePreview();
+    // The preview renders a copy: the editor still holds the document as written.
+    expect(await editorText()).toBe(v32);
+  });
 
   it('loads a 3.2 document whose method selector offers QUERY', async () => {
     const text = await readFile(path.join(FIXTURES, 'query-method.yaml'), 'utf8');
