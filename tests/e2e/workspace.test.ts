@@ -61,7 +61,7 @@ async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
 
 /** The whole output editor text, read the way a user would: select all, copy. */
 async function editorText(page: Page): Promise<string> {
-  await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+  await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+C');
   const text = await page.evaluate(() => navigator.clipboard.readText());
@@ -222,6 +222,40 @@ describe('workspaces', () => {
       ]);
       const file = await download.path();
       expect(await readFile(file, 'utf8')).toBe(text);
+    } finally {
+      await own.close();
+    }
+  }, 180_000);
+
+  it('keeps the output of a large document (kept as a Blob) across a reload', async () => {
+    const own = await workspaceContext();
+    try {
+      const page = await own.newPage();
+      await login(page);
+      await openGenerator(page);
+      // Over 300 000 characters of Cyrillic and emoji: the record's text is a Blob made in slices.
+      const padding = Array.from(
+        { length: 6000 },
+        (_, i) => `  x-line-${i}: "строка ${i} 😀 описание документа"`,
+      ).join('\n');
+      const large = documentOf('Large', '/large').replace(
+        '  version: 1.0.0\n',
+        `  version: 1.0.0\n${padding}\n`,
+      );
+      expect(large.length).toBeGreaterThan(256 * 1024);
+      await loadDocument(page, large, 'Large summary');
+      // (The editor shows the document's end: its first lines are scrolled out of view.)
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('x-note: typed under a large document');
+      await page.waitForTimeout(2500);
+      await page.reload();
+      await page.locator('.monaco-editor').waitFor();
+      await expect
+        .poll(() => editorText(page), { timeout: 30_000 })
+        .toContain('x-note: typed under a large document');
+      const text = await editorText(page);
+      expect(text).toBe(`${large}x-note: typed under a large document`);
     } finally {
       await own.close();
     }

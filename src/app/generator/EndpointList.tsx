@@ -63,6 +63,9 @@ function VirtualList({
     },
     getItemKey: (index) => order[index] ?? index,
     overscan: 6,
+    // Panels are heavy: a measured size is applied in the next render, not in a synchronous one
+    // inside the measuring (flushSync made opening a Stripe endpoint one task of 60–130 ms).
+    useFlushSync: false,
   });
   useEffect(() => {
     if (revealId === undefined) return;

@@ -207,7 +207,14 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [error, setError] = useState<string | undefined>(undefined);
   const [removeId, setRemoveId] = useState<string | undefined>(undefined);
   const [pendingLoad, setPendingLoad] = useState<
-    { parsed: ParsedDocument; text: string; previous: DocumentSource } | undefined
+    | {
+        parsed: ParsedDocument;
+        text: string;
+        previous: DocumentSource;
+        /** The Swagger 2.0 conversion `text` comes from, when it does. */
+        conversion?: SwaggerConversion;
+      }
+    | undefined
   >(undefined);
   const [swagger, setSwagger] = useState<SwaggerConversion | undefined>(undefined);
   /** The Swagger 2.0 text the open document was converted from (downloadable). */
@@ -364,7 +371,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
           (parsed) =>
             store.hasUnsavedChanges()
               ? setPendingLoad({ parsed, text, previous })
-              : applyLoad(parsed, text),
+              : applyLoad(parsed, text, false),
           () => undefined, // an invalid document stays in the editor with its problems listed
         );
       }
@@ -577,10 +584,16 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       store.markSaved();
     });
 
-  const applyLoad = (parsed: ParsedDocument, text: string) => {
-    // A Load starts a new version in the project's history (issue 18.4), as does a conversion.
+  /**
+   * Makes `parsed` (opened from `text`) the form's document. `newVersion`: a Load, a
+   * conversion, an upgrade or its undo, which starts a new version in the open project's
+   * history (issue 18.4) and is saved now; not the project's own document being shown.
+   */
+  const applyLoad = (parsed: ParsedDocument, text: string, newVersion = true) => {
     const converted = text === convertedText.current;
-    project.startRevision(loadReason.current ?? (converted ? 'convert' : 'load'));
+    if (newVersion) {
+      project.startRevision(loadReason.current ?? (converted ? 'convert' : 'load'));
+    }
     loadReason.current = undefined;
     if (!converted) setConvertedFrom(undefined);
     convertedText.current = undefined;
@@ -607,12 +620,15 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     setWarnings(parsed.warnings);
     tabs.show('form');
     setRevealId(parsed.endpoints[0]?.id);
+    // The project stores the new document now: the output may already show it (a Load), and a
+    // lossless document renders to the same text, so no later change would save it.
+    if (newVersion) projectChanged.current();
   };
 
   const onLoad = () =>
     withSubscription('load', async () => {
-      const text = editor.current?.getValue() ?? '';
-      // Reading a 4 MB editor and sending it to the worker are two tasks, not one of 45 ms.
+      // A 4 MB editor is read in slices, and sending the text to the worker is a task of its own.
+      const text = (await editor.current?.readValue()) ?? '';
       await yieldToBrowser();
       await sourceReady;
       const previous = client.documentSource;
@@ -643,9 +659,19 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       setUpgrade({ target, before, ...result });
     });
 
-  /** Opens `text` as the document in one step (an upgrade or its undo), output included. */
-  const replaceDocument = (text: string, reason: RevisionReason) =>
+  /**
+   * Opens `text` as the document in one step (an upgrade or its undo), output included. In a
+   * project, `before` (the document the upgrade was made from, unsaved form edits included) is
+   * saved first, so the version before the upgrade is exactly what it changed.
+   */
+  const replaceDocument = (text: string, reason: RevisionReason, before?: string) =>
     withSubscription('load', async () => {
+      if (before !== undefined) {
+        await project.saveVersion(
+          { content: before, viewStateJson: projectViewStateJson(before, before) },
+          'autosave',
+        );
+      }
       const parsed = await client.openDocument(text, { signal: jobSignal() });
       loadReason.current = reason;
       applyLoad(parsed, text);
@@ -653,13 +679,35 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       setHasOutput(text.trim().length > 0);
     });
 
-  /** Accepting the conversion: the converted text becomes the output and is loaded. */
+  /**
+   * Makes the converted document the document (issue 19.6). In a project the Swagger text is
+   * saved first, as the version before the conversion; the converted document's own version
+   * (`convert`) follows. The output shows the converted text after the form has it.
+   */
+  const applyConversion = async (parsed: ParsedDocument, conversion: SwaggerConversion) => {
+    const { original, text } = conversion;
+    await project.saveVersion(
+      { content: original, viewStateJson: projectViewStateJson(original, original) },
+      'load',
+    );
+    setConvertedFrom(original);
+    convertedText.current = text;
+    applyLoad(parsed, text);
+    await editor.current?.showGenerated(text);
+    setHasOutput(text.trim().length > 0);
+  };
+
+  /** Accepting the conversion: the converted text is opened, then becomes the document. */
   const onConvertSwagger = (conversion: SwaggerConversion) => {
     setSwagger(undefined);
-    setConvertedFrom(conversion.original);
-    convertedText.current = conversion.text;
-    editor.current?.setValue(conversion.text);
-    void onLoad();
+    void withSubscription('load', async () => {
+      await sourceReady;
+      const previous = client.documentSource;
+      const parsed = await client.openDocument(conversion.text, { signal: jobSignal() });
+      if (store.hasUnsavedChanges()) {
+        setPendingLoad({ parsed, text: conversion.text, previous, conversion });
+      } else await applyConversion(parsed, conversion);
+    });
   };
 
   /** Reveals an endpoint's panel (expanded), also when it was the last one revealed. */
@@ -684,7 +732,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       onApplyOperation: (path, method) =>
         void withSubscription('load', async () => {
           project.startRevision('apply');
-          const text = editor.current?.getValue() ?? '';
+          const text = (await editor.current?.readValue()) ?? '';
           const views = await client.readEndpoints(text, { signal: pageAlive.current?.signal });
           const source = views.find(
             (e: Endpoint) => e.path === path && e.method.toLowerCase() === method.toLowerCase(),
@@ -971,7 +1019,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             onApply={() => {
               setUpgrade(undefined);
               setUpgradedFrom(upgrade);
-              void replaceDocument(upgrade.text, 'upgrade');
+              void replaceDocument(upgrade.text, 'upgrade', upgrade.before);
             }}
           />
         ) : null}
@@ -992,8 +1040,14 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               setPendingLoad(undefined);
             }}
             onConfirm={() => {
-              applyLoad(pendingLoad.parsed, pendingLoad.text);
+              const { parsed, text, conversion } = pendingLoad;
               setPendingLoad(undefined);
+              if (conversion === undefined) applyLoad(parsed, text);
+              else {
+                applyConversion(parsed, conversion).catch((failure: unknown) =>
+                  setError(describeError(failure)),
+                );
+              }
             }}
           >
             <p>

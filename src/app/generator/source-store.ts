@@ -208,11 +208,23 @@ export interface OutputRecord {
   viewStateJson: string | null;
 }
 
+/** An output record as stored: its text may be a Blob (UTF-8), read back as a string. */
+export interface StoredOutputRecord {
+  text: string | Blob;
+  viewStateJson: string | null;
+}
+
 const OUTPUT_PREFIX = 'output:';
 const OUTPUT_FAILURE = "Could not keep the output editor's text";
 
-/** Keeps the workspace's output record; resolves whether it was kept. */
-export async function saveOutputRecord(scope: string, record: OutputRecord): Promise<boolean> {
+/**
+ * Keeps the workspace's output record; resolves whether it was kept. A large text is put as a
+ * Blob made in slices (`blobInSlices`): putting a 4 MB string clones it in one main-thread task.
+ */
+export async function saveOutputRecord(
+  scope: string,
+  record: OutputRecord | StoredOutputRecord,
+): Promise<boolean> {
   const db = await openDb();
   if (db === undefined) return false;
   const ok = await write(db, OUTPUT_FAILURE, (store) => store.put(record, OUTPUT_PREFIX + scope));
@@ -225,10 +237,18 @@ export async function loadOutputRecord(scope: string): Promise<OutputRecord | un
   const db = await openDb();
   if (db === undefined) return undefined;
   try {
-    const value = (await read(db, OUTPUT_PREFIX + scope)) as Partial<OutputRecord> | undefined;
-    if (typeof value?.text !== 'string') return undefined;
-    const viewStateJson = typeof value.viewStateJson === 'string' ? value.viewStateJson : null;
-    return { text: value.text, viewStateJson };
+    const value = (await read(db, OUTPUT_PREFIX + scope)) as
+      Partial<StoredOutputRecord> | undefined;
+    const stored = value?.text;
+    const text =
+      typeof stored === 'string'
+        ? stored
+        : typeof Blob !== 'undefined' && stored instanceof Blob
+          ? await stored.text()
+          : undefined;
+    if (text === undefined) return undefined;
+    const viewStateJson = typeof value?.viewStateJson === 'string' ? value.viewStateJson : null;
+    return { text, viewStateJson };
   } finally {
     db.close();
   }

@@ -7,7 +7,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import type { OutputEditorHandle } from './OutputEditor';
+import { blobInSlices } from '../util/slices';
 import { loadOutputRecord, saveOutputRecord, type OutputRecord } from './source-store';
+
+/** Texts longer than this are kept as a Blob made in slices (no task clones megabytes). */
+const BLOB_ABOVE_CHARS = 256 * 1024;
 
 /** Quiet time after a change of the output before it is kept. */
 export const OUTPUT_SAVE_DEBOUNCE_MS = 600;
@@ -48,25 +52,59 @@ export function useOutputRecord(options: OutputRecordOptions): () => void {
     let dirty = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last: OutputRecord | undefined;
-    const save = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (!restored || !dirty) return;
-      dirty = false;
-      const output = handle.getValue();
+    /** A save reading the editor in slices has not finished. */
+    let inFlight = false;
+    const recordOf = (output: string): OutputRecord | undefined => {
       const text = latest.current.documentText.current || output;
       const record = { text, viewStateJson: projectViewStateJson(text, output) };
       if (last !== undefined && last.text === text && last.viewStateJson === record.viewStateJson) {
-        return;
+        return undefined;
       }
       last = record;
-      void saveOutputRecord(scope, record);
+      return record;
+    };
+    /** Leaving the page: read and kept at once (nothing later would finish). */
+    const saveNow = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (inFlight) {
+        // The save in slices will not finish: this one keeps its text, whatever it recorded.
+        dirty = true;
+        last = undefined;
+      }
+      if (!restored || !dirty) return;
+      dirty = false;
+      const record = recordOf(handle.getValue());
+      if (record !== undefined) void saveOutputRecord(scope, record);
+    };
+    /** After a quiet moment: read in slices, and a large text kept as a Blob made in slices. */
+    const saveLater = async () => {
+      timer = undefined;
+      if (!restored || !dirty || inFlight) return;
+      dirty = false;
+      inFlight = true;
+      try {
+        const output = await handle.readValue();
+        // Left meanwhile: saveNow kept what the editor showed.
+        if (!alive) return;
+        const record = recordOf(output);
+        if (record === undefined) return;
+        const text =
+          record.text.length > BLOB_ABOVE_CHARS
+            ? await blobInSlices(record.text, () => !alive)
+            : record.text;
+        if (text === undefined) return;
+        await saveOutputRecord(scope, { text, viewStateJson: record.viewStateJson });
+      } finally {
+        inFlight = false;
+        if (alive && dirty) changed.current();
+      }
     };
     changed.current = () => {
       dirty = true;
       if (!restored) return;
       clearTimeout(timer);
-      timer = setTimeout(save, OUTPUT_SAVE_DEBOUNCE_MS);
+      timer = setTimeout(() => void saveLater(), OUTPUT_SAVE_DEBOUNCE_MS);
     };
     void loadOutputRecord(scope)
       .catch(() => undefined)
@@ -84,13 +122,13 @@ export function useOutputRecord(options: OutputRecordOptions): () => void {
         restored = true;
         if (dirty) changed.current();
       });
-    const onHide = () => save();
+    const onHide = () => saveNow();
     window.addEventListener('pagehide', onHide);
     return () => {
-      alive = false;
       window.removeEventListener('pagehide', onHide);
       // Leaving the page (another route): what was typed in the last moment is kept too.
-      save();
+      saveNow();
+      alive = false;
       changed.current = () => undefined;
     };
   }, [active, scope, editor]);

@@ -32,6 +32,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
     };
     useImperativeHandle(ref, () => ({
       getValue: () => area.current?.value ?? '',
+      readValue: () => Promise.resolve(area.current?.value ?? ''),
       setValue: set,
       setValueInSlices: (value: string) => Promise.resolve(set(value)),
       showGenerated: (value: string) => Promise.resolve(set(value)),

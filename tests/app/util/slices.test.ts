@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices, runToEnd } from '../../../src/app/util/slices';
+import { blobInSlices, runInSlices, runToEnd } from '../../../src/app/util/slices';
 
 function* counting(steps: number, log: string[]): Generator<void, number> {
   for (let i = 0; i < steps; i++) {
@@ -39,5 +39,28 @@ describe('runInSlices', () => {
 describe('runToEnd', () => {
   it('runs the generator synchronously', () => {
     expect(runToEnd(counting(4, []))).toBe(4);
+  });
+});
+
+describe('blobInSlices', () => {
+  it('makes the UTF-8 Blob of a large text over several tasks, text intact', async () => {
+    const line = 'описание: "😀 emoji and Cyrillic" # комментарий\n';
+    const text = line.repeat(20_000); // over 1 M characters: several slices
+    let turns = 0;
+    const blob = await blobInSlices(text, () => {
+      turns++;
+      return false;
+    });
+    expect(turns).toBeGreaterThan(2);
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob!.text()).toBe(text);
+    expect(blob!.size).toBe(new TextEncoder().encode(text).length);
+  });
+
+  it('keeps a text without line feeds whole, and stops when cancelled', async () => {
+    const flat = 'x'.repeat(600_000);
+    expect(await (await blobInSlices(flat))!.text()).toBe(flat);
+    const lines = 'a\n'.repeat(400_000);
+    expect(await blobInSlices(lines, () => true)).toBeUndefined();
   });
 });

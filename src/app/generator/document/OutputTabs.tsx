@@ -4,7 +4,7 @@
  * chunk, no CDN) only when the tab is first opened. The editor stays mounted underneath.
  */
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { OutputEditorHandle } from '../OutputEditor';
 
 const DocsPreview = lazy(() => import('./DocsPreview'));
@@ -18,9 +18,18 @@ export function OutputTabs({
 }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<'yaml' | 'preview'>('yaml');
-  const [text, setText] = useState('');
+  /** The text the preview shows; undefined while it is read out of the editor. */
+  const [text, setText] = useState<string | undefined>('');
+  const reading = useRef(0);
   const select = (next: 'yaml' | 'preview') => {
-    if (next === 'preview') setText(editor.current?.getValue() ?? '');
+    if (next === 'preview' && tab !== 'preview') {
+      // A 4 MB text is read in slices, not in the click's task (about 100 ms at once).
+      const read = ++reading.current;
+      setText(undefined);
+      void (editor.current?.readValue() ?? Promise.resolve('')).then((value) => {
+        if (reading.current === read) setText(value);
+      });
+    }
     setTab(next);
   };
   return (
@@ -70,7 +79,11 @@ export function OutputTabs({
           className="doc-preview"
           data-testid="docs-preview"
         >
-          {text.trim() === '' ? (
+          {text === undefined ? (
+            <p className="gen-muted doc-preview-empty" role="status">
+              {t`Loading the preview…`}
+            </p>
+          ) : text.trim() === '' ? (
             <p className="gen-muted doc-preview-empty">
               {t`Nothing to preview yet: generate the document or paste one on the YAML tab.`}
             </p>
