@@ -10,6 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRevision, ProjectRevisionSummary } from '../../src/shared/projects';
 import {
   changedLines,
   launchBrowser,
@@ -402,4 +403,127 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
       .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
     expect(methods).toContain('QUERY');
   });
+});
+
+/** A GET of the projects API with the page's session (a POST with `body`). */
+async function api<T>(url: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path, body }) => {
+      const stored = JSON.parse(localStorage.getItem('accessToken') ?? '{}') as {
+        token?: string;
+      };
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${stored.token ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, value: (await response.json()) as unknown };
+    },
+    { path: url, body },
+  );
+  if (answer.status >= 300) {
+    throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.value)}`);
+  }
+  return answer.value as T;
+}
+
+/** The project's versions, oldest first (one request). */
+async function versionsOf(id: string): Promise<ProjectRevisionSummary[]> {
+  const list = await api<ProjectRevisionSummary[]>(`/api/v1/customer/projects/${id}/revisions`);
+  return [...list].reverse();
+}
+
+/** Polling the history: once a second (the API is rate-limited). */
+const POLL = { timeout: 30_000, interval: 1_000 };
+
+/** The reason of the project's newest version. */
+async function newestReason(id: string): Promise<string | undefined> {
+  return (await versionsOf(id)).at(-1)?.reason;
+}
+
+/** The content of the project's `back`-th newest version (1: the newest). */
+async function contentOf(id: string, back: number): Promise<string> {
+  const version = (await versionsOf(id)).at(-back)!;
+  const full = await api<ProjectRevision>(
+    `/api/v1/customer/projects/${id}/revisions/${version.revision}`,
+  );
+  return full.content;
+}
+
+describe('versions in a project (issue 19.5, 19.6)', () => {
+  it.skipIf(corpusMissing)(
+    'keeps the Swagger 2.0 text as the version before its conversion, and starts a version on upgrade',
+    async () => {
+      const start = 'openapi: 3.0.1\ninfo:\n  title: Before\n  version: v1\npaths: {}\n';
+      const { id } = await api<{ id: string }>('/api/v1/customer/projects', {
+        name: 'Swagger brought forward',
+        content: start,
+      });
+      await page.goto(`${server.baseUrl}/generator?project=${id}`);
+      await page.locator('.monaco-editor').waitFor();
+      const saved = page.getByTestId('project-status').locator('[data-status="saved"]');
+      await saved.waitFor({ timeout: 30_000 });
+
+      // A Load is saved as a version of its own at once (a lossless document renders to the
+      // same text, so no later change would save it).
+      const loaded = start.replace('Before', 'Loaded').replace('paths: {}', 'paths:\n  /a: {}');
+      await setEditorText(loaded);
+      // The pasted text is autosaved first (a user reads it before pressing Load).
+      await page.waitForTimeout(2_500);
+      await saved.waitFor({ timeout: 30_000 });
+      await loadYamlReplacing(page, () =>
+        expect
+          .poll(() => page.locator('.doc-panel-name').textContent(), { timeout: 30_000 })
+          .toBe('Loaded'),
+      );
+      await expect.poll(() => newestReason(id), POLL).toBe('load');
+      expect(await contentOf(id, 1)).toBe(loaded);
+
+      const swagger = await readFile(
+        path.join(VERSIONS, 'oas-examples__2.0-petstore.yaml'),
+        'utf8',
+      );
+      await setEditorText(swagger);
+      const load = page.getByRole('button', { name: 'Load YAML' });
+      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await load.click();
+      const dialog = page.getByTestId('swagger-convert-dialog');
+      await dialog.waitFor({ timeout: 30_000 });
+      await dialog.getByRole('button', { name: 'Convert to OpenAPI 3.0' }).click();
+      await page
+        .getByTestId('confirm-dialog')
+        .getByRole('button', { name: 'Replace', exact: true })
+        .click({ timeout: 3_000 })
+        .catch(() => undefined);
+      await page.getByTestId('converted-from-swagger').waitFor({ timeout: 30_000 });
+
+      // The history: …, the Swagger text as it was loaded, then the converted document.
+      await expect.poll(() => newestReason(id), POLL).toBe('convert');
+      const converted = await contentOf(id, 1);
+      expect(converted).toMatch(/^openapi: 3\.0\.\d+$/m);
+      expect(converted).not.toContain('swagger:');
+      expect(await contentOf(id, 2)).toBe(swagger);
+      expect((await versionsOf(id)).at(-2)!.reason).toBe('load');
+      expect(await contentOf(id, 3)).toBe(loaded);
+      expect(await contentOf(id, (await versionsOf(id)).length)).toBe(start);
+
+      // Upgrade to 3.1: a version of its own, after the converted one.
+      await expandDocument();
+      await page
+        .getByTestId('doc-upgrade')
+        .getByRole('button', { name: 'Upgrade to OpenAPI 3.1…' })
+        .click();
+      const upgrade = page.getByTestId('upgrade-dialog');
+      await upgrade.waitFor({ timeout: 30_000 });
+      await upgrade.getByRole('button', { name: 'Upgrade', exact: true }).click();
+      await page.getByTestId('upgraded-notice').waitFor({ timeout: 30_000 });
+      await expect.poll(() => newestReason(id), POLL).toBe('upgrade');
+      expect(await contentOf(id, 1)).toMatch(/^openapi: ["']?3\.1\.1["']?$/m);
+      expect(await contentOf(id, 2)).toBe(converted);
+      await saved.waitFor({ timeout: 30_000 });
+    },
+  );
 });

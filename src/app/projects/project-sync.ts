@@ -186,6 +186,8 @@ export class ProjectSync {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryDelay: number;
   private saving = false;
+  /** Settles when the save under way (if any) is done. */
+  private running: Promise<void> = Promise.resolve();
   private again = false;
   private disposed = false;
   private loaded = false;
@@ -329,7 +331,7 @@ export class ProjectSync {
       });
       return;
     }
-    this.saving = true;
+    const done = this.begin();
     measured('status', () => this.set({ status: 'saving', message: undefined }));
     const base = this.state.revision;
     const reason = this.reason;
@@ -377,12 +379,61 @@ export class ProjectSync {
         this.set({ status: 'error', message: await this.api.message(error) });
       }
     } finally {
-      this.saving = false;
+      done();
     }
     if (this.again) {
       this.again = false;
       this.changed();
     }
+  }
+
+  /**
+   * Saves `content` now as a version of its own, for `reason`, before the screen changes
+   * (issue 19.6: the Swagger 2.0 text a conversion starts from is the version before the
+   * converted document). A save under way is waited for; a scheduled autosave is dropped, since
+   * what it would save (the screen before the change) is about to be replaced and the change's
+   * own save follows. Answers whether it was saved. When it cannot be now (offline, a conflict,
+   * read-only, too large) nothing else happens: the screen's own saves meet the cause as usual.
+   */
+  async saveVersion(content: ProjectContent, reason: RevisionReason): Promise<boolean> {
+    while (this.saving) await this.running;
+    if (this.disposed || !this.loaded) return false;
+    const { status } = this.state;
+    if (status === 'conflict' || status === 'missing' || status === 'readonly') return false;
+    if (same(content, this.lastSaved)) return true;
+    if (overLimit(content, this.maxBytes) !== undefined) return false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.firstChangeAt = undefined;
+    const done = this.begin();
+    try {
+      const saved = await this.api.save(this.projectId, this.state.revision, content, {
+        revisionReason: reason,
+        editSession: this.editSession,
+      });
+      this.lastSaved = content;
+      this.set({ status: 'saved', revision: saved.revision });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      done();
+      if (this.again) {
+        this.again = false;
+        this.changed();
+      }
+    }
+  }
+
+  /** Marks a save under way; the answer marks it done (and wakes who waits for it). */
+  private begin(): () => void {
+    this.saving = true;
+    let settle: () => void = () => undefined;
+    this.running = new Promise<void>((resolve) => (settle = resolve));
+    return () => {
+      this.saving = false;
+      settle();
+    };
   }
 
   /** Keeps the user's change on this device (IndexedDB). */

@@ -55,6 +55,12 @@ export function useGeneratorProject({
    * the change of a Load (`load`), an Apply (`apply`), a conversion or an upgrade.
    */
   startRevision: (reason: RevisionReason) => void;
+  /**
+   * Saves `content` now as a version of its own, before the screen changes (issue 19.6: the
+   * Swagger 2.0 text before its conversion); false when no project is open or it cannot be
+   * saved now.
+   */
+  saveVersion: (content: ProjectContent, reason: RevisionReason) => Promise<boolean>;
   element: ReactNode;
 } {
   const { t } = useLingui();
@@ -233,6 +239,7 @@ export function useGeneratorProject({
     projectId,
     changed: handle.changed,
     startRevision: (reason) => sync?.startRevision(reason),
+    saveVersion: (content, reason) => sync?.saveVersion(content, reason) ?? Promise.resolve(false),
     element,
   };
 }

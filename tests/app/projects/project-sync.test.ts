@@ -405,4 +405,72 @@ describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
     expect(sessions.size).toBe(1);
     expect([...sessions][0]).toMatch(/^[0-9a-f]{24}$/);
   });
+
+  it('saves a given text as a version of its own before a change (issue 19.6)', async () => {
+    const server = new FakeServer();
+    const id = server.add('openapi: 3.0.1 (before)');
+    const { api, intents } = recording(server);
+    const { instance, screen } = start(api, id);
+    await instance.start();
+    // Swagger text pasted into the editor: an autosave of the screen is scheduled…
+    screen.text = 'openapi: 3.0.1 (before) + pasted swagger';
+    instance.changed();
+    // …and the conversion first keeps the Swagger text as a version, then converts.
+    const swagger = { content: "swagger: '2.0'", viewStateJson: null };
+    expect(await instance.saveVersion(swagger, 'load')).toBe(true);
+    instance.startRevision('convert');
+    screen.text = 'openapi: 3.0.4 (converted)';
+    instance.changed();
+    await vi.waitFor(() => expect(instance.getState().revision).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.saves.map((save) => save.content)).toEqual([
+      "swagger: '2.0'",
+      'openapi: 3.0.4 (converted)',
+    ]);
+    expect(intents.map((i) => i?.revisionReason)).toEqual(['load', 'convert']);
+    expect(status(instance)).toBe('saved');
+  });
+
+  it('waits for a save under way before saving a version, so neither is stale', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api: SyncApi = {
+      ...server.api,
+      save: async (...args) => {
+        if (server.saves.length === 0) await gate;
+        return server.api.save(...args);
+      },
+    };
+    const { instance, screen } = start(api, id);
+    await instance.start();
+    screen.text = 'typed';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('saving'));
+    const version = instance.saveVersion({ content: 'kept', viewStateJson: null }, 'load');
+    release();
+    expect(await version).toBe(true);
+    expect(server.saves).toEqual([
+      { id, base: 1, content: 'typed' },
+      { id, base: 2, content: 'kept' },
+    ]);
+    expect(instance.getState()).toMatchObject({ status: 'saved', revision: 3 });
+  });
+
+  it('saves no version while the project is in conflict', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const { instance, screen } = start(server.api, id);
+    await instance.start();
+    server.saveElsewhere(id, 'elsewhere');
+    screen.text = 'mine';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
+    const saves = server.saves.length;
+    expect(await instance.saveVersion({ content: 'kept', viewStateJson: null }, 'load')).toBe(
+      false,
+    );
+    expect(server.saves).toHaveLength(saves);
+  });
 });
