@@ -4,6 +4,7 @@
  * For each document (paths, or corpus file names; by default Stripe, OpenAI and Intercom from
  * ../shared/corpus/openapi; also NAVIGATOR_DOCUMENTS=a.yaml,b.yaml): loads it, then measures
  *  - a filter keystroke → the list updated (the next frame after the tree changed),
+ *  - scrolling the whole list with the wheel (frames per second, longest frame gap),
  *  - opening an endpoint with the keyboard (Enter → its panel expanded, next frame),
  *  - Generate after a one-line edit → the changed line revealed and highlighted in the editor,
  * with the longest main-thread task (PerformanceObserver 'longtask', ≥ 50 ms) of each.
@@ -60,6 +61,10 @@ interface Row {
   filterP50: number;
   filterMax: number;
   filterTask: number;
+  scrolled: number;
+  scrollFps: number;
+  scrollGap: number;
+  scrollTask: number;
   openP50: number;
   openMax: number;
   openTask: number;
@@ -154,6 +159,39 @@ async function measure(page: Page, file: string): Promise<Row> {
   }
   const filterTask = await longestTaskSince(page, filterStart);
 
+  // Scrolling the whole list with the wheel: frames per second and the longest gap between frames.
+  await filter.fill('');
+  await page.waitForTimeout(600);
+  await page.getByTestId('nav-tree').hover();
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames?: number[]; __framing?: boolean };
+    w.__frames = [];
+    w.__framing = true;
+    const tick = (t: number) => {
+      w.__frames!.push(t);
+      if (w.__framing) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const scrollStart = await now(page);
+  for (let i = 0; i < 150; i++) {
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(16);
+  }
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framing: boolean };
+    w.__framing = false;
+    return w.__frames;
+  });
+  const scrollTask = await longestTaskSince(page, scrollStart);
+  const scrolled = await page.evaluate(
+    () => document.querySelector('[data-testid=nav-tree]')?.scrollTop ?? 0,
+  );
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]!);
+  const scrollFps =
+    frames.length > 1 ? ((frames.length - 1) * 1000) / (frames.at(-1)! - frames[0]!) : NaN;
+  const scrollGap = Math.max(...gaps);
+
   // Opening endpoints with the keyboard: a filter, ↓, Enter → the panel expanded.
   const openTimes: number[] = [];
   let openTask = 0;
@@ -221,6 +259,10 @@ async function measure(page: Page, file: string): Promise<Row> {
     filterP50: percentile(keyTimes, 50),
     filterMax: Math.max(...keyTimes),
     filterTask,
+    scrolled,
+    scrollFps,
+    scrollGap,
+    scrollTask,
     openP50: percentile(openTimes, 50),
     openMax: Math.max(...openTimes),
     openTask,
@@ -274,6 +316,7 @@ async function main(): Promise<void> {
     'load',
     'filter key → list p50 / max',
     'filter longest task',
+    'list scroll fps / longest frame gap / longest task',
     'open endpoint p50 / max',
     'open longest task',
     'Generate → change revealed',
@@ -285,6 +328,7 @@ async function main(): Promise<void> {
     ms(r.load),
     `${ms(r.filterP50)} / ${ms(r.filterMax)}`,
     task(r.filterTask),
+    `${r.scrollFps.toFixed(0)} fps over ${r.scrolled} px / ${ms(r.scrollGap)} / ${task(r.scrollTask)}`,
     `${ms(r.openP50)} / ${ms(r.openMax)}`,
     task(r.openTask),
     ms(r.generate),

@@ -1,6 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Modal } from './Modal';
+import { DialogActions, Modal } from './Modal';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -18,26 +17,18 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const { t } = useLingui();
   return (
     <Modal
       title={title}
       onClose={onCancel}
       testId="confirm-dialog"
       footer={
-        <>
-          <button type="button" className="gen-button" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className="gen-button gen-button-danger"
-            data-autofocus
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </button>
-        </>
+        <DialogActions
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+          tone="danger"
+        />
       }
     >
       {children}

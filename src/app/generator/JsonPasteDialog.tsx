@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Modal } from './Modal';
+import { DialogActions, Modal } from './Modal';
 
 /**
  * Characters of each text the dialog shows. A read-only pane holding a whole 0.5 MB document
@@ -38,21 +38,7 @@ export function JsonPasteDialog({ json, yaml, onConvert, onCancel }: JsonPasteDi
       onClose={onCancel}
       className="gen-paste-dialog"
       testId="json-paste-dialog"
-      footer={
-        <>
-          <button type="button" className="gen-button" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className="gen-button gen-button-primary"
-            data-autofocus
-            onClick={onConvert}
-          >
-            {t`Convert`}
-          </button>
-        </>
-      }
+      footer={<DialogActions confirmLabel={t`Convert`} onConfirm={onConvert} onCancel={onCancel} />}
     >
       <div className="gen-paste-panes">
         <label className="gen-paste-pane">

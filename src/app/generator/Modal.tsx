@@ -95,3 +95,39 @@ export function Modal({
     </div>
   );
 }
+
+/**
+ * The usual footer of a dialog: anything `before` (a secondary action), Cancel, then the action
+ * that confirms, focused first. `tone` colours it: primary, or danger for what removes something.
+ */
+export function DialogActions({
+  before,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  tone = 'primary',
+}: {
+  before?: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  tone?: 'primary' | 'danger';
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      {before}
+      <button type="button" className="gen-button" onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+      <button
+        type="button"
+        className={`gen-button gen-button-${tone}`}
+        data-autofocus
+        onClick={onConfirm}
+      >
+        {confirmLabel}
+      </button>
+    </>
+  );
+}

@@ -6,7 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ConversionWarning } from '../../shared/convert-swagger2';
 import { downloadText } from '../projects/files';
-import { Modal } from './Modal';
+import { DialogActions, Modal } from './Modal';
 
 export interface SwaggerConversion {
   /** The Swagger 2.0 text as the user had it. */
@@ -56,26 +56,20 @@ export function SwaggerConvertDialog({
       onClose={onCancel}
       testId="swagger-convert-dialog"
       footer={
-        <>
-          <button
-            type="button"
-            className="gen-button"
-            onClick={() => downloadOriginal(conversion.original)}
-          >
-            {t`Download the original`}
-          </button>
-          <button type="button" className="gen-button" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className="gen-button gen-button-primary"
-            data-autofocus
-            onClick={onConvert}
-          >
-            {t`Convert to OpenAPI 3.0`}
-          </button>
-        </>
+        <DialogActions
+          before={
+            <button
+              type="button"
+              className="gen-button"
+              onClick={() => downloadOriginal(conversion.original)}
+            >
+              {t`Download the original`}
+            </button>
+          }
+          confirmLabel={t`Convert to OpenAPI 3.0`}
+          onConfirm={onConvert}
+          onCancel={onCancel}
+        />
       }
     >
       <p>

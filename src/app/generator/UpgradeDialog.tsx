@@ -10,7 +10,7 @@ import type {
   UpgradeChangeKind,
   UpgradeTarget,
 } from '../../shared/document/upgrade';
-import { Modal } from './Modal';
+import { DialogActions, Modal } from './Modal';
 
 export interface UpgradeOffer {
   target: UpgradeTarget;
@@ -47,21 +47,7 @@ export function UpgradeDialog({
       title={t`Upgrade to OpenAPI ${target}`}
       onClose={onCancel}
       testId="upgrade-dialog"
-      footer={
-        <>
-          <button type="button" className="gen-button" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className="gen-button gen-button-primary"
-            data-autofocus
-            onClick={onApply}
-          >
-            {t`Upgrade`}
-          </button>
-        </>
-      }
+      footer={<DialogActions confirmLabel={t`Upgrade`} onConfirm={onApply} onCancel={onCancel} />}
     >
       <p>
         <Trans>

@@ -52,7 +52,7 @@ export async function runInSlices<T>(
 }
 
 /** Characters encoded per task by {@link blobInSlices}. */
-const BLOB_SLICE_CHARS = 256 * 1024;
+const BLOB_SLICE_CHARS = 64 * 1024;
 
 /**
  * A Blob of `text` (UTF-8) made over several tasks: each slice is encoded in its own task, and
