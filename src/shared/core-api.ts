@@ -24,7 +24,7 @@ import { inferSchema } from './infer-schema';
 import { formatJson, isJsonPaste, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
 import { newEndpoint } from './new-endpoint';
-import type { ImportWarning } from './parse-openapi';
+import type { ImportWarning, KeptOperation } from './parse-openapi';
 import { validateEndpoints } from './validate-endpoints';
 import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
@@ -84,6 +84,8 @@ export interface DocumentSummary {
   /** How many endpoint views there are. */
   count: number;
   warnings: ImportWarning[];
+  /** Operations the form does not show as endpoints, kept as written (issue 19.2). */
+  keptOperations: KeptOperation[];
   meta: DocumentMeta;
   /** `components.schemas` names, in document order. */
   schemaNames: string[];
@@ -115,6 +117,7 @@ export function createCoreApi() {
     const summary: DocumentSummary = {
       count: next.endpoints.length,
       warnings: next.warnings,
+      keptOperations: next.keptOperations,
       meta: next.meta,
       schemaNames: Object.keys(next.schemas),
       version: next.version,
@@ -214,6 +217,8 @@ export function createCoreApi() {
       }),
     /** Whether a document is open (a restarted worker has none). */
     hasDocument: () => run(() => doc !== undefined),
+    /** The operations the open document keeps as written, not as endpoints (issue 19.2). */
+    keptOperations: () => run(() => current().keptOperations),
     /** Endpoint views `start … start + count - 1`, in document order. */
     views: (start: number, count: number = VIEW_CHUNK) =>
       run(() => current().endpoints.slice(start, start + count)),

@@ -117,9 +117,32 @@ export interface ImportWarning {
   message: string;
 }
 
+/**
+ * An operation of the document that the form does not show as an endpoint and keeps as written
+ * (issue 19.2): an OpenAPI 3.2 `additionalOperations` entry (`COPY`, `LOCK`…), or a `trace`
+ * operation. The navigator lists it, read-only, so that it can be found in the YAML.
+ */
+export interface KeptOperation {
+  /** The URL path (a webhook's name under `webhooks`). */
+  path: string;
+  /** As written for an additional operation (`COPY`); `TRACE` for `trace`. */
+  method: string;
+  /** JSON pointer to the operation. */
+  pointer: string;
+  summary: string;
+  operationId: string;
+  tags: string[];
+  /** Under `webhooks` (3.1 and later). */
+  webhook?: true;
+  /** An OpenAPI 3.2 `additionalOperations` entry (its method is written as the key). */
+  additional?: true;
+}
+
 export interface ParseResult {
   endpoints: Endpoint[];
   warnings: ImportWarning[];
+  /** Operations the form does not show as endpoints, kept as written, in document order. */
+  keptOperations: KeptOperation[];
   info?: DocumentInfo;
   /** The `openapi` field exactly as written ('' when the document has none). */
   version: string;
@@ -198,8 +221,9 @@ export function readOpenApi(
   };
   readRootFields(ctx);
   const info = readInfo(ctx);
-  const endpoints = readPaths(ctx);
-  if (readsWebhooks(ctx)) endpoints.push(...readPaths(ctx, 'webhooks'));
+  const kept: KeptOperation[] = [];
+  const endpoints = readPaths(ctx, 'paths', kept);
+  if (readsWebhooks(ctx)) endpoints.push(...readPaths(ctx, 'webhooks', kept));
   for (const name of Object.keys(ctx.schemas)) {
     if (!ctx.used.has(name)) {
       warn(
@@ -211,7 +235,7 @@ export function readOpenApi(
     }
   }
   reportExternalRefs(ctx);
-  const result: ParseResult = { endpoints, warnings, version, dialect };
+  const result: ParseResult = { endpoints, warnings, keptOperations: kept, version, dialect };
   if (info !== undefined) result.info = info;
   return result;
 }
@@ -362,8 +386,15 @@ function readInfo(ctx: Context): DocumentInfo | undefined {
   return result;
 }
 
-/** The operations under `paths`, or (3.1 and later) under `webhooks`, as endpoint views. */
-function readPaths(ctx: Context, root: 'paths' | 'webhooks' = 'paths'): Endpoint[] {
+/**
+ * The operations under `paths`, or (3.1 and later) under `webhooks`, as endpoint views; the
+ * operations the form does not show go to `kept`.
+ */
+function readPaths(
+  ctx: Context,
+  root: 'paths' | 'webhooks' = 'paths',
+  kept: KeptOperation[] = [],
+): Endpoint[] {
   const paths = own(ctx.doc, root);
   const endpoints: Endpoint[] = [];
   if (paths === undefined) return endpoints;
@@ -384,6 +415,17 @@ function readPaths(ctx: Context, root: 'paths' | 'webhooks' = 'paths'): Endpoint
     }
     for (const key of Object.keys(item)) {
       if (key === 'parameters' || Object.hasOwn(ctx.methods, key)) continue;
+      const value = item[key];
+      if (key === 'trace' && isObject(value)) {
+        // The form does not edit `trace`: listed, kept as written.
+        kept.push(keptOperation(value, path, 'TRACE', pointerOf(itemPointer, key), root));
+      }
+      if (key === 'additionalOperations' && ctx.dialect === '3.2' && isObject(value)) {
+        if (Object.keys(value).length > 0) {
+          readAdditionalOperations(ctx, value, pointerOf(itemPointer, key), path, root, kept);
+          continue;
+        }
+      }
       const codes: Record<string, ImportWarningCode> = {
         trace: 'UNSUPPORTED_METHOD',
         query: 'UNSUPPORTED_METHOD',
@@ -417,6 +459,57 @@ function readPaths(ctx: Context, root: 'paths' | 'webhooks' = 'paths'): Endpoint
     }
   }
   return endpoints;
+}
+
+/**
+ * OpenAPI 3.2 `additionalOperations` (methods without a field of their own: `COPY`, `LOCK`…):
+ * kept as written, each listed and reported (UNSUPPORTED_METHOD, with its path and method).
+ */
+function readAdditionalOperations(
+  ctx: Context,
+  operations: JsonObject,
+  pointer: string,
+  path: string,
+  root: 'paths' | 'webhooks',
+  kept: KeptOperation[],
+): void {
+  for (const method of Object.keys(operations)) {
+    const at = pointerOf(pointer, method);
+    warn(
+      ctx,
+      'UNSUPPORTED_METHOD',
+      at,
+      `The ${method} operation (an OpenAPI 3.2 additional operation) is not shown in the form; it is kept as written.`,
+      { path, method },
+    );
+    const operation = operations[method];
+    if (!isObject(operation)) continue;
+    const entry = keptOperation(operation, path, method, at, root);
+    entry.additional = true;
+    kept.push(entry);
+  }
+}
+
+function keptOperation(
+  operation: JsonObject,
+  path: string,
+  method: string,
+  pointer: string,
+  root: 'paths' | 'webhooks',
+): KeptOperation {
+  const summary = own(operation, 'summary');
+  const operationId = own(operation, 'operationId');
+  const tags = own(operation, 'tags');
+  const entry: KeptOperation = {
+    path,
+    method,
+    pointer,
+    summary: typeof summary === 'string' ? summary : '',
+    operationId: typeof operationId === 'string' ? operationId : '',
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+  };
+  if (root === 'webhooks') entry.webhook = true;
+  return entry;
 }
 
 /**

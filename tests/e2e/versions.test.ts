@@ -21,6 +21,13 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import {
+  api as apiOf,
+  editorText as editorTextOf,
+  focusEditor,
+  pasteIntoEditor,
+  signInToGenerator,
+} from './generator-helpers';
 
 const VERSIONS = path.resolve(ROOT, '../shared/corpus/openapi-versions');
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
@@ -40,19 +47,13 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  context = await newContext(browser, { width: 1440, height: 1000 });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
+  context = await newContext(browser, {
+    width: 1440,
+    height: 1000,
+    clipboardOrigin: server.baseUrl,
   });
   page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(server.demo!.email);
-  await page.locator('input[name=password]').fill(server.demo!.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.getByTestId('endpoint-panel').first().waitFor();
-  await page.locator('.monaco-editor').waitFor();
+  await signInToGenerator(page, server);
 }, 120_000);
 
 afterAll(async () => {
@@ -61,34 +62,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function editorText(): Promise<string> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+C');
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.keyboard.press('Control+End');
-  return text === '\n' ? '' : text;
-}
-
-async function paste(text: string): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.keyboard.press('Control+V');
-}
+const editorText = () => editorTextOf(page);
 
 /**
  * Replaces the editor's text. JSON goes in two pastes (neither looks like a whole JSON value), so
  * the JSON-to-YAML offer does not open and the text stays JSON, as a user's opened file would.
  */
 async function setEditorText(text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').click();
+  await focusEditor(page);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   if (text.trimStart().startsWith('{')) {
     const cut = text.indexOf('"', Math.floor(text.length / 2));
-    await paste(text.slice(0, cut));
-    await paste(text.slice(cut));
+    await pasteIntoEditor(page, text.slice(0, cut), { at: 'caret' });
+    await pasteIntoEditor(page, text.slice(cut), { at: 'caret' });
   } else {
-    await paste(text);
+    await pasteIntoEditor(page, text, { at: 'caret' });
   }
   await expect.poll(() => editorText(), { timeout: 15_000 }).toBe(text);
 }
@@ -270,18 +259,8 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
       // (missing `openapi`, `swagger` and `definitions` not allowed) for a valid Swagger text.
       await page.waitForTimeout(2_500);
       await expect.poll(() => diagnostics(), { timeout: 15_000 }).toEqual([]);
-      const load = page.getByRole('button', { name: 'Load YAML' });
-      await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await load.click();
-      const replace = page
-        .getByTestId('confirm-dialog')
-        .getByRole('button', { name: 'Replace', exact: true });
       const dialog = page.getByTestId('swagger-convert-dialog');
-      await Promise.race([
-        replace.click({ timeout: 5_000 }).catch(() => undefined),
-        dialog.waitFor({ timeout: 30_000 }),
-      ]);
-      await dialog.waitFor({ timeout: 30_000 });
+      await loadYamlReplacing(page, () => dialog.waitFor({ timeout: 30_000 }));
       expect(await dialog.textContent()).toContain('Swagger 2.0');
       const changed = dialog.getByTestId('swagger-changed');
       await changed.locator('summary').click();
@@ -383,6 +362,37 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
     expect(await editorText()).toBe(v32);
   });
 
+  it('lists 3.2 additional operations read-only and keeps them byte for byte (issue 19.2)', async () => {
+    const text = await readFile(path.join(FIXTURES, 'additional-operations.yaml'), 'utf8');
+    await loadText(
+      text,
+      async () =>
+        (await page.getByTestId('document-openapi-version').textContent()) === 'OpenAPI 3.2.0',
+    );
+    await noError();
+    const kept = page.locator('[data-testid=nav-endpoint][data-kept=true]');
+    await expect.poll(() => kept.count(), { timeout: 15_000 }).toBe(2);
+    expect(await kept.locator('.gen-nav-method').allTextContents()).toEqual(['LOCK', 'COPY']);
+    // Marked "kept as written" (its words come with the round's catalogs; the unit test reads them).
+    expect(await kept.first().getByTestId('nav-kept-label').count()).toBe(1);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'versions-additional-operations.png'),
+    });
+    // Opening one shows its lines in the YAML (it has no panel).
+    await kept.nth(1).click();
+    await expect
+      .poll(() => page.locator('.monaco-editor .doc-highlight-line').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await noError();
+    // Generated byte for byte; the GET's summary edited from the form is one line.
+    await oneLineEdit(text, 'Read it from the form');
+    expect(await editorText()).toContain('    additionalOperations:\n      LOCK:\n');
+    // Still listed after a reload (read from the kept document).
+    await page.reload();
+    await page.locator('.monaco-editor').waitFor();
+    await expect.poll(() => kept.count(), { timeout: 30_000 }).toBe(2);
+  });
+
   it('loads a 3.2 document whose method selector offers QUERY', async () => {
     const text = await readFile(path.join(FIXTURES, 'query-method.yaml'), 'utf8');
     await loadText(
@@ -406,29 +416,7 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
 });
 
 /** A GET of the projects API with the page's session (a POST with `body`). */
-async function api<T>(url: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ path, body }) => {
-      const stored = JSON.parse(localStorage.getItem('accessToken') ?? '{}') as {
-        token?: string;
-      };
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${stored.token ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, value: (await response.json()) as unknown };
-    },
-    { path: url, body },
-  );
-  if (answer.status >= 300) {
-    throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.value)}`);
-  }
-  return answer.value as T;
-}
+const api = <T>(url: string, body?: unknown) => apiOf<T>(page, url, body);
 
 /** The project's versions, oldest first (one request). */
 async function versionsOf(id: string): Promise<ProjectRevisionSummary[]> {

@@ -89,6 +89,41 @@ describe('operationRanges', () => {
   });
 });
 
+describe('additional operations (OpenAPI 3.2, issue 19.2)', () => {
+  const text = `openapi: 3.2.0
+info: { title: T, version: v1 }
+paths:
+  /files:
+    get:
+      responses: {}
+    additionalOperations:
+      COPY:
+        summary: Copy
+        responses: {}
+      Get:
+        responses: {}
+`;
+
+  it('gives each its range, marked, with its method as written', () => {
+    expect(operationRanges(text)).toEqual([
+      { path: '/files', method: 'get', startLine: 5, endLine: 6 },
+      { path: '/files', method: 'COPY', startLine: 8, endLine: 10, additional: true },
+      { path: '/files', method: 'Get', startLine: 11, endLine: 12, additional: true },
+    ]);
+  });
+
+  it('finds a method field first, then an additional operation by its exact key', () => {
+    const ranges = operationRanges(text);
+    expect(findOperation(ranges, '/files', 'GET')?.startLine).toBe(5);
+    expect(findOperation(ranges, '/files', 'COPY')?.startLine).toBe(8);
+    expect(findOperation(ranges, '/files', 'copy')).toBeUndefined();
+    expect(findOperation(ranges, '/files', 'Get')?.startLine).toBe(5);
+    expect(findOperation(ranges, '/files', 'Get', false, true)?.startLine).toBe(11);
+    expect(findOperation(ranges, '/files', 'COPY', false, false)).toBeUndefined();
+    expect(operationAtLine(text, 9)).toMatchObject({ method: 'COPY', additional: true });
+  });
+});
+
 describe('operationAtLine', () => {
   it('answers the operation a line is in, and nothing between operations', () => {
     expect(operationAtLine(yamlText, 9)).toMatchObject({ path: '/pets', method: 'get' });

@@ -129,17 +129,89 @@ describe('3.2 features', () => {
     expect(renderOpenApi(doc)).toBe(text);
   });
 
-  it('keeps additionalOperations as written and reports them', () => {
+  it('keeps additionalOperations as written, lists and reports each one', () => {
     const text = fixture('openapi-3.2/additional-operations.yaml');
     const doc = parseOpenApi(text);
     expect(doc.endpoints.map((e) => e.method)).toEqual(['GET']);
-    const warning = doc.warnings.find((w) => w.pointer.endsWith('/additionalOperations'));
-    expect(warning?.message).toContain('kept as written');
+    // Listed for the navigator (issue 19.2), with their method as written.
+    expect(doc.keptOperations).toEqual([
+      {
+        path: '/files/{name}',
+        method: 'LOCK',
+        pointer: '/paths/~1files~1{name}/additionalOperations/LOCK',
+        summary: 'Lock a file (WebDAV)',
+        operationId: '',
+        tags: [],
+        additional: true,
+      },
+      {
+        path: '/files/{name}',
+        method: 'COPY',
+        pointer: '/paths/~1files~1{name}/additionalOperations/COPY',
+        summary: 'Copy a file',
+        operationId: '',
+        tags: [],
+        additional: true,
+      },
+    ]);
+    const reported = doc.warnings.filter((w) => w.pointer.includes('/additionalOperations'));
+    expect(reported.map((w) => [w.code, w.method, w.path])).toEqual([
+      ['UNSUPPORTED_METHOD', 'LOCK', '/files/{name}'],
+      ['UNSUPPORTED_METHOD', 'COPY', '/files/{name}'],
+    ]);
+    expect(reported[0]?.message).toContain('kept as written');
+    expect(renderOpenApi(doc)).toBe(text);
     // Removing the only plain operation keeps the path item (it still has operations).
     doc.endpoints = [];
     const out = renderOpenApi(doc);
     expect(out).toContain('additionalOperations:');
     expect(out).toContain('LOCK:');
+  });
+
+  it('lists trace operations and webhooks’ additional operations as kept, not in 3.1', () => {
+    const text = [
+      'openapi: 3.2.0',
+      'info: { title: t, version: v }',
+      'paths:',
+      '  /a:',
+      '    trace:',
+      '      summary: Trace it',
+      '      tags: [debug]',
+      '      responses: {}',
+      'webhooks:',
+      '  ping:',
+      '    additionalOperations:',
+      '      NOTIFY:',
+      '        operationId: notify',
+      '',
+    ].join('\n');
+    const doc = parseOpenApi(text);
+    expect(doc.endpoints).toEqual([]);
+    expect(doc.keptOperations).toEqual([
+      {
+        path: '/a',
+        method: 'TRACE',
+        pointer: '/paths/~1a/trace',
+        summary: 'Trace it',
+        operationId: '',
+        tags: ['debug'],
+      },
+      {
+        path: 'ping',
+        method: 'NOTIFY',
+        pointer: '/webhooks/ping/additionalOperations/NOTIFY',
+        summary: '',
+        operationId: 'notify',
+        tags: [],
+        webhook: true,
+        additional: true,
+      },
+    ]);
+    expect(renderOpenApi(doc)).toBe(text);
+    // additionalOperations is 3.2's: in 3.1 it is an unknown field, reported once, not listed.
+    const v31 = parseOpenApi(text.replace('3.2.0', '3.1.0'));
+    expect(v31.keptOperations.map((k) => k.method)).toEqual(['TRACE']);
+    expect(v31.warnings.filter((w) => w.pointer.includes('additionalOperations'))).toHaveLength(1);
   });
 
   it('keeps tags with summary, parent and kind in the document panel', async () => {

@@ -15,6 +15,7 @@ import type {
   Endpoint,
   ErrorInfo,
   ImportWarning,
+  KeptOperation,
   Schema,
   UpgradeTarget,
   ValidationReport,
@@ -377,6 +378,12 @@ export class GeneratorClient {
     this.source = text;
     this.documentEpoch = -1;
     this.sent = new Map();
+  }
+
+  /** The operations the open document keeps as written, not as endpoints (issue 19.2). */
+  async keptOperations(options: CallOptions = {}): Promise<KeptOperation[]> {
+    await this.ensureDocument(options);
+    return this.call('keptOperations', [], options);
   }
 
   /** Every shared schema of the open document, fetched in chunks. */

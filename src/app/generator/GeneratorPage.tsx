@@ -6,7 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Endpoint } from '../../shared';
+import type { Endpoint, KeptOperation } from '../../shared';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import {
@@ -204,6 +204,10 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [checkFailed, setCheckFailed] = useState<{ message: string; retry: () => void }>();
   const [hasOutput, setHasOutput] = useState(false);
   const [warnings, setWarnings] = useState<ImportWarning[]>([]);
+  /** The document's operations the form does not show, listed read-only (issue 19.2). */
+  const [keptOperations, setKeptOperations] = useState<KeptOperation[]>([]);
+  /** Counts the documents applied, so a late answer about an earlier one is ignored. */
+  const documentsApplied = useRef(0);
   const [error, setError] = useState<string | undefined>(undefined);
   const [removeId, setRemoveId] = useState<string | undefined>(undefined);
   const [pendingLoad, setPendingLoad] = useState<
@@ -309,6 +313,25 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       cancelled = true;
     };
   }, [restoring, documentStore, client, sourceReady]);
+  // A restored page asks the kept document for the operations it keeps as written (issue
+  // 19.2), when its text may have any (the worker then opens it, as a render would).
+  useEffect(() => {
+    if (restoring) return;
+    let cancelled = false;
+    const applied = documentsApplied.current;
+    void sourceReady.then(async () => {
+      const source = client.documentSource;
+      if (cancelled || source === '') return;
+      if (typeof source === 'string' && !/additionalOperations|\btrace\b/.test(source)) return;
+      const kept = await client.keptOperations().catch(() => undefined);
+      if (!cancelled && kept !== undefined && documentsApplied.current === applied) {
+        setKeptOperations(kept);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring, client, sourceReady]);
   const [editorReady, setEditorReady] = useState(false);
   /**
    * The document for the form as it is now (issue 12: what a project stores): the loaded or
@@ -618,6 +641,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
     store.markSaved();
     setWarnings(parsed.warnings);
+    documentsApplied.current++;
+    setKeptOperations(parsed.keptOperations);
     tabs.show('form');
     setRevealId(parsed.endpoints[0]?.id);
     // The project stores the new document now: the output may already show it (a Load), and a
@@ -722,9 +747,9 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const links = useMemo<DocumentLinks>(
     () => ({
       document: documentStore,
-      showInYaml: (path, method) => {
+      showInYaml: (path, method, where) => {
         tabs.show('yaml');
-        void editor.current?.findOperation(path, method).then((range) => {
+        void editor.current?.findOperation(path, method, where).then((range) => {
           if (range) editor.current?.revealLines(range.startLine, range.endLine);
           else setError(t`This endpoint is not in the YAML yet: generate the document first.`);
         });
@@ -780,6 +805,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
           problems={problems}
           selectedId={revealId}
           onOpen={revealEndpoint}
+          kept={keptOperations}
           hidden={tabs.narrow && tabs.tab !== 'form'}
         />
         <div className="gen-form" {...tabs.panelProps('form')}>

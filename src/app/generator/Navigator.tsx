@@ -4,6 +4,8 @@
  * segment, with counts and problem marks per group. Keyboard: "/" (when not typing) or Ctrl/⌘+K
  * focuses the filter, ↑ ↓ move, Enter opens the endpoint's panel, Shift+Enter shows its lines in
  * the YAML. The tree is virtualised: a 600-operation document scrolls as a 6-operation one.
+ * Operations the form does not show (3.2 `additionalOperations`, `trace`) are listed too,
+ * marked "kept as written"; opening one shows its lines in the YAML (issue 19.2).
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -21,6 +23,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
+import type { KeptOperation } from '../../shared';
 import { useDocumentLinks, type DocumentStore } from './document/document-store';
 import { useOrder, type EndpointStore } from './endpoint-store';
 import {
@@ -31,6 +34,7 @@ import {
   queryTerms,
   UNTAGGED_KEY,
   WEBHOOKS_KEY,
+  withKept,
   type Grouping,
   type NavEntry,
   type NavRow,
@@ -75,6 +79,8 @@ export interface NavigatorProps {
   selectedId: string | undefined;
   /** Opens an endpoint's panel (expanded, scrolled into view). */
   onOpen: (id: string) => void;
+  /** Operations the document keeps as written, listed read-only (issue 19.2). */
+  kept?: readonly KeptOperation[];
   hidden?: boolean;
 }
 
@@ -120,6 +126,7 @@ export const Navigator = memo(function Navigator({
   problems,
   selectedId,
   onOpen,
+  kept = NO_KEPT,
   hidden = false,
 }: NavigatorProps) {
   const { t } = useLingui();
@@ -135,8 +142,8 @@ export const Navigator = memo(function Navigator({
       const endpoint = store.getEndpoint(id);
       if (endpoint) list.push(navEntry(endpoint));
     }
-    return list;
-  }, [order, store, revision]);
+    return withKept(list, kept);
+  }, [order, store, revision, kept]);
   const [grouping, setGrouping] = useState<Grouping | undefined>(storedGrouping);
   const hasTags = useMemo(() => entries.some((entry) => entry.tags.length > 0), [entries]);
   const activeGrouping: Grouping = grouping ?? (hasTags ? 'tag' : 'path');
@@ -222,15 +229,18 @@ export const Navigator = memo(function Navigator({
         ?.scrollIntoView?.({ block: 'nearest' });
   }, [activeIndex, virtual, virtualizer]);
 
-  const open = (row: NavRow | undefined) => {
-    if (row?.kind !== 'endpoint') return;
-    setActiveKey(row.key);
-    onOpen(row.entry.id);
-  };
   const showInYaml = (row: NavRow | undefined) => {
     if (row?.kind !== 'endpoint') return;
     setActiveKey(row.key);
-    links?.showInYaml?.(row.entry.path, row.entry.method);
+    const { path, method, webhook, additional } = row.entry;
+    links?.showInYaml?.(path, method, { webhook, additional });
+  };
+  const open = (row: NavRow | undefined) => {
+    if (row?.kind !== 'endpoint') return;
+    // A kept operation has no panel: its lines in the YAML are where it is edited.
+    if (row.entry.readOnly) return showInYaml(row);
+    setActiveKey(row.key);
+    onOpen(row.entry.id);
   };
   const toggle = (key: string, collapse?: boolean) =>
     setCollapsed((current) => {
@@ -369,6 +379,9 @@ export const Navigator = memo(function Navigator({
       entry.operationId !== '' &&
       secondary !== entry.operationId &&
       terms.some((term) => entry.operationId.toLowerCase().includes(term));
+    const described = [entry.method, entry.path, entry.summary, entry.operationId]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div
         key={row.key}
@@ -379,11 +392,14 @@ export const Navigator = memo(function Navigator({
         data-row={index}
         data-testid="nav-endpoint"
         data-endpoint={entry.id}
-        className={`gen-nav-row gen-nav-endpoint${active ? ' gen-nav-row-active' : ''}`}
+        data-kept={entry.readOnly ? 'true' : undefined}
+        className={`gen-nav-row gen-nav-endpoint${entry.readOnly ? ' gen-nav-kept' : ''}${active ? ' gen-nav-row-active' : ''}`}
         style={{ ...style, ...indent }}
-        title={[entry.method, entry.path, entry.summary, entry.operationId]
-          .filter(Boolean)
-          .join(' ')}
+        title={
+          entry.readOnly
+            ? t`${described}: kept as written, the form does not edit this operation. Enter shows it in the YAML.`
+            : described
+        }
         onClick={() => open(row)}
       >
         <span className={`gen-nav-method gen-method-${entry.method.toLowerCase()}`}>
@@ -399,6 +415,11 @@ export const Navigator = memo(function Navigator({
         <span className="gen-nav-summary">
           <Highlighted text={idMatches ? entry.operationId : secondary} terms={terms} />
         </span>
+        {entry.readOnly ? (
+          <span className="gen-nav-kept-label" data-testid="nav-kept-label">
+            {t`as written`}
+          </span>
+        ) : null}
         <Marks marks={row.marks} />
         {links?.showInYaml && entry.path !== '' ? (
           <button
@@ -519,6 +540,7 @@ function* endpointIds(rows: readonly NavRow[]): Generator<string> {
 }
 
 const NO_TAGS: never[] = [];
+const NO_KEPT: readonly KeptOperation[] = [];
 
 /** The document's tags (their order and parents), when the page has a document store. */
 function useTags(store: DocumentStore | undefined) {

@@ -293,7 +293,11 @@ export function PanelHeaderExtras({ store, id }: { store: EndpointStore; id: str
         <button
           type="button"
           className="gen-button gen-button-small"
-          onClick={() => links.showInYaml?.(endpoint.path, endpoint.method)}
+          onClick={() =>
+            links.showInYaml?.(endpoint.path, endpoint.method, {
+              webhook: endpoint.webhook === true,
+            })
+          }
         >
           <Trans>Show in YAML</Trans>
         </button>

@@ -16,6 +16,7 @@ import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { mayBeJsonPaste } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
+import type { OperationWhere } from './document/document-store';
 import { findOperation, operationInRanges } from '../../shared/document/locate';
 
 setupMonaco();
@@ -93,7 +94,11 @@ export interface OutputEditorHandle {
   /** Scrolls lines `start`–`end` (1-based) into view and highlights them until the next edit. */
   revealLines(start: number, end: number): void;
   /** Where an operation sits in the current text (issue 11), if it is there. */
-  findOperation(path: string, method: string): Promise<OperationRange | undefined>;
+  findOperation(
+    path: string,
+    method: string,
+    where?: OperationWhere,
+  ): Promise<OperationRange | undefined>;
 }
 
 /** Cursor moves settle this long before the operation under the cursor is looked up. */
@@ -314,11 +319,11 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           },
         ]);
       },
-      findOperation: async (path: string, method: string) => {
+      findOperation: async (path: string, method: string, where?: OperationWhere) => {
         const model = editorRef.current?.getModel();
         if (!model) return undefined;
         const ranges = await locator.ranges(model.getVersionId(), () => model.getValue());
-        return findOperation(ranges, path, method);
+        return findOperation(ranges, path, method, where?.webhook === true, where?.additional);
       },
     };
   }, [locator]);

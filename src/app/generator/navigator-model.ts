@@ -4,7 +4,7 @@
  * counts and problem marks per group; one flat list of rows for a virtualised tree. Pure: the
  * component (Navigator.tsx) holds the state and renders.
  */
-import type { Endpoint } from '../../shared';
+import type { Endpoint, KeptOperation } from '../../shared';
 import type { TagObject } from '../../shared/document/meta';
 import type { ProblemList } from './problems';
 
@@ -20,6 +20,13 @@ export interface NavEntry {
   tags: readonly string[];
   /** A webhook (OpenAPI 3.1+): listed in its own section, whatever the grouping. */
   webhook: boolean;
+  /**
+   * An operation the form does not show, kept as written (3.2 `additionalOperations`,
+   * `trace`; issue 19.2): listed so it can be found, opened in the YAML only.
+   */
+  readOnly: boolean;
+  /** An OpenAPI 3.2 additional operation: its method is the key as written (`COPY`). */
+  additional: boolean;
   /** method, path, summary, operationId and tags, lower-cased, one per line. */
   haystack: string;
 }
@@ -67,10 +74,51 @@ export function navEntry(endpoint: Endpoint): NavEntry {
     operationId,
     tags,
     webhook: endpoint.webhook === true,
+    readOnly: false,
+    additional: false,
     haystack: [endpoint.method, endpoint.path, endpoint.summary, operationId, ...tags]
       .join('\n')
       .toLowerCase(),
   };
+}
+
+/** The entry of an operation the document keeps as written (read-only, issue 19.2). */
+export function keptEntry(operation: KeptOperation): NavEntry {
+  const { method, path, summary, operationId, tags } = operation;
+  return {
+    id: `kept:${operation.pointer}`,
+    method,
+    path,
+    summary,
+    operationId,
+    tags,
+    webhook: operation.webhook === true,
+    readOnly: true,
+    additional: operation.additional === true,
+    haystack: [method, path, summary, operationId, ...tags].join('\n').toLowerCase(),
+  };
+}
+
+/**
+ * The form's entries with the kept operations among them: each after the last entry of its
+ * path (so a path's operations stay together), or at the end when the form has none there.
+ */
+export function withKept(entries: readonly NavEntry[], kept: readonly KeptOperation[]): NavEntry[] {
+  if (kept.length === 0) return entries as NavEntry[];
+  const list = [...entries];
+  for (const operation of kept) {
+    const entry = keptEntry(operation);
+    let at = list.length;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const other = list[i]!;
+      if (other.path === entry.path && other.webhook === entry.webhook) {
+        at = i + 1;
+        break;
+      }
+    }
+    list.splice(at, 0, entry);
+  }
+  return list;
 }
 
 /** The filter's words, lower-cased; an endpoint matches when each is in one of its fields. */

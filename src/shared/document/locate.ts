@@ -17,6 +17,8 @@ export interface OperationRange {
   endLine: number;
   /** A webhook (OpenAPI 3.1+ `webhooks`): `path` is then the webhook's name. */
   webhook?: true;
+  /** An OpenAPI 3.2 `additionalOperations` entry: `method` is its key as written (`COPY`). */
+  additional?: true;
 }
 
 const METHODS = new Set([
@@ -82,12 +84,10 @@ export function operationRanges(text: string): OperationRange[] {
       const path = keyText(pathPair);
       const item = pathPair.value;
       if (path === undefined || !isMap(item)) continue;
-      for (const pair of item.items) {
-        const method = keyText(pair);
-        if (method === undefined || !METHODS.has(method.toLowerCase())) continue;
+      const add = (pair: Pair<unknown, unknown>, method: string, additional: boolean) => {
         const start = rangeStart(pair.key);
         const end = rangeEnd(pair.value) ?? rangeEnd(pair.key);
-        if (start === undefined || end === undefined) continue;
+        if (start === undefined || end === undefined) return;
         const range: OperationRange = {
           path,
           method,
@@ -95,7 +95,19 @@ export function operationRanges(text: string): OperationRange[] {
           endLine: lineOfEnd(end),
         };
         if (section === 'webhooks') range.webhook = true;
+        if (additional) range.additional = true;
         ranges.push(range);
+      };
+      for (const pair of item.items) {
+        const method = keyText(pair);
+        if (method === undefined) continue;
+        if (METHODS.has(method.toLowerCase())) add(pair, method, false);
+        else if (method === 'additionalOperations' && isMap(pair.value)) {
+          for (const more of pair.value.items) {
+            const name = keyText(more);
+            if (name !== undefined) add(more, name, true);
+          }
+        }
       }
     }
     out.push(...ranges);
@@ -127,20 +139,29 @@ export function operationAtLine(text: string, line: number): OperationRange | un
   return operationInRanges(operationRanges(text), line);
 }
 
-/** The range of one operation (method compared case-insensitively); `webhook` for a webhook. */
+/**
+ * The range of one operation; `webhook` for a webhook. A method field (`get`) is matched
+ * case-insensitively, an additional operation (`COPY`) by its key as written; `additional`
+ * says which is meant (true, false), or, absent, a method field is looked for first.
+ */
 export function findOperation(
   ranges: readonly OperationRange[],
   path: string,
   method: string,
   webhook = false,
+  additional?: boolean,
 ): OperationRange | undefined {
   const lower = method.toLowerCase();
-  return ranges.find(
-    (range) =>
-      range.path === path &&
-      range.method.toLowerCase() === lower &&
-      (range.webhook === true) === webhook,
-  );
+  const at = (range: OperationRange) => range.path === path && (range.webhook === true) === webhook;
+  const field = () =>
+    ranges.find(
+      (range) => at(range) && range.additional !== true && range.method.toLowerCase() === lower,
+    );
+  const extra = () =>
+    ranges.find((range) => at(range) && range.additional === true && range.method === method);
+  if (additional === true) return extra();
+  if (additional === false) return field();
+  return field() ?? extra();
 }
 
 /** A YAML fragment checked as a schema. */

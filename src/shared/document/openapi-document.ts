@@ -35,7 +35,7 @@ import type {
 } from '../model';
 import { CoreError } from '../errors';
 import { isObject, own, pureSchemaRef, schemaRef, type JsonObject } from '../openapi-common';
-import { readOpenApi, type ImportWarning } from '../parse-openapi';
+import { readOpenApi, type ImportWarning, type KeptOperation } from '../parse-openapi';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';
@@ -58,6 +58,11 @@ export interface OpenApiDocument {
   endpoints: Endpoint[];
   /** What the form cannot show or had to read differently (the document keeps it all). */
   warnings: ImportWarning[];
+  /**
+   * Operations the form does not show as endpoints (3.2 `additionalOperations`, `trace`), kept
+   * as written; the navigator lists them read-only.
+   */
+  keptOperations: KeptOperation[];
   /** The document panel: info, servers, security, security schemes, tags. */
   meta: DocumentMeta;
   /** `components.schemas` by name, in document order. */
@@ -102,6 +107,7 @@ export function parseOpenApi(text: string): OpenApiDocument {
     dialect: read.dialect,
     endpoints: read.endpoints,
     warnings: read.warnings,
+    keptOperations: read.keptOperations,
     meta,
     schemas,
   };
@@ -141,6 +147,7 @@ export function newOpenApiDocument(endpoints: Endpoint[] = [], version = '3.0.1'
     dialect,
     endpoints,
     warnings: [],
+    keptOperations: [],
     meta,
     schemas: {},
   };

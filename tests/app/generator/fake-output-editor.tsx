@@ -7,6 +7,7 @@ import type {
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
 import { indentYamlForInsertion } from '../../../src/shared/yaml-insertion';
 import { findOperation, operationRanges } from '../../../src/shared/document/locate';
+import type { OperationWhere } from '../../../src/app/generator/document/document-store';
 
 /** The lines the last revealLines call asked for (tests read it). */
 export const revealed: { start?: number; end?: number } = {};
@@ -42,8 +43,16 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
         revealed.start = start;
         revealed.end = end;
       },
-      findOperation: (path: string, method: string) =>
-        Promise.resolve(findOperation(operationRanges(area.current?.value ?? ''), path, method)),
+      findOperation: (path: string, method: string, where?: OperationWhere) =>
+        Promise.resolve(
+          findOperation(
+            operationRanges(area.current?.value ?? ''),
+            path,
+            method,
+            where?.webhook === true,
+            where?.additional,
+          ),
+        ),
     }));
     return (
       <textarea

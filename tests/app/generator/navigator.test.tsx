@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Endpoint, HttpMethod } from '../../../src/shared';
+import type { Endpoint, HttpMethod, KeptOperation } from '../../../src/shared';
 import { Navigator } from '../../../src/app/generator/Navigator';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
@@ -13,6 +13,7 @@ import {
   navEntry,
   queryTerms,
   WEBHOOKS_KEY,
+  withKept,
 } from '../../../src/app/generator/navigator-model';
 import type { ProblemList } from '../../../src/app/generator/problems';
 import { renderWithProviders } from './helpers';
@@ -50,7 +51,12 @@ const TAGS: TagObject[] = [
 const NO_PROBLEMS: ProblemList = { blocking: [], pending: [], warnings: [], unused: [], notes: [] };
 
 function renderNavigator(
-  options: { problems?: ProblemList; endpoints?: Endpoint[]; tags?: TagObject[] } = {},
+  options: {
+    problems?: ProblemList;
+    endpoints?: Endpoint[];
+    tags?: TagObject[];
+    kept?: KeptOperation[];
+  } = {},
 ) {
   const store = new EndpointStore(options.endpoints ?? ENDPOINTS);
   const document = new DocumentStore({ ...newDocumentMeta(), tags: options.tags ?? TAGS });
@@ -63,6 +69,7 @@ function renderNavigator(
         problems={options.problems ?? NO_PROBLEMS}
         selectedId={undefined}
         onOpen={onOpen}
+        kept={options.kept}
       />
     </DocumentContext.Provider>,
   );
@@ -257,7 +264,10 @@ describe('Navigator', () => {
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith('a');
     await user.keyboard('{Shift>}{Enter}{/Shift}');
-    expect(showInYaml).toHaveBeenCalledWith('/v1/customers', 'GET');
+    expect(showInYaml).toHaveBeenCalledWith('/v1/customers', 'GET', {
+      webhook: false,
+      additional: false,
+    });
   });
 
   it('Enter in the filter opens the first match; Left and Right fold a group', async () => {
@@ -278,5 +288,65 @@ describe('Navigator', () => {
     const { store } = renderNavigator();
     act(() => store.update('e', (e) => ({ ...e, path: '/v1/refunds' })));
     expect(screen.getByTitle(/\/v1\/refunds/)).toBeTruthy();
+  });
+
+  describe('operations kept as written (OpenAPI 3.2 additionalOperations, issue 19.2)', () => {
+    const COPY: KeptOperation = {
+      path: '/v1/customers',
+      method: 'COPY',
+      pointer: '/paths/~1v1~1customers/additionalOperations/COPY',
+      summary: 'Copy a customer',
+      operationId: '',
+      tags: ['Customers'],
+      additional: true,
+    };
+    const TRACE: KeptOperation = {
+      path: '/v1/debug',
+      method: 'TRACE',
+      pointer: '/paths/~1v1~1debug/trace',
+      summary: '',
+      operationId: 'traceIt',
+      tags: [],
+    };
+
+    it('places each after its path’s endpoints, or at the end', () => {
+      const entries = withKept(ENDPOINTS.map(navEntry), [COPY, TRACE]);
+      expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual([
+        'GET /v1/customers',
+        'POST /v1/customers',
+        'COPY /v1/customers',
+        'DELETE /v1/customers/{id}',
+        'GET /v1/invoices',
+        'GET /v1/charges',
+        'TRACE /v1/debug',
+      ]);
+      expect(entries[2]).toMatchObject({ readOnly: true, additional: true });
+      expect(entries[6]).toMatchObject({ readOnly: true, additional: false });
+    });
+
+    it('lists them with their method, marked, and opens their lines in the YAML', async () => {
+      const { user, onOpen, showInYaml } = renderNavigator({ kept: [COPY, TRACE] });
+      const kept = screen
+        .getAllByTestId('nav-endpoint')
+        .filter((row) => row.getAttribute('data-kept') === 'true');
+      expect(kept.map((row) => row.querySelector('.gen-nav-method')?.textContent)).toEqual([
+        'COPY',
+        'TRACE',
+      ]);
+      expect(kept[0]!.textContent).toContain('Copy a customer');
+      expect(within(kept[0]!).getByTestId('nav-kept-label').textContent).toBe('as written');
+      expect(kept[0]!.getAttribute('title')).toMatch(/kept as written/);
+      // Counted in its tag's group.
+      expect(groups().find((g) => g.label === 'Customers')?.count).toBe('4');
+      await user.click(kept[0]!);
+      expect(showInYaml).toHaveBeenCalledWith('/v1/customers', 'COPY', {
+        webhook: false,
+        additional: true,
+      });
+      expect(onOpen).not.toHaveBeenCalled();
+      // The filter finds them by method too.
+      await user.type(screen.getByTestId('nav-filter'), 'copy');
+      expect(rowTexts().some((text) => text.includes('COPY'))).toBe(true);
+    });
   });
 });

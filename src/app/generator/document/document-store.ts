@@ -11,6 +11,14 @@ import { dialectOf, type OpenApiDialect } from '../../../shared/openapi-version'
 
 type Listener = () => void;
 
+/** Which operation of a path "Show in YAML" means, beside its method. */
+export interface OperationWhere {
+  /** Under `webhooks`: the path is the webhook's name. */
+  webhook?: boolean;
+  /** An OpenAPI 3.2 `additionalOperations` entry, its method as written (`COPY`). */
+  additional?: boolean;
+}
+
 export type SharedSchemas = Record<string, Schema>;
 
 const STORAGE_KEY = 'specform.generator.document.v1';
@@ -181,8 +189,11 @@ export function useSchemas(store: DocumentStore): SharedSchemas {
 /** What endpoint panels need from the page besides their endpoint (issue 11). */
 export interface DocumentLinks {
   document: DocumentStore;
-  /** Reveals and highlights an operation's lines in the output editor. */
-  showInYaml?: (path: string, method: string) => void;
+  /**
+   * Reveals and highlights an operation's lines in the output editor: a webhook's, or an
+   * OpenAPI 3.2 additional operation's (its method as written), when `where` says so.
+   */
+  showInYaml?: (path: string, method: string, where?: OperationWhere) => void;
   /** Applies the output editor's text of one operation back to its endpoint. */
   onApplyOperation?: (path: string, method: string) => void;
 }
