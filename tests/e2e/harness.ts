@@ -170,7 +170,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A browser context with the language preset in localStorage (`en` unless told) and, unless
- * `cookieBanner` is true, the cookie banner already accepted.
+ * `cookieBanner` is true, the cookie banner already accepted. With `clipboardOrigin`, pages of
+ * that origin may read and write the clipboard (the output editor helpers copy and paste).
  */
 export async function newContext(
   browser: Browser,
@@ -180,12 +181,18 @@ export async function newContext(
     cookieBanner?: boolean;
     width?: number;
     height?: number;
+    clipboardOrigin?: string;
   } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: opts.baseURL,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
   });
+  if (opts.clipboardOrigin) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: opts.clipboardOrigin,
+    });
+  }
   const locale = opts.locale ?? 'en';
   const accept = !opts.cookieBanner;
   await context.addInitScript(
@@ -256,6 +263,33 @@ export async function readVerificationLink(dataDir: string, email: string): Prom
   }
 }
 
+/**
+ * Every X-Specform-Link mailed to `email` that contains `part`, oldest first, waiting up to 15 s
+ * for `count` of them (fewer when they do not come).
+ */
+export async function mailedLinks(
+  dataDir: string,
+  email: string,
+  part: string,
+  count = 1,
+): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found: string[] = [];
+    const names = existsSync(outbox) ? (await readdir(outbox)).sort() : [];
+    for (const name of names) {
+      const text = await readFile(path.join(outbox, name), 'utf8');
+      const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      const to = /^To:(.*)$/im.exec(head)?.[1]?.toLowerCase() ?? '';
+      const link = /^X-Specform-Link:\s*(\S+)/im.exec(head)?.[1];
+      if (link?.includes(part) && to.includes(email.toLowerCase())) found.push(link);
+    }
+    if (found.length >= count || Date.now() > deadline) return found;
+    await sleep(200);
+  }
+}
+
 let userCounter = 0;
 
 /** A unique e-mail address for one test run. */
@@ -299,15 +333,20 @@ export async function registerVerifiedUser(
 
 /**
  * Clicks Load YAML (enabled first) and answers Replace if the form asks before being replaced;
- * resolves when `loaded` does (the form shows the document).
+ * resolves when `loaded` does (the form shows the document). `labels` name the two buttons in
+ * another language.
  */
-export async function loadYamlReplacing(page: Page, loaded: () => Promise<unknown>): Promise<void> {
-  const load = page.getByRole('button', { name: 'Load YAML' });
+export async function loadYamlReplacing(
+  page: Page,
+  loaded: () => Promise<unknown>,
+  labels: { load: string; replace: string } = { load: 'Load YAML', replace: 'Replace' },
+): Promise<void> {
+  const load = page.getByRole('button', { name: labels.load });
   await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
   await load.click();
   const replace = page
     .getByTestId('confirm-dialog')
-    .getByRole('button', { name: 'Replace', exact: true });
+    .getByRole('button', { name: labels.replace, exact: true });
   await Promise.race([replace.click({ timeout: 5_000 }).catch(() => undefined), loaded()]);
   await loaded();
 }
