@@ -6,9 +6,10 @@
  * renders in its own process, so a 4 MB document never blocks the editor. Its own strict CSP
  * (`connect-src 'none'`, server) and its guards (no network API, links checked; frame.tsx) keep
  * it offline; the document it gets is a copy without external `$ref`s, images or script links
- * (neutralise.ts). Links to other pages open in a new tab, outside the sandbox.
+ * (neutralise.ts). Links to other pages open in a new tab, outside the sandbox. Operations
+ * Scalar cannot show (OpenAPI 3.2 `query` and additional operations) are named beside it.
  */
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import {
   isFrameMessage,
@@ -17,7 +18,20 @@ import {
   type RenderMessage,
 } from './preview-frame/protocol';
 
-type State = { kind: 'loading' } | { kind: 'rendered' } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'rendered'; unshown: string[] }
+  | { kind: 'error'; message: string };
+
+/** How many of the operations the preview leaves out are named (the rest are counted). */
+const UNSHOWN_NAMED = 6;
+
+/** The frame's list of operations it leaves out, when it is one (the frame is not trusted). */
+function unshownOf(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+}
 
 export default function DocsPreview({ text }: { text: string }) {
   const { t } = useLingui();
@@ -38,7 +52,7 @@ export default function DocsPreview({ text }: { text: string }) {
         // The frame's origin is opaque ("null"), so it cannot be named as the target.
         target.postMessage(render, '*');
       } else if (message.type === 'rendered') {
-        setState({ kind: 'rendered' });
+        setState({ kind: 'rendered', unshown: unshownOf(message.unshown) });
       } else if (message.type === 'error') {
         setState({ kind: 'error', message: message.message });
       }
@@ -47,11 +61,26 @@ export default function DocsPreview({ text }: { text: string }) {
     return () => window.removeEventListener('message', onMessage);
   }, [text]);
 
+  const unshown = state.kind === 'rendered' ? state.unshown.length : 0;
+  const names =
+    state.kind === 'rendered'
+      ? state.unshown.slice(0, UNSHOWN_NAMED).join(', ') + (unshown > UNSHOWN_NAMED ? ', …' : '')
+      : '';
   return (
     <div className="doc-preview-body doc-preview-frame-box" data-state={state.kind}>
       {state.kind === 'loading' ? (
         <p className="gen-muted doc-preview-empty doc-preview-status" role="status">
           {t`Rendering the preview…`}
+        </p>
+      ) : null}
+      {unshown > 0 ? (
+        <p className="gen-muted doc-preview-note" role="note" data-testid="preview-unshown">
+          <Plural
+            value={unshown}
+            one="The preview leaves out # OpenAPI 3.2 operation it cannot show yet (the document keeps it):"
+            other="The preview leaves out # OpenAPI 3.2 operations it cannot show yet (the document keeps them):"
+          />{' '}
+          <span className="doc-preview-unshown-list">{names}</span>
         </p>
       ) : null}
       {state.kind === 'error' ? (

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { disableNetwork, guardLinks, memoryStorage } from './guards';
 import { neutraliseDocument, type Json } from './neutralise';
 import { isRenderMessage, PREVIEW_CHANNEL, type FrameMessage } from './protocol';
+import { unshownOperations } from './unshown';
 
 disableNetwork();
 memoryStorage();
@@ -44,9 +45,10 @@ window.addEventListener('message', (event) => {
   void (async () => {
     try {
       const content = neutraliseDocument(parseDocument(text));
+      const unshown = unshownOperations(content);
       const { renderPreview } = await import('./render');
       renderPreview(document.getElementById('preview')!, content, () =>
-        tell({ type: 'rendered', ms: performance.now() - t0 }),
+        tell({ type: 'rendered', ms: performance.now() - t0, unshown }),
       );
     } catch (error) {
       tell({ type: 'error', message: error instanceof Error ? error.message : String(error) });

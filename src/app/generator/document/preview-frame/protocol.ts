@@ -14,7 +14,13 @@ export const PREVIEW_FRAME_PATH = '/preview-frame.html';
 
 export type FrameMessage =
   | { channel: typeof PREVIEW_CHANNEL; type: 'ready' }
-  | { channel: typeof PREVIEW_CHANNEL; type: 'rendered'; ms: number }
+  | {
+      channel: typeof PREVIEW_CHANNEL;
+      type: 'rendered';
+      ms: number;
+      /** Operations the reference leaves out ("QUERY /books"; see unshown.ts). */
+      unshown?: string[];
+    }
   | { channel: typeof PREVIEW_CHANNEL; type: 'error'; message: string };
 
 export interface RenderMessage {
