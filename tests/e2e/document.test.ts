@@ -19,6 +19,7 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import { editorText, replaceEditorText, screenshot, signInToGenerator } from './generator-helpers';
 
 /** Parsed YAML, read loosely in assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,26 +45,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(server.demo!.email);
-  await page.locator('input[name=password]').fill(server.demo!.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.getByTestId('endpoint-panel').first().waitFor();
-  await page.locator('.monaco-editor').waitFor();
-}
-
-async function editorText(page: Page): Promise<string> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+C');
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.keyboard.press('Control+End');
-  return text === '\n' ? '' : text;
-}
-
 /** Brings a section into view and takes the window (an element inside a scrolled list screenshots badly). */
 async function shotOf(page: Page, testId: string, name: string): Promise<void> {
   const target = page.getByTestId(testId).first();
@@ -77,7 +58,7 @@ async function shotOf(page: Page, testId: string, name: string): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `document-${name}.png`) });
+  await screenshot(page, `document-${name}`);
 }
 
 describe('the whole document in the form (demo user)', () => {
@@ -87,9 +68,10 @@ describe('the whole document in the form (demo user)', () => {
   const requests: string[] = [];
 
   beforeAll(async () => {
-    context = await newContext(browser, { width: 1440, height: 1000 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    context = await newContext(browser, {
+      width: 1440,
+      height: 1000,
+      clipboardOrigin: server.baseUrl,
     });
     page = await context.newPage();
     page.on('console', (message) => {
@@ -104,7 +86,7 @@ describe('the whole document in the form (demo user)', () => {
         requests.push(request.url());
       }
     });
-    await login(page);
+    await signInToGenerator(page, server);
   });
 
   afterAll(async () => {
@@ -277,7 +259,7 @@ describe('in Russian', () => {
     const context = await newContext(browser, { width: 1440, height: 1000, locale: 'ru' });
     const page = await context.newPage();
     try {
-      await login(page);
+      await signInToGenerator(page, server);
       await page.getByLabel('Название', { exact: true }).waitFor();
       await page.getByLabel('URL сервера', { exact: true }).fill('https://api.example.com');
       await page.getByLabel('Имя тега', { exact: true }).fill('pets');
@@ -301,18 +283,16 @@ describe('a real document in the document panel', () => {
   it.skipIf(corpusMissing)(
     'loads a real document: title, servers, security and tags show in the form and survive an edit',
     async () => {
-      const context = await newContext(browser, { width: 1440, height: 1000 });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.baseUrl,
+      const context = await newContext(browser, {
+        width: 1440,
+        height: 1000,
+        clipboardOrigin: server.baseUrl,
       });
       const page = await context.newPage();
-      await login(page);
+      await signInToGenerator(page, server);
       const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
       const original = parse(source) as Json;
-      await page.evaluate((text) => navigator.clipboard.writeText(text), source);
-      await page.locator('.monaco-editor .view-lines').click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Control+V');
+      await replaceEditorText(page, source);
       await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
       const title = page.getByLabel('Title', { exact: true });
       await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(original.info.title);

@@ -9,12 +9,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
+  loadYamlReplacing,
   newContext,
   ROOT,
   SCREENSHOT_DIR,
   startServer,
   type StartedServer,
 } from './harness';
+import { replaceEditorText, screenshot, signIn } from './generator-helpers';
 
 const PETSTORE = path.resolve(ROOT, '../shared/corpus/openapi/swagger-petstore__openapi.yaml');
 const corpusMissing = !existsSync(PETSTORE);
@@ -40,15 +42,15 @@ afterAll(async () => {
 });
 
 async function openGenerator(locale: 'en' | 'ru'): Promise<Page> {
-  const context = await newContext(browser, { baseURL: server.baseUrl, locale, ...PHONE });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  const context = await newContext(browser, {
+    baseURL: server.baseUrl,
+    locale,
+    clipboardOrigin: server.baseUrl,
+    ...PHONE,
+  });
   const page = await context.newPage();
-  const demo = server.demo;
-  if (!demo) throw new Error('no demo account');
-  await page.goto('/login');
-  await page.locator('input[name=email]').fill(demo.email);
-  await page.locator('input[name=password]').fill(demo.password);
-  await page.locator('form button[type=submit]').click();
+  await signIn(page, server);
+  // (Not openGenerator: on a phone the output editor is hidden behind the YAML tab.)
   await page.waitForURL('**/generator');
   await page.getByTestId('endpoint-panel').first().waitFor();
   return page;
@@ -81,8 +83,10 @@ describe.skipIf(corpusMissing)('the generator at 390×844', () => {
   for (const locale of ['en', 'ru'] as const) {
     it(`shows Form and YAML as tabs and fits the screen (${locale})`, async () => {
       const page = await openGenerator(locale);
-      const [formLabel, yamlLabel, loadLabel] =
-        locale === 'en' ? ['Form', 'YAML', 'Load YAML'] : ['Форма', 'YAML', 'Загрузить YAML'];
+      const [formLabel, yamlLabel, loadLabel, replaceLabel] =
+        locale === 'en'
+          ? ['Form', 'YAML', 'Load YAML', 'Replace']
+          : ['Форма', 'YAML', 'Загрузить YAML', 'Заменить'];
       const tablist = page.locator('.gen-narrow-tabs');
       const formTab = tablist.getByRole('tab', { name: formLabel });
       const yamlTab = tablist.getByRole('tab', { name: yamlLabel });
@@ -102,39 +106,28 @@ describe.skipIf(corpusMissing)('the generator at 390×844', () => {
 
       // Load the petstore document: paste in YAML, then Load YAML on the Form tab.
       const yaml = await readFile(PETSTORE, 'utf8');
-      await page.evaluate((text) => navigator.clipboard.writeText(text), yaml);
-      await page.locator('.monaco-editor').click({ position: { x: 120, y: 120 } });
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Control+V');
+      await replaceEditorText(page, yaml);
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Home');
       await formTab.click();
-      const load = page.getByRole('button', { name: loadLabel });
-      await expect.poll(() => load.isEnabled()).toBe(true);
-      await load.click();
-      const confirm = page.getByRole('dialog');
-      if (await confirm.isVisible().catch(() => false)) {
-        await confirm.getByRole('button').last().click();
-      }
-      await expect.poll(() => page.getByTestId('endpoint-panel').count()).toBeGreaterThan(5);
+      await loadYamlReplacing(
+        page,
+        () => expect.poll(() => page.getByTestId('endpoint-panel').count()).toBeGreaterThan(5),
+        { load: loadLabel, replace: replaceLabel },
+      );
       await page.waitForTimeout(500);
 
       expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
       expect(await offscreenControls(page)).toEqual([]);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `generator-phone-form-${locale}.png`),
-      });
+      await screenshot(page, `generator-phone-form-${locale}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       // Open the first endpoint so its fields are measured too.
       await page.getByTestId('endpoint-panel').first().locator('button').first().click();
       await page.waitForTimeout(300);
       expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
       expect(await offscreenControls(page)).toEqual([]);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `generator-phone-panel-${locale}.png`),
-        fullPage: true,
-      });
+      await screenshot(page, `generator-phone-panel-${locale}`, { fullPage: true });
 
       await page.keyboard.press('Home');
       await yamlTab.click();
@@ -144,18 +137,14 @@ describe.skipIf(corpusMissing)('the generator at 390×844', () => {
         .locator('.monaco-editor')
         .evaluate((el) => el.getBoundingClientRect().top);
       expect(editorTop).toBeLessThan(PHONE.height / 2);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `generator-phone-yaml-${locale}.png`),
-      });
+      await screenshot(page, `generator-phone-yaml-${locale}`);
 
       // The top bar's menu fits too.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.shell-menu-toggle').click();
       expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
       expect(await offscreenControls(page)).toEqual([]);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `generator-phone-menu-${locale}.png`),
-      });
+      await screenshot(page, `generator-phone-menu-${locale}`);
       await page.context().close();
     });
   }
@@ -167,11 +156,7 @@ describe.skipIf(corpusMissing)('the generator at 390×844', () => {
       height: 800,
     });
     const page = await context.newPage();
-    const demo = server.demo!;
-    await page.goto('/login');
-    await page.locator('input[name=email]').fill(demo.email);
-    await page.locator('input[name=password]').fill(demo.password);
-    await page.locator('form button[type=submit]').click();
+    await signIn(page, server);
     await page.waitForURL('**/generator');
     await page.locator('.monaco-editor').waitFor();
     expect(await page.locator('.gen-narrow-tabs').count()).toBe(0);

@@ -15,12 +15,20 @@ import {
   launchBrowser,
   loadYamlReplacing,
   newContext,
-  readVerificationLink,
+  registerVerifiedUser,
   ROOT,
   SCREENSHOT_DIR,
   startServer,
   type StartedServer,
+  uniqueEmail,
 } from './harness';
+import {
+  editorText,
+  pasteIntoEditor,
+  replaceEditorText,
+  screenshot,
+  signInToGenerator,
+} from './generator-helpers';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
 const corpusMissing = !existsSync(CORPUS);
@@ -55,40 +63,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.getByTestId('endpoint-panel').first().waitFor();
-  await page.locator('.monaco-editor').waitFor();
-}
-
-async function withClipboard(context: BrowserContext): Promise<void> {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-}
-
-/** The whole output editor text, read the way a user would: select all, copy. */
-async function editorText(page: Page): Promise<string> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+C');
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.keyboard.press('Control+End');
-  // Copy with an empty selection copies the (empty) line: an empty editor reads as "\n".
-  return text === '\n' ? '' : text;
-}
-
-/** Pastes text into the output editor at the caret (after replacing everything if asked). */
-async function pasteIntoEditor(page: Page, text: string, replaceAll = false): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press(replaceAll ? 'Control+A' : 'Control+End');
-  await page.keyboard.press('Control+V');
-}
-
 async function savedEndpoints(page: Page): Promise<Endpoint[]> {
   await page.waitForTimeout(600); // the form saves 400 ms after the last change
   return (await page.evaluate(readSavedEndpointsInPage, FORM_KEY)) as Endpoint[];
@@ -103,7 +77,7 @@ async function labelsOf(p: Locator): Promise<string[]> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `generator-${name}.png`) });
+  await screenshot(page, `generator-${name}`);
 }
 
 async function addParameter(p: Locator, kind: string, name: string, example: string) {
@@ -132,14 +106,17 @@ describe('generator (demo user, active subscription)', () => {
 
   beforeAll(async () => {
     expect(server.demo, 'the server printed the demo account').toBeDefined();
-    context = await newContext(browser, { width: 1440, height: 900 });
-    await withClipboard(context);
+    context = await newContext(browser, {
+      width: 1440,
+      height: 900,
+      clipboardOrigin: server.baseUrl,
+    });
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
     page.on('console', (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await login(page, server.demo!.email, server.demo!.password);
+    await signInToGenerator(page, server);
   });
 
   afterAll(async () => {
@@ -289,14 +266,14 @@ describe('generator (demo user, active subscription)', () => {
       await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
     };
-    await pasteIntoEditor(page, 'Pet:\n  value: ', true);
+    await replaceEditorText(page, 'Pet:\n  value: ');
     await convert('{"id": 1, "tags": ["a"]}');
     const text = await editorText(page);
     expect(parse(text)).toEqual({ Pet: { value: { id: 1, tags: ['a'] } } });
     expect(text).toBe('Pet:\n  value: \n    id: 1\n    tags:\n      - a');
 
     // On a blank line indented under a key, continuation lines follow the caret's column.
-    await pasteIntoEditor(page, 'Pet:\n  properties:\n    ', true);
+    await replaceEditorText(page, 'Pet:\n  properties:\n    ');
     await convert('{"a": {"b": 2}}');
     expect(parse(await editorText(page))).toEqual({ Pet: { properties: { a: { b: 2 } } } });
   });
@@ -305,7 +282,7 @@ describe('generator (demo user, active subscription)', () => {
     'loads a corpus document into panels and lists the warnings',
     async () => {
       const text = await readFile(path.join(CORPUS, 'swagger-petstore__openapi.yaml'), 'utf8');
-      await pasteIntoEditor(page, text, true);
+      await replaceEditorText(page, text);
       const load = page.getByRole('button', { name: 'Load YAML' });
       await expect.poll(() => load.isEnabled()).toBe(true);
       await load.click();
@@ -393,7 +370,7 @@ describe('generator (demo user, active subscription)', () => {
       const text = await editorText(page);
       expect(text).toContain('summary: Changed in the form');
       const edited = text.replace('summary: Changed in the form', 'summary: Applied from the YAML');
-      await pasteIntoEditor(page, edited, true);
+      await replaceEditorText(page, edited);
       const first = panel(page, 0);
       await first.getByRole('button', { name: 'Apply to form' }).click();
       const toggle = first.getByRole('button', { name: 'Expand endpoint' });
@@ -442,7 +419,7 @@ describe('generator (demo user, active subscription)', () => {
     'keeps a large loaded document as its text plus the edits: a reload restores the form, Generate changes one line',
     async () => {
       const text = await readFile(path.join(CORPUS, 'intercom__api.intercom.io-2.7.yaml'), 'utf8');
-      await pasteIntoEditor(page, text, true);
+      await replaceEditorText(page, text);
       await loadYamlReplacing(page, () =>
         page.getByTestId('problems').waitFor({ timeout: 60_000 }),
       );
@@ -496,7 +473,7 @@ describe('generator (demo user, active subscription)', () => {
     'loads the Stripe document (468 operations) into collapsed panels',
     async () => {
       const text = await readFile(path.join(CORPUS, 'stripe__spec3.yaml'), 'utf8');
-      await pasteIntoEditor(page, text, true);
+      await replaceEditorText(page, text);
       const load = page.getByRole('button', { name: 'Load YAML' });
       await expect.poll(() => load.isEnabled(), { timeout: 30_000 }).toBe(true);
       // A long Load shows its progress and can be cancelled: the form stays as it was.
@@ -529,14 +506,13 @@ describe('generator (demo user, active subscription)', () => {
 
   it('validates the output against the OpenAPI 3.0 schema (monaco-yaml diagnostics)', async () => {
     const diagnostics = page.getByTestId('diagnostics');
-    await pasteIntoEditor(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n', true);
+    await replaceEditorText(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n');
     await expect
       .poll(async () => (await diagnostics.textContent()) ?? '', { timeout: 30_000 })
       .toMatch(/version/);
-    await pasteIntoEditor(
+    await replaceEditorText(
       page,
       'openapi: 3.0.1\ninfo:\n  title: Test\n  version: v1\npaths: {}\n',
-      true,
     );
     await expect
       .poll(async () => await diagnostics.locator('li').count(), { timeout: 30_000 })
@@ -547,7 +523,7 @@ describe('generator (demo user, active subscription)', () => {
     const squiggles = page.locator(
       '.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error',
     );
-    await pasteIntoEditor(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n', true);
+    await replaceEditorText(page, 'openapi: 3.0.1\ninfo:\n  title: Test\npaths: {}\n');
     await expect.poll(() => squiggles.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.locator('.monaco-editor .view-lines').click();
     await page.keyboard.press('Control+A');
@@ -574,10 +550,14 @@ describe('generator security headers', () => {
 
 describe('generator in Russian', () => {
   it('renders the empty, filled and dialog states in Russian', async () => {
-    const context = await newContext(browser, { locale: 'ru', width: 1440, height: 900 });
-    await withClipboard(context);
+    const context = await newContext(browser, {
+      locale: 'ru',
+      width: 1440,
+      height: 900,
+      clipboardOrigin: server.baseUrl,
+    });
     const page = await context.newPage();
-    await login(page, server.demo!.email, server.demo!.password);
+    await signInToGenerator(page, server);
     await page.evaluate((key) => localStorage.removeItem(key), FORM_KEY);
     await page.reload();
     await page.getByTestId('endpoint-panel').first().waitFor();
@@ -602,33 +582,16 @@ describe('generator in Russian', () => {
 
 describe('generator without a subscription', () => {
   it('shows the renew link and no output', async () => {
-    const email = `nosub-${Date.now()}@example.com`;
-    const password = 'Secret123!';
-    const registered = await fetch(`${server.baseUrl}/api/public/v1/registration`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Ivan',
-        lastName: 'Petrov',
-        email,
-        password,
-        acceptTerms: true,
-      }),
+    // A fresh account: registered and verified, without a subscription.
+    const user = await registerVerifiedUser(server, {
+      email: uniqueEmail('nosub'),
+      firstName: 'Ivan',
+      lastName: 'Petrov',
     });
-    expect(registered.ok).toBe(true);
-    const link = await readVerificationLink(server.dataDir, email);
-    const uuid = decodeURIComponent(link.split('/emailverification/')[1] ?? '');
-    const verified = await fetch(`${server.baseUrl}/api/public/v1/registration/verify`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ uuid }),
-    });
-    expect(verified.ok).toBe(true);
 
-    const context = await newContext(browser);
-    await withClipboard(context);
+    const context = await newContext(browser, { clipboardOrigin: server.baseUrl });
     const page = await context.newPage();
-    await login(page, email, password);
+    await signInToGenerator(page, server, user);
     const first = panel(page, 0);
     await first.getByLabel('Path', { exact: true }).fill('/ping');
     await first.getByTestId('response').getByLabel('Body name', { exact: true }).fill('Pong');

@@ -17,6 +17,7 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import { screenshot, signInToGenerator } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -48,13 +49,7 @@ beforeAll(async () => {
       cspViolations.push(message.text());
     }
   });
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(server.demo!.email);
-  await page.locator('input[name=password]').fill(server.demo!.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.getByTestId('endpoint-panel').first().waitFor();
+  await signInToGenerator(page, server);
 }, 240_000);
 
 afterAll(async () => {
@@ -64,8 +59,7 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `import-traffic-${name}.png`) });
+const shot = (name: string) => screenshot(page, `import-traffic-${name}`);
 
 describe('Import traffic', () => {
   it('reads a cURL command in the worker and adds the picked endpoint', async () => {

@@ -18,6 +18,7 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import { openGenerator, replaceEditorText, screenshot, signIn } from './generator-helpers';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
 const DOCUMENT = path.join(
@@ -39,9 +40,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  context = await newContext(browser, { width: 1440, height: 900 });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
+  context = await newContext(browser, {
+    width: 1440,
+    height: 900,
+    clipboardOrigin: server.baseUrl,
   });
   page = await context.newPage();
 });
@@ -53,7 +55,7 @@ afterAll(async () => {
 });
 
 async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `navigator-${name}.png`) });
+  await screenshot(page, `navigator-${name}`);
 }
 
 /** How far the generator's bottom edge, and the output editor's, are from the window's. */
@@ -76,18 +78,10 @@ function separator() {
 
 describe.skipIf(corpusMissing)('the navigator with a large document', () => {
   it('loads the document; the split fills the window at 1440×900', async () => {
-    await page.goto(`${server.baseUrl}/login`);
-    await page.locator('input[name=email]').fill(server.demo!.email);
-    await page.locator('input[name=password]').fill(server.demo!.password);
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.baseUrl}/generator`);
-    await page.locator('.monaco-editor').waitFor();
+    await signIn(page, server);
+    await openGenerator(page, server.baseUrl);
     const text = await readFile(DOCUMENT, 'utf8');
-    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await page.locator('.monaco-editor .view-lines').click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Control+V');
+    await replaceEditorText(page, text);
     await loadYamlReplacing(page, () =>
       expect
         .poll(() => page.getByTestId('nav-total').textContent(), { timeout: 60_000 })

@@ -18,6 +18,7 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import { openGenerator, replaceEditorText, signIn } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -152,23 +153,10 @@ components:
 `;
 }
 
-async function openGenerator(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(server.demo!.email);
-  await page.locator('input[name=password]').fill(server.demo!.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.locator('.monaco-editor').waitFor();
-}
-
 /** Puts `text` into the output editor the way a user pastes it, and opens the preview. */
 async function preview(page: Page, text: string): Promise<FrameLocator> {
   await page.getByRole('tab', { name: 'YAML' }).first().click();
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+V');
+  await replaceEditorText(page, text);
   await page.waitForTimeout(300);
   await page.getByRole('tab', { name: 'Preview' }).click();
   await page
@@ -186,9 +174,10 @@ describe('the docs preview (CSP switched off)', () => {
 
   beforeAll(async () => {
     expect(server.demo, 'the demo account').toBeDefined();
-    context = await newContext(browser, { width: 1440, height: 900 });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    context = await newContext(browser, {
+      width: 1440,
+      height: 900,
+      clipboardOrigin: server.baseUrl,
     });
     page = await context.newPage();
     page.on('request', (request) => {
@@ -201,7 +190,8 @@ describe('the docs preview (CSP switched off)', () => {
       const csp = response.headers()['content-security-policy'];
       if (csp) cspHeaders.push(`${response.url()}: ${csp}`);
     });
-    await openGenerator(page);
+    await signIn(page, server);
+    await openGenerator(page, server.baseUrl);
   });
 
   afterAll(async () => {

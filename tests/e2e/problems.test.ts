@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -18,6 +18,7 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import { replaceEditorText, signInToGenerator } from './generator-helpers';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
 const corpusMissing = !existsSync(CORPUS);
@@ -37,22 +38,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(server.demo!.email);
-  await page.locator('input[name=password]').fill(server.demo!.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.getByTestId('endpoint-panel').first().waitFor();
-  await page.locator('.monaco-editor').waitFor();
-}
-
 describe('problems that mean something (issue 20)', () => {
   it('opens an empty generator calmly: no red problem, and the tooltip says why', async () => {
     const context = await newContext(browser, { width: 1440, height: 900 });
     const page = await context.newPage();
-    await login(page);
+    await signInToGenerator(page, server);
     const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
     await expect
       .poll(() => generate.getAttribute('title'), { timeout: 15_000 })
@@ -69,20 +59,18 @@ describe('problems that mean something (issue 20)', () => {
     'lists a real document’s warnings apart from what it keeps as written',
     { timeout: 180_000 },
     async () => {
-      const context = await newContext(browser, { width: 1440, height: 900 });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.baseUrl,
+      const context = await newContext(browser, {
+        width: 1440,
+        height: 900,
+        clipboardOrigin: server.baseUrl,
       });
       const page = await context.newPage();
-      await login(page);
+      await signInToGenerator(page, server);
       const source = await readFile(
         path.join(CORPUS, 'intercom__api.intercom.io-2.7.yaml'),
         'utf8',
       );
-      await page.evaluate((text) => navigator.clipboard.writeText(text), source);
-      await page.locator('.monaco-editor .view-lines').click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Control+V');
+      await replaceEditorText(page, source);
       await loadYamlReplacing(page, () =>
         page.getByTestId('problems').waitFor({ timeout: 60_000 }),
       );

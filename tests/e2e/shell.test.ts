@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
   newContext,
@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   type StartedServer,
 } from './harness';
+import { signIn } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -21,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/generator');
-}
 
 describe('app frame (default server)', () => {
   beforeAll(async () => {
@@ -122,7 +115,7 @@ describe('app frame (default server)', () => {
     const user = await registerVerifiedUser(server);
     const context = await newContext(browser, { baseURL: server.baseUrl });
     const page = await context.newPage();
-    await logIn(page, user.email, user.password);
+    await signIn(page, server, user);
 
     await page.goto('/login');
     await page.waitForURL('**/generator');
@@ -182,7 +175,7 @@ describe('sessions with a short-lived access token', () => {
     const user = await registerVerifiedUser(server);
     const context = await newContext(browser, { baseURL: server.baseUrl });
     const page = await context.newPage();
-    await logIn(page, user.email, user.password);
+    await signIn(page, server, user);
     const seen: string[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -205,7 +198,7 @@ describe('sessions with a short-lived access token', () => {
     const user = await registerVerifiedUser(server);
     const context = await newContext(browser, { baseURL: server.baseUrl });
     const page = await context.newPage();
-    await logIn(page, user.email, user.password);
+    await signIn(page, server, user);
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByTestId('profile-email').getByText(user.email).waitFor();
     // Revoke the session on the server behind the app's back.
@@ -254,7 +247,7 @@ describe('sessions with a short-lived access token', () => {
     const admin = await registerVerifiedUser(server, { email: adminEmail });
     const context = await newContext(browser, { baseURL: server.baseUrl });
     const page = await context.newPage();
-    await logIn(page, admin.email, admin.password);
+    await signIn(page, server, admin);
     await page
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Admin panel' })

@@ -15,6 +15,16 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import {
+  api,
+  editorText,
+  openGenerator,
+  replaceEditorText,
+  signIn,
+  summaryField,
+  typeInEditor,
+  waitForStatus,
+} from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -28,46 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function login(page: Page): Promise<void> {
-  const demo = server.demo;
-  if (!demo) throw new Error(`no demo account:\n${server.logs()}`);
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(demo.email);
-  await page.locator('input[name=password]').fill(demo.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const stored = JSON.parse(localStorage.getItem('accessToken') ?? '{}') as {
-        token?: string;
-      };
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${stored.token ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as T;
-    },
-    { path: url, body },
-  );
-}
-
-/** The whole output editor text, read the way a user would: select all, copy. */
-async function editorText(page: Page): Promise<string> {
-  await page.locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+C');
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.keyboard.press('Control+End');
-  return text === '\n' ? '' : text;
-}
 
 const documentOf = (title: string, path: string) =>
   [
@@ -85,24 +55,9 @@ const documentOf = (title: string, path: string) =>
     '',
   ].join('\n');
 
-/** Replaces the output editor's text with `text`, pasted as a user would. */
-async function replaceEditorText(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+V');
-}
-
-async function workspaceContext(): Promise<BrowserContext> {
-  const context = await newContext(browser, { baseURL: server.baseUrl });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
-  });
-  return context;
-}
-
-const summaryField = (page: Page) =>
-  page.locator('[data-endpoint-id]').first().getByLabel('Summary', { exact: true });
+/** A context on the server whose pages may copy and paste (the output editor helpers do). */
+const workspaceContext = () =>
+  newContext(browser, { baseURL: server.baseUrl, clipboardOrigin: server.baseUrl });
 
 async function loadDocument(page: Page, text: string, summary: string): Promise<void> {
   await replaceEditorText(page, text);
@@ -111,13 +66,8 @@ async function loadDocument(page: Page, text: string, summary: string): Promise<
   );
 }
 
-async function waitForStatus(page: Page, value: string, timeout = 15_000): Promise<void> {
-  await page.getByTestId('project-status').locator(`[data-status="${value}"]`).waitFor({ timeout });
-}
-
-async function openGenerator(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/generator`);
-  await page.locator('.monaco-editor').waitFor();
+async function openWorkspace(page: Page): Promise<void> {
+  await openGenerator(page, server.baseUrl);
   await page.getByTestId('save-as-project').waitFor();
 }
 
@@ -131,8 +81,8 @@ describe('workspaces', () => {
   it('keeps the browser workspace and a project apart (reopening never writes the other into it)', async () => {
     context = await workspaceContext();
     const page = await context.newPage();
-    await login(page);
-    await openGenerator(page);
+    await signIn(page, server);
+    await openWorkspace(page);
 
     // Document A, saved as a project.
     await loadDocument(page, documentOf('Alpha', '/alpha'), 'Alpha summary');
@@ -195,12 +145,10 @@ describe('workspaces', () => {
     const own = await workspaceContext();
     try {
       const page = await own.newPage();
-      await login(page);
-      await openGenerator(page);
+      await signIn(page, server);
+      await openWorkspace(page);
       await loadDocument(page, documentOf('Gamma', '/gamma'), 'Gamma summary');
-      await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
-      await page.keyboard.press('Control+End');
-      await page.keyboard.type('x-note: typed by hand');
+      await typeInEditor(page, 'x-note: typed by hand');
       // Straight to another page, then back with the app's own links.
       await page.locator('a[href="/profile"]').first().click();
       await page.waitForURL(/\/profile/);
@@ -231,8 +179,8 @@ describe('workspaces', () => {
     const own = await workspaceContext();
     try {
       const page = await own.newPage();
-      await login(page);
-      await openGenerator(page);
+      await signIn(page, server);
+      await openWorkspace(page);
       // Over 300 000 characters of Cyrillic and emoji: the record's text is a Blob made in slices.
       const padding = Array.from(
         { length: 6000 },
@@ -245,9 +193,7 @@ describe('workspaces', () => {
       expect(large.length).toBeGreaterThan(256 * 1024);
       await loadDocument(page, large, 'Large summary');
       // (The editor shows the document's end: its first lines are scrolled out of view.)
-      await page.locator('.monaco-editor .view-lines').click();
-      await page.keyboard.press('Control+End');
-      await page.keyboard.type('x-note: typed under a large document');
+      await typeInEditor(page, 'x-note: typed under a large document');
       await page.waitForTimeout(2500);
       await page.reload();
       await page.locator('.monaco-editor').waitFor();
@@ -266,7 +212,7 @@ describe('workspaces', () => {
     const both = await workspaceContext();
     try {
       const first = await both.newPage();
-      await login(first);
+      await signIn(first, server);
       await first.goto(url);
       await ready(first);
       await summaryField(first).fill('Typed in the first tab');
@@ -301,7 +247,7 @@ describe('workspaces', () => {
   it('tells a second tab on a project and lets it take over', async () => {
     const setup = await workspaceContext();
     const page = await setup.newPage();
-    await login(page);
+    await signIn(page, server);
     const created = await api<{ id: string }>(page, '/api/v1/customer/projects', {
       name: 'Two tabs',
       content: documentOf('Delta', '/delta'),
