@@ -1,11 +1,9 @@
 /** Issue 13.3 and 13.10 in a real browser: resend from the login page, forgot → reset → login. */
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   launchBrowser,
+  mailedLinks,
   newContext,
   registerVerifiedUser,
   startServer,
@@ -26,24 +24,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every X-Specform-Link to `email` containing `part`, waiting up to 15 s for `count` of them. */
-async function links(email: string, part: string, count = 1): Promise<string[]> {
-  const outbox = path.join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found: string[] = [];
-    const names = existsSync(outbox) ? (await readdir(outbox)).sort() : [];
-    for (const name of names) {
-      const text = await readFile(path.join(outbox, name), 'utf8');
-      const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const to = /^To:(.*)$/im.exec(head)?.[1]?.toLowerCase() ?? '';
-      const link = /^X-Specform-Link:\s*(\S+)/im.exec(head)?.[1];
-      if (link?.includes(part) && to.includes(email.toLowerCase())) found.push(link);
-    }
-    if (found.length >= count || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The links of this server's outbox (see {@link mailedLinks}). */
+const links = (email: string, part: string, count = 1) =>
+  mailedLinks(server.dataDir, email, part, count);
 
 describe('password reset and unverified login in a real browser', () => {
   it('forgot password → e-mail link → new password → the old one is refused, the new one logs in', async () => {

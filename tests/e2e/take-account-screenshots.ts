@@ -4,62 +4,32 @@
  * at desktop and phone widths, into screenshots/ (git-ignored). Not a test: run
  * `npx tsx tests/e2e/take-account-screenshots.ts` after `npm run build` and look at every picture.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
-  newContext,
+  mailedLinks,
   registerVerifiedUser,
   SCREENSHOT_DIR,
   startServer,
   type StartedServer,
   uniqueEmail,
 } from './harness';
+import { captureEverywhere } from './generator-helpers';
 
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-/** The newest reset link mailed to `email` (X-Specform-Link header). */
+/** The newest reset link mailed to `email`. */
 async function resetLink(dataDir: string, email: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let i = 0; i < 50; i += 1) {
-    const names = existsSync(outbox) ? (await readdir(outbox)).sort().reverse() : [];
-    for (const name of names) {
-      const text = await readFile(path.join(outbox, name), 'utf8');
-      const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const link = /^X-Specform-Link:\s*(\S+)/im.exec(head)?.[1];
-      if (link?.includes('/reset-password/') && head.toLowerCase().includes(email.toLowerCase())) {
-        return link;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no reset link for ${email}`);
+  const link = (await mailedLinks(dataDir, email, '/reset-password/')).at(-1);
+  if (!link) throw new Error(`no reset link for ${email}`);
+  return link;
 }
 
-async function capture(
+const capture = (
   browser: Browser,
   server: StartedServer,
   name: string,
   shot: (page: Page, locale: 'en' | 'ru') => Promise<void>,
-): Promise<void> {
-  for (const locale of ['en', 'ru'] as const) {
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      const context = await newContext(browser, { baseURL: server.baseUrl, locale, ...viewport });
-      const page = await context.newPage();
-      await shot(page, locale);
-      await page.waitForTimeout(300);
-      const file = path.join(SCREENSHOT_DIR, `account-${name}-${locale}-${size}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
-      await context.close();
-    }
-  }
-}
+) => captureEverywhere(browser, server, `account-${name}`, shot);
 
 const post = (server: StartedServer, url: string, body: object) =>
   fetch(`${server.baseUrl}${url}`, {

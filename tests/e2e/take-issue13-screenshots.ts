@@ -3,9 +3,14 @@
  * screenshots/issue13-*.png. Not a test: `npm run build`, then `npx tsx tests/e2e/take-issue13-screenshots.ts`.
  * Failures are simulated with Playwright routes (a proxy's 502 page, a dropped connection).
  */
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { launchBrowser, newContext, SCREENSHOT_DIR, startServer } from './harness';
+import { launchBrowser, newContext, startServer } from './harness';
+import {
+  pasteIntoEditor,
+  replaceEditorText,
+  screenshot,
+  signInToGenerator,
+} from './generator-helpers';
 
 type Locale = 'en' | 'ru';
 const PROXY_502 = (route: Route) =>
@@ -28,24 +33,18 @@ const browser = await launchBrowser();
 const demo = server.demo!;
 
 async function open(locale: Locale, size = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await newContext(browser, { baseURL: server.baseUrl, locale, ...size });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  const context = await newContext(browser, {
+    baseURL: server.baseUrl,
+    locale,
+    clipboardOrigin: server.baseUrl,
+    ...size,
+  });
   return context.newPage();
-}
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name=email]').fill(demo.email);
-  await page.locator('input[name=password]').fill(demo.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL('**/generator');
 }
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.waitForTimeout(300);
-  const file = path.join(SCREENSHOT_DIR, `issue13-${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log(file);
+  console.log(await screenshot(page, `issue13-${name}`, { fullPage }));
 }
 
 try {
@@ -115,23 +114,11 @@ try {
 
     // Signed in: profile, purchase, subscription check, replace dialog, paste.
     page = await open(locale);
-    await logIn(page);
-    await page.getByTestId('endpoint-panel').first().waitFor();
-    await page.locator('.monaco-editor').waitFor();
+    await signInToGenerator(page, server, demo);
 
     // JSON paste under an indented key.
-    await page.evaluate(
-      (t) => navigator.clipboard.writeText(t),
-      'components:\n  examples:\n    Pet:\n      value: ',
-    );
-    await page.locator('.monaco-editor').click({ position: { x: 200, y: 100 } });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Control+V');
-    await page.evaluate(
-      (t) => navigator.clipboard.writeText(t),
-      '{"id": 7, "name": "Rex", "tags": ["dog"]}',
-    );
-    await page.keyboard.press('Control+V');
+    await replaceEditorText(page, 'components:\n  examples:\n    Pet:\n      value: ');
+    await pasteIntoEditor(page, '{"id": 7, "name": "Rex", "tags": ["dog"]}', { at: 'caret' });
     await page.getByTestId('json-paste-dialog').waitFor();
     await page.getByTestId('json-paste-dialog').getByRole('button').last().click();
     await shot(page, `paste-converted-${locale}`);
@@ -142,13 +129,10 @@ try {
       .first()
       .getByRole('textbox', { name: locale === 'en' ? 'Path' : 'Путь', exact: true })
       .fill('/draft');
-    await page.evaluate(
-      (t) => navigator.clipboard.writeText(t),
+    await replaceEditorText(
+      page,
       'openapi: 3.0.1\ninfo: {title: t, version: v}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n',
     );
-    await page.locator('.monaco-editor').click({ position: { x: 200, y: 100 } });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Control+V');
     await page.waitForTimeout(400);
     await page
       .getByRole('button', { name: locale === 'en' ? 'Load YAML' : 'Загрузить YAML' })

@@ -4,58 +4,25 @@
  * after `npm run build`, then look at every picture.
  */
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
-  newContext,
   registerVerifiedUser,
   SCREENSHOT_DIR,
   startServer,
   type StartedServer,
 } from './harness';
-
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
+import { captureEverywhere } from './generator-helpers';
 
 type Shot = (page: Page) => Promise<void>;
 
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/generator');
-}
-
-async function capture(
+const capture = (
   browser: Browser,
   server: StartedServer,
   name: string,
   shot: Shot,
   opts: { signIn?: { email: string; password: string }; cookieBanner?: boolean } = {},
-): Promise<void> {
-  for (const locale of ['en', 'ru'] as const) {
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      const context = await newContext(browser, {
-        baseURL: server.baseUrl,
-        locale,
-        cookieBanner: opts.cookieBanner,
-        ...viewport,
-      });
-      const page = await context.newPage();
-      if (opts.signIn) await logIn(page, opts.signIn.email, opts.signIn.password);
-      await shot(page);
-      await page.waitForTimeout(300);
-      const file = path.join(SCREENSHOT_DIR, `shell-${name}-${locale}-${size}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
-      await context.close();
-    }
-  }
-}
+) => captureEverywhere(browser, server, `shell-${name}`, shot, opts);
 
 const ADMIN_EMAIL = `admin.${Date.now()}@example.com`;
 const server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
