@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectOutput, type Project, type ProjectSummary } from '../../src/shared/projects';
 import {
@@ -17,6 +17,15 @@ import {
   startServer,
   type StartedServer,
 } from './harness';
+import {
+  api,
+  openGenerator,
+  projectStatus,
+  signIn,
+  summaryField,
+  typeInEditor,
+  waitForStatus,
+} from './generator-helpers';
 
 /** What the project's output editor showed when it was saved (view state over content). */
 const output = (project: Project) => projectOutput(project.content, project.viewState);
@@ -35,67 +44,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function login(page: Page): Promise<void> {
-  const demo = server.demo;
-  if (!demo) throw new Error(`no demo account:\n${server.logs()}`);
-  await page.goto(`${server.baseUrl}/login`);
-  await page.locator('input[name=email]').fill(demo.email);
-  await page.locator('input[name=password]').fill(demo.password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** A call of the projects API with the page's session. */
-async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const stored = JSON.parse(localStorage.getItem('accessToken') ?? '{}') as {
-        token?: string;
-      };
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${stored.token ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as T;
-    },
-    { path: url, body },
-  );
-}
-
-async function typeInEditor(page: Page, text: string): Promise<void> {
-  // Near the top left: the lines' box is as wide as the longest line, its centre may be off screen.
-  await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text);
-}
-
-const status = (page: Page) => page.getByTestId('project-status').locator('[data-status]');
-
-async function waitForStatus(page: Page, value: string, timeout = 15_000): Promise<void> {
-  try {
-    await page
-      .getByTestId('project-status')
-      .locator(`[data-status="${value}"]`)
-      .waitFor({ timeout });
-  } catch (error) {
-    const shown = await page
-      .getByTestId('project-status')
-      .textContent({ timeout: 1000 })
-      .catch(() => '(no status)');
-    throw new Error(`Waited for "${value}"; the status shows: ${shown}`, { cause: error });
-  }
-}
-
-async function openGenerator(page: Page, id: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/generator?project=${id}`);
-  await page.locator('.monaco-editor').waitFor();
-  await waitForStatus(page, 'saved');
-}
-
 describe('projects', () => {
   let context: BrowserContext;
 
@@ -104,12 +52,12 @@ describe('projects', () => {
   });
 
   it('shows the conflict to a stale tab and keeps its text as a copy', async () => {
-    context = await newContext(browser, { baseURL: server.baseUrl });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.baseUrl,
+    context = await newContext(browser, {
+      baseURL: server.baseUrl,
+      clipboardOrigin: server.baseUrl,
     });
     const a = await context.newPage();
-    await login(a);
+    await signIn(a, server);
 
     // New project from the Projects page opens it in the generator.
     await a.goto(`${server.baseUrl}/projects`);
@@ -124,8 +72,8 @@ describe('projects', () => {
     // elsewhere, issue 18.3), opens the same project at revision 1.
     const other = await newContext(browser, { baseURL: server.baseUrl });
     const b = await other.newPage();
-    await login(b);
-    await openGenerator(b, id);
+    await signIn(b, server);
+    await openGenerator(b, server.baseUrl, { project: id, status: 'saved' });
 
     // Tab A saves first (revision 2).
     await typeInEditor(a, 'openapi: 3.0.1\ninfo:\n  title: From tab A\n');
@@ -140,7 +88,7 @@ describe('projects', () => {
     await typeInEditor(b, '# tab B was here\n');
     const dialog = b.getByTestId('conflict-dialog');
     await dialog.waitFor({ timeout: 15_000 });
-    expect(await status(b).getAttribute('data-status')).toBe('conflict');
+    expect(await projectStatus(b).getAttribute('data-status')).toBe('conflict');
     expect(await dialog.textContent()).toMatch(/changed elsewhere/i);
     await b.screenshot({ path: path.join(SCREENSHOT_DIR, 'projects-conflict-en.png') });
     // Nothing was overwritten: the server still has A's text.
@@ -191,7 +139,7 @@ describe('projects', () => {
     await page.getByTestId('projects-table').waitFor();
     const id =
       list[0]?.id ?? (await api<ProjectSummary[]>(page, '/api/v1/customer/projects'))[0]!.id;
-    await openGenerator(page, id);
+    await openGenerator(page, server.baseUrl, { project: id, status: 'saved' });
     const before = await api<Project>(page, `/api/v1/customer/projects/${id}`);
 
     await context.setOffline(true);
@@ -212,7 +160,7 @@ describe('projects', () => {
   it('saves a form edit into the document, and another device opens it in the form', async () => {
     const first = await newContext(browser, { baseURL: server.baseUrl });
     const page = await first.newPage();
-    await login(page);
+    await signIn(page, server);
     const source = [
       'openapi: 3.0.1',
       '# kept: a comment the form has no field for',
@@ -232,11 +180,8 @@ describe('projects', () => {
       name: 'Two devices',
       content: source,
     });
-    await openGenerator(page, created.id);
-    const summary = page
-      .locator('[data-endpoint-id]')
-      .first()
-      .getByLabel('Summary', { exact: true });
+    await openGenerator(page, server.baseUrl, { project: created.id, status: 'saved' });
+    const summary = summaryField(page);
     await summary.waitFor();
     expect(await summary.inputValue()).toBe('List pets');
     // Edited in the form only: no Generate.
@@ -253,12 +198,9 @@ describe('projects', () => {
     const other = await newContext(browser, { baseURL: server.baseUrl });
     try {
       const second = await other.newPage();
-      await login(second);
-      await openGenerator(second, created.id);
-      const there = second
-        .locator('[data-endpoint-id]')
-        .first()
-        .getByLabel('Summary', { exact: true });
+      await signIn(second, server);
+      await openGenerator(second, server.baseUrl, { project: created.id, status: 'saved' });
+      const there = summaryField(second);
       await there.waitFor();
       expect(await there.inputValue()).toBe('List the pets');
     } finally {
@@ -271,7 +213,7 @@ describe('projects', () => {
     const cleanup: (() => Promise<void>)[] = [];
     try {
       const page = await ru.newPage();
-      await login(page);
+      await signIn(page, server);
       const { id } = await api<{ id: string }>(page, '/api/v1/customer/projects', {
         name: 'Зоомагазин',
         content:
@@ -281,13 +223,13 @@ describe('projects', () => {
       await page.getByTestId('projects-table').waitFor();
       expect(await page.locator('h1').textContent()).toBe('Проекты');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'projects-page-ru.png') });
-      await openGenerator(page, id);
+      await openGenerator(page, server.baseUrl, { project: id, status: 'saved' });
       // The other writer is another device: a second tab of one browser is told instead.
       const device = await newContext(browser, { baseURL: server.baseUrl, locale: 'ru' });
       cleanup.push(() => device.close());
       const other = await device.newPage();
-      await login(other);
-      await openGenerator(other, id);
+      await signIn(other, server);
+      await openGenerator(other, server.baseUrl, { project: id, status: 'saved' });
       await typeInEditor(page, '# ru A\n');
       await waitForStatus(page, 'saved');
       await page.waitForTimeout(300);
@@ -321,7 +263,7 @@ describe('the Projects page at 390 px and 1440 px, and naming a new project (iss
     const phone = await newContext(browser, { baseURL: server.baseUrl, width: 390, height: 844 });
     try {
       const page = await phone.newPage();
-      await login(page);
+      await signIn(page, server);
       // A project whose name is long enough to be squeezed by the row's buttons.
       for (const name of ['Payments API of the online shop', 'Pets']) {
         await api(page, '/api/v1/customer/projects', { name, content: 'openapi: 3.0.1\n' });
@@ -414,7 +356,7 @@ describe('a 10 MB project', () => {
     });
     try {
       const page = await context.newPage();
-      await login(page);
+      await signIn(page, server);
       let content = 'openapi: 3.0.1\ninfo:\n  title: Large\n  version: 1.0.0\npaths:\n';
       const block = (i: number) =>
         `  /items${i}:\n    get:\n      summary: Item ${i}\n      description: ${'lorem ipsum '.repeat(30)}\n      responses:\n        '200':\n          description: OK\n`;
@@ -437,7 +379,7 @@ describe('a 10 MB project', () => {
       // The form is rebuilt from a document by Load (the worker, issue 10's part); here the
       // browser's form counts as the big project's, so only the project's own restore is measured.
       await page.evaluate((id) => localStorage.setItem('specform.projects.formOwner', id), big.id);
-      await openGenerator(page, small.id);
+      await openGenerator(page, server.baseUrl, { project: small.id, status: 'saved' });
       await page.waitForTimeout(500);
 
       // Restore: in-app navigation to the big project, until it is shown and "Saved".
