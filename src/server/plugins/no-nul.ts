@@ -1,5 +1,7 @@
 import { isUtf8 } from 'node:buffer';
+import { errorCodes, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { heavyTurn } from '../turns';
 
 /** What makes a string unstorable: NUL, or a UTF-16 surrogate without its pair. */
 export type TextProblem = 'nul' | 'surrogate';
@@ -69,6 +71,112 @@ const MESSAGES: Record<TextProblem, (where: string) => string> = {
     `Invalid request: ${where} contains a lone surrogate (text that is not valid Unicode)`,
 };
 
+/** JSON bodies larger than this are decoded and parsed in turns (see heavyTurn). */
+const LARGE_BODY_BYTES = 1024 * 1024;
+/** Bytes of a large body decoded in one turn. */
+const DECODE_STEP_BYTES = 1024 * 1024;
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+const notUtf8 = () =>
+  Object.assign(new Error('Invalid request: the body is not valid UTF-8 text'), {
+    statusCode: 400,
+  });
+
+/** Where the last complete UTF-8 sequence of `bytes` ends: what follows waits for more bytes. */
+export function completeUtf8(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(4, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.length - back : bytes.length;
+  }
+  // Continuation bytes only: not UTF-8, which isUtf8 will say.
+  return bytes.length;
+}
+
+/**
+ * Decodes a large body's chunks about a MiB per turn (see heavyTurn), a character split
+ * between two steps carried over; undefined when the bytes are not UTF-8.
+ */
+async function decodeInTurns(chunks: Buffer[]): Promise<string | undefined> {
+  const texts: string[] = [];
+  let carried: Buffer = Buffer.alloc(0);
+  let next = 0;
+  while (next < chunks.length) {
+    await heavyTurn();
+    const step: Buffer[] = [carried];
+    let size = carried.length;
+    while (next < chunks.length && size < DECODE_STEP_BYTES) {
+      size += chunks[next]!.length;
+      step.push(chunks[next]!);
+      next += 1;
+    }
+    const bytes = Buffer.concat(step, size);
+    const end = next < chunks.length ? completeUtf8(bytes) : bytes.length;
+    if (!isUtf8(bytes.subarray(0, end))) return undefined;
+    texts.push(bytes.toString('utf8', 0, end));
+    carried = bytes.subarray(end);
+  }
+  chunks.length = 0;
+  await heavyTurn();
+  return texts.join('');
+}
+
+/**
+ * Reads a JSON body the way Fastify's own parser does (the route's limit, the declared
+ * length) and hands over its chunks. Fastify joins and decodes the whole body in the turn that
+ * reads its end: with eight 10 MiB bodies ending together, that held every other request for
+ * over a second (issue 21.4).
+ */
+function readBody(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  done: Done,
+  onBody: (chunks: Buffer[], length: number) => void,
+): void {
+  const limit = request.routeOptions.bodyLimit ?? Infinity;
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) {
+    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const stop = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onError);
+  };
+  const onData = (chunk: Buffer | string) => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    length += bytes.length;
+    if (length > limit) {
+      stop();
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      return;
+    }
+    chunks.push(bytes);
+  };
+  const onEnd = () => {
+    stop();
+    if (!Number.isNaN(declared) && length !== declared) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    onBody(chunks, length);
+  };
+  const onError = (error: Error & { statusCode?: number }) => {
+    stop();
+    if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+    done(error);
+  };
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onError);
+  payload.resume();
+}
+
 /**
  * One check for every route, before validation (issue 13 §6, issue 21 §6): text that cannot be
  * kept exactly is a 400 like any other malformed input, and nothing is stored.
@@ -83,17 +191,29 @@ export default fp(
   async (app) => {
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-      const bytes = body as Buffer;
-      if (!isUtf8(bytes)) {
-        const error = Object.assign(
-          new Error('Invalid request: the body is not valid UTF-8 text'),
-          { statusCode: 400 },
-        );
-        done(error, undefined);
-        return;
-      }
-      parseJson(request, bytes.toString('utf8'), done);
+    // The checks below (preValidation) and the schema's follow from `done`, in the same turn.
+    app.addContentTypeParser('application/json', (request, payload, done) => {
+      readBody(request, payload, done, (chunks, length) => {
+        if (length <= LARGE_BODY_BYTES) {
+          const bytes = Buffer.concat(chunks, length);
+          if (isUtf8(bytes)) parseJson(request, bytes.toString('utf8'), done);
+          else done(notUtf8());
+          return;
+        }
+        void (async () => {
+          try {
+            const text = await decodeInTurns(chunks);
+            if (text === undefined) {
+              done(notUtf8());
+              return;
+            }
+            await heavyTurn();
+            parseJson(request, text, done);
+          } catch (error) {
+            done(error as Error);
+          }
+        })();
+      });
     });
     app.addHook('preValidation', async (request, reply) => {
       const found =
