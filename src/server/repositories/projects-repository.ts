@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import { heavyTurn } from '../turns';
 import {
   AUTOSAVE_STRETCH_MS,
   HISTORY_DAYS,
@@ -68,6 +69,62 @@ export type UpdateOutcome =
 
 const SUMMARY = 'id, name, endpoint_count, size, revision, updated_at';
 const DAY_MS = 86_400_000;
+
+/**
+ * Most UTF-16 units in one stored part, and in one statement that writes parts. On the
+ * embedded database a statement runs in the server's thread; 256 Ki characters take it
+ * 5–15 ms, where a 10 MiB text in one statement took 150–450 ms (issue 21.4).
+ */
+export const PART_CHARS = 256 * 1024;
+/** Parts read by one statement (about 1 MiB). */
+const PARTS_PER_READ = 4;
+/** An upload older than this belongs to a save that failed or died: its parts are swept. */
+const UPLOAD_STALE_MS = 3_600_000;
+
+/** Splits a text into parts of at most `max` UTF-16 units, never inside a surrogate pair. */
+export function splitText(text: string, max = PART_CHARS): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (text.length - start > max) {
+    let end = start + max;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parts.push(text.slice(start, end));
+    start = end;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A version's texts as stored: its content's parts, then its view state's. */
+interface Snapshot {
+  id: string;
+  contentParts: number;
+  viewParts: number;
+  pieces: string[];
+}
+
+function snapshotOf(write: ProjectWrite): Snapshot {
+  const content = splitText(write.content);
+  const view = write.viewState === null ? [] : splitText(write.viewState);
+  return {
+    id: randomUUID(),
+    contentParts: content.length,
+    viewParts: view.length,
+    pieces: [...content, ...view],
+  };
+}
+
+/** A snapshot larger than one statement's worth is uploaded before the save's transaction. */
+const uploaded = (snapshot: Snapshot): boolean =>
+  snapshot.pieces.reduce((sum, piece) => sum + piece.length, 0) > PART_CHARS;
+
+/** Where a version's texts are: its snapshot and how many parts each text has. */
+interface SnapshotRef {
+  snapshot: string;
+  content_parts: number;
+  view_parts: number;
+}
 /**
  * Projects of one owner each: every query names the owner, so another user's project is
  * indistinguishable from a missing one. Saves are optimistic (the stored revision must be one
@@ -136,14 +193,179 @@ export function createProjectsRepository(db: Db) {
     );
   }
 
-  /** Records the project's current content as a new version (copied inside the database). */
-  async function insertRevision(tx: Db, id: string, intent: SaveIntent, now: Date): Promise<void> {
+  async function count(ownerId: string): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
+      [ownerId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Records a new version of the project, its texts in `snapshot` (written already). */
+  async function insertRevision(
+    tx: Db,
+    id: string,
+    revision: number,
+    snapshot: Snapshot,
+    size: number,
+    intent: SaveIntent,
+    now: Date,
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO project_revisions
-         (project_id, revision, content, view_state, size, created_at, saved_at, reason, session)
-       SELECT id, revision, content, view_state, size, $2, $2, $3, $4 FROM projects WHERE id = $1`,
-      [id, now, intent.reason, intent.session ?? null],
+         (project_id, revision, snapshot, content_parts, view_parts, size, created_at, saved_at,
+          reason, session)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
+      [
+        id,
+        revision,
+        snapshot.id,
+        snapshot.contentParts,
+        snapshot.viewParts,
+        size,
+        now,
+        intent.reason,
+        intent.session ?? null,
+      ],
     );
+  }
+
+  /**
+   * Writes the snapshot's parts, as many per statement as add up to PART_CHARS; each
+   * statement of an upload in a turn of its own (see heavyTurn).
+   */
+  async function writeParts(target: Db, snapshot: Snapshot, inTurns: boolean): Promise<void> {
+    let part = 0;
+    while (part < snapshot.pieces.length) {
+      if (inTurns) await heavyTurn();
+      const rows: string[] = [];
+      const params: unknown[] = [snapshot.id];
+      let chars = 0;
+      do {
+        const piece = snapshot.pieces[part]!;
+        params.push(part, piece);
+        rows.push(`($1, $${params.length - 1}, $${params.length})`);
+        chars += piece.length;
+        part += 1;
+      } while (
+        part < snapshot.pieces.length &&
+        chars + snapshot.pieces[part]!.length <= PART_CHARS
+      );
+      await target.query(
+        `INSERT INTO project_parts (snapshot, part, piece) VALUES ${rows.join(', ')}`,
+        params,
+      );
+    }
+  }
+
+  /**
+   * Writes a large snapshot's parts ahead of its save, each statement on its own, so that
+   * other requests' statements run between them. Leftovers of failed saves are swept first.
+   */
+  async function upload(snapshot: Snapshot, now: Date): Promise<void> {
+    const { rows: stale } = await db.query<{ snapshot: string }>(
+      'SELECT snapshot FROM project_uploads WHERE started_at < $1 LIMIT 10',
+      [new Date(now.getTime() - UPLOAD_STALE_MS)],
+    );
+    for (const row of stale) await discard(row.snapshot);
+    await db.query('INSERT INTO project_uploads (snapshot, started_at) VALUES ($1, $2)', [
+      snapshot.id,
+      now,
+    ]);
+    try {
+      await writeParts(db, snapshot, true);
+    } catch (error) {
+      await discard(snapshot.id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Drops an upload whose save did not happen (its parts, unless a version names them). */
+  async function discard(snapshot: string): Promise<void> {
+    await db.query(
+      `DELETE FROM project_parts
+        WHERE snapshot = $1
+          AND NOT EXISTS (SELECT 1 FROM project_revisions WHERE snapshot = $1)`,
+      [snapshot],
+    );
+    await db.query('DELETE FROM project_uploads WHERE snapshot = $1', [snapshot]);
+  }
+
+  /**
+   * Inside the save's transaction: the snapshot's parts are written now (a small one), or
+   * its upload is claimed (a large one, whose parts are already there).
+   */
+  async function store(tx: Db, snapshot: Snapshot): Promise<void> {
+    if (!uploaded(snapshot)) {
+      await writeParts(tx, snapshot, false);
+      return;
+    }
+    const { rows } = await tx.query(
+      'DELETE FROM project_uploads WHERE snapshot = $1 RETURNING snapshot',
+      [snapshot.id],
+    );
+    // Swept as stale by another save: its parts may be gone.
+    if (rows.length === 0) throw new Error('The upload of this save expired');
+  }
+
+  /** Runs a save whose snapshot may have been uploaded; a refused or failed one drops it. */
+  async function saving<T extends { ok: boolean }>(
+    snapshot: Snapshot,
+    save: () => Promise<T>,
+  ): Promise<T> {
+    if (!uploaded(snapshot)) return save();
+    let outcome: T;
+    try {
+      outcome = await save();
+    } catch (error) {
+      await discard(snapshot.id).catch(() => undefined);
+      throw error;
+    }
+    if (!outcome.ok) await discard(snapshot.id);
+    return outcome;
+  }
+
+  /**
+   * A snapshot's content and view state, read a few parts per statement; undefined when its
+   * parts are gone meanwhile (the version was pruned, or an autosave was folded into it).
+   */
+  async function readSnapshot(
+    ref: SnapshotRef,
+  ): Promise<{ content: string; view_state: string | null } | undefined> {
+    const total = ref.content_parts + ref.view_parts;
+    const pieces: string[] = [];
+    while (pieces.length < total) {
+      if (total > PARTS_PER_READ) await heavyTurn();
+      const from = pieces.length;
+      const to = Math.min(total, from + PARTS_PER_READ);
+      const { rows } = await db.query<{ piece: string }>(
+        `SELECT piece FROM project_parts
+          WHERE snapshot = $1 AND part >= $2 AND part < $3 ORDER BY part`,
+        [ref.snapshot, from, to],
+      );
+      if (rows.length !== to - from) return undefined;
+      for (const row of rows) pieces.push(row.piece);
+    }
+    return {
+      content: pieces.slice(0, ref.content_parts).join(''),
+      view_state: ref.view_parts === 0 ? null : pieces.slice(ref.content_parts).join(''),
+    };
+  }
+
+  /**
+   * Reads a version's row and then its texts, again when a concurrent save released the
+   * snapshot in between (each attempt names the snapshot current at that moment).
+   */
+  async function readWithTexts<R extends SnapshotRef>(
+    readRow: () => Promise<R | undefined>,
+  ): Promise<(R & { content: string; view_state: string | null }) | undefined> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const row = await readRow();
+      if (!row) return undefined;
+      const texts = await readSnapshot(row);
+      if (texts) return { ...row, ...texts };
+    }
+    throw new Error('The project kept changing while it was read');
   }
 
   return {
@@ -155,12 +377,8 @@ export function createProjectsRepository(db: Db) {
       return rows;
     },
 
-    async count(ownerId: string): Promise<number> {
-      const { rows } = await db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
-        [ownerId],
-      );
-      return rows[0]?.n ?? 0;
+    count(ownerId: string): Promise<number> {
+      return count(ownerId);
     },
 
     /** Bytes the owner stores: every project plus every version kept (UTF-8). */
@@ -169,12 +387,20 @@ export function createProjectsRepository(db: Db) {
     },
 
     async get(ownerId: string, id: string): Promise<ProjectRow | undefined> {
-      const { rows } = await db.query<ProjectRow>(
-        `SELECT ${SUMMARY}, content, view_state::text AS view_state
-           FROM projects WHERE id = $1 AND owner_id = $2`,
-        [id, ownerId],
-      );
-      return rows[0];
+      const row = await readWithTexts(async () => {
+        const { rows } = await db.query<ProjectSummaryRow & SnapshotRef>(
+          `SELECT p.id, p.name, p.endpoint_count, p.size, p.revision, p.updated_at,
+                  r.snapshot, r.content_parts, r.view_parts
+             FROM projects p
+             JOIN project_revisions r ON r.project_id = p.id AND r.revision = p.revision
+            WHERE p.id = $1 AND p.owner_id = $2`,
+          [id, ownerId],
+        );
+        return rows[0];
+      });
+      if (!row) return undefined;
+      const { snapshot: _s, content_parts: _c, view_parts: _v, ...project } = row;
+      return project;
     },
 
     /**
@@ -189,26 +415,42 @@ export function createProjectsRepository(db: Db) {
       limits: { maxProjects: number; quotaBytes: number },
       now: Date,
     ): Promise<CreateOutcome> {
-      return db.transaction(async (tx): Promise<CreateOutcome> => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
-        const { rows } = await tx.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
-          [ownerId],
-        );
-        if ((rows[0]?.n ?? 0) >= limits.maxProjects) return { ok: false, reason: 'count' };
-        // The project and its first version.
-        const refused = await makeRoom(tx, ownerId, write.size * 2, limits.quotaBytes);
-        if (refused) return refused;
-        const id = randomUUID();
-        await tx.query(
-          `INSERT INTO projects
-             (id, owner_id, name, content, view_state, revision, size, endpoint_count, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, 1, $6, $7, $8, $8)`,
-          [id, ownerId, name, write.content, write.viewState, write.size, write.endpointCount, now],
-        );
-        await insertRevision(tx, id, { reason: 'create', session: undefined }, now);
-        return { ok: true, id, revision: 1 };
-      });
+      const snapshot = snapshotOf(write);
+      if (uploaded(snapshot)) {
+        if ((await count(ownerId)) >= limits.maxProjects) return { ok: false, reason: 'count' };
+        await upload(snapshot, now);
+      }
+      return saving(snapshot, () =>
+        db.transaction(async (tx): Promise<CreateOutcome> => {
+          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+          const { rows } = await tx.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
+            [ownerId],
+          );
+          if ((rows[0]?.n ?? 0) >= limits.maxProjects) return { ok: false, reason: 'count' };
+          // The project and its first version.
+          const refused = await makeRoom(tx, ownerId, write.size * 2, limits.quotaBytes);
+          if (refused) return refused;
+          const id = randomUUID();
+          await tx.query(
+            `INSERT INTO projects
+               (id, owner_id, name, revision, size, endpoint_count, created_at, updated_at)
+             VALUES ($1, $2, $3, 1, $4, $5, $6, $6)`,
+            [id, ownerId, name, write.size, write.endpointCount, now],
+          );
+          await store(tx, snapshot);
+          await insertRevision(
+            tx,
+            id,
+            1,
+            snapshot,
+            write.size,
+            { reason: 'create', session: undefined },
+            now,
+          );
+          return { ok: true, id, revision: 1 };
+        }),
+      );
     },
 
     /**
@@ -228,79 +470,94 @@ export function createProjectsRepository(db: Db) {
       quotaBytes: number,
       now: Date,
     ): Promise<UpdateOutcome> {
-      return db.transaction(async (tx): Promise<UpdateOutcome> => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
-        const { rows: found } = await tx.query<{ revision: number; size: number }>(
-          'SELECT revision, size FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE',
+      const snapshot = snapshotOf(write);
+      if (uploaded(snapshot)) {
+        // A save that would be refused anyway does not upload its megabytes first.
+        const { rows } = await db.query<{ revision: number }>(
+          'SELECT revision FROM projects WHERE id = $1 AND owner_id = $2',
           [id, ownerId],
         );
-        const current = found[0];
-        if (!current) return { ok: false, reason: 'missing' };
-        if (baseRevisions !== undefined && !baseRevisions.includes(current.revision)) {
-          return { ok: false, reason: 'stale', revision: current.revision };
+        const stored = rows[0];
+        if (!stored) return { ok: false, reason: 'missing' };
+        if (baseRevisions !== undefined && !baseRevisions.includes(stored.revision)) {
+          return { ok: false, reason: 'stale', revision: stored.revision };
         }
-        const { rows: lastRows } = await tx.query<{
-          revision: number;
-          size: number;
-          reason: string;
-          name: string | null;
-          session: string | null;
-          created_at: Date;
-        }>(
-          `SELECT revision, size, reason, name, session, created_at FROM project_revisions
+        await upload(snapshot, now);
+      }
+      return saving(snapshot, () =>
+        db.transaction(async (tx): Promise<UpdateOutcome> => {
+          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+          const { rows: found } = await tx.query<{ revision: number; size: number }>(
+            'SELECT revision, size FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE',
+            [id, ownerId],
+          );
+          const current = found[0];
+          if (!current) return { ok: false, reason: 'missing' };
+          if (baseRevisions !== undefined && !baseRevisions.includes(current.revision)) {
+            return { ok: false, reason: 'stale', revision: current.revision };
+          }
+          const { rows: lastRows } = await tx.query<{
+            revision: number;
+            size: number;
+            reason: string;
+            name: string | null;
+            session: string | null;
+            created_at: Date;
+          }>(
+            `SELECT revision, size, reason, name, session, created_at FROM project_revisions
             WHERE project_id = $1 ORDER BY revision DESC LIMIT 1`,
-          [id],
-        );
-        const last = lastRows[0];
-        const age = last ? now.getTime() - last.created_at.getTime() : Infinity;
-        const fold =
-          intent.reason === 'autosave' &&
-          intent.session !== undefined &&
-          last !== undefined &&
-          last.revision === current.revision &&
-          last.reason === 'autosave' &&
-          last.name === null &&
-          last.session === intent.session &&
-          age >= 0 &&
-          age < AUTOSAVE_STRETCH_MS;
-        const extra = write.size - current.size + (fold ? write.size - last.size : write.size);
-        const refused = await makeRoom(tx, ownerId, extra, quotaBytes);
-        if (refused) return refused;
-        const { rows } = await tx.query<{ revision: number; updated_at: Date }>(
-          `UPDATE projects
-              SET content = $3, view_state = $4::jsonb, size = $5,
-                  endpoint_count = $6, name = COALESCE($7, name), revision = revision + 1,
-                  updated_at = $8
+            [id],
+          );
+          const last = lastRows[0];
+          const age = last ? now.getTime() - last.created_at.getTime() : Infinity;
+          const fold =
+            intent.reason === 'autosave' &&
+            intent.session !== undefined &&
+            last !== undefined &&
+            last.revision === current.revision &&
+            last.reason === 'autosave' &&
+            last.name === null &&
+            last.session === intent.session &&
+            age >= 0 &&
+            age < AUTOSAVE_STRETCH_MS;
+          const extra = write.size - current.size + (fold ? write.size - last.size : write.size);
+          const refused = await makeRoom(tx, ownerId, extra, quotaBytes);
+          if (refused) return refused;
+          const { rows } = await tx.query<{ revision: number; updated_at: Date }>(
+            `UPDATE projects
+              SET size = $3, endpoint_count = $4, name = COALESCE($5, name),
+                  revision = revision + 1, updated_at = $6
             WHERE id = $1 AND owner_id = $2
         RETURNING revision, updated_at`,
-          [
-            id,
-            ownerId,
-            write.content,
-            write.viewState,
-            write.size,
-            write.endpointCount,
-            name ?? null,
-            now,
-          ],
-        );
-        const saved = rows[0]!;
-        if (fold) {
-          // The version takes the project's new content (copied inside the database).
-          await tx.query(
-            `UPDATE project_revisions r
-                SET revision = p.revision, content = p.content, view_state = p.view_state,
-                    size = p.size, saved_at = $3
-               FROM projects p
-              WHERE p.id = r.project_id AND r.project_id = $1 AND r.revision = $2`,
-            [id, last.revision, now],
+            [id, ownerId, write.size, write.endpointCount, name ?? null, now],
           );
-        } else {
-          await insertRevision(tx, id, intent, now);
-        }
-        await pruneOld(tx, id, saved.revision, now);
-        return { ok: true, revision: saved.revision, updatedAt: saved.updated_at, folded: fold };
-      });
+          const saved = rows[0]!;
+          await store(tx, snapshot);
+          if (fold) {
+            // The version takes the new texts (its old parts go, see migration 007).
+            await tx.query(
+              `UPDATE project_revisions
+                SET revision = $3, snapshot = $4, content_parts = $5, view_parts = $6,
+                    size = $7, saved_at = $8
+              WHERE project_id = $1 AND revision = $2`,
+              [
+                id,
+                last.revision,
+                saved.revision,
+                snapshot.id,
+                snapshot.contentParts,
+                snapshot.viewParts,
+                write.size,
+                now,
+              ],
+            );
+          } else {
+            await insertRevision(tx, id, saved.revision, snapshot, write.size, intent, now);
+          }
+          await pruneOld(tx, id, saved.revision, now);
+          return { ok: true, revision: saved.revision, updatedAt: saved.updated_at, folded: fold };
+        }),
+      );
     },
 
     /** Renames without a new revision (the name is not part of the content). */
@@ -339,16 +596,19 @@ export function createProjectsRepository(db: Db) {
       id: string,
       revision: number,
     ): Promise<(ProjectRevisionRow & { content: string; view_state: string | null }) | undefined> {
-      const { rows } = await db.query<
-        ProjectRevisionRow & { content: string; view_state: string | null }
-      >(
-        `SELECT r.revision, r.size, r.created_at, r.saved_at, r.reason, r.name, r.content,
-                r.view_state::text AS view_state
-           FROM project_revisions r JOIN projects p ON p.id = r.project_id
-          WHERE r.project_id = $1 AND p.owner_id = $2 AND r.revision = $3`,
-        [id, ownerId, revision],
-      );
-      return rows[0];
+      const row = await readWithTexts(async () => {
+        const { rows } = await db.query<ProjectRevisionRow & SnapshotRef>(
+          `SELECT r.revision, r.size, r.created_at, r.saved_at, r.reason, r.name,
+                  r.snapshot, r.content_parts, r.view_parts
+             FROM project_revisions r JOIN projects p ON p.id = r.project_id
+            WHERE r.project_id = $1 AND p.owner_id = $2 AND r.revision = $3`,
+          [id, ownerId, revision],
+        );
+        return rows[0];
+      });
+      if (!row) return undefined;
+      const { snapshot: _s, content_parts: _c, view_parts: _v, ...version } = row;
+      return version;
     },
 
     /**
