@@ -5,7 +5,7 @@
  * ../shared/corpus/openapi; also NAVIGATOR_DOCUMENTS=a.yaml,b.yaml): loads it, then measures
  *  - a filter keystroke → the list updated (the next frame after the tree changed),
  *  - scrolling the whole list with the wheel (frames per second, longest frame gap),
- *  - opening an endpoint with the keyboard (Enter → its panel expanded, next frame),
+ *  - opening an endpoint with the keyboard (Enter → its panel body shown, next frame),
  *  - Generate after a one-line edit → the changed line revealed and highlighted in the editor,
  * with the longest main-thread task (PerformanceObserver 'longtask', ≥ 50 ms) of each.
  */
@@ -210,7 +210,7 @@ async function measure(page: Page, file: string): Promise<Row> {
       await untilFrameAfter(
         page,
         start,
-        `!!document.querySelector('[data-endpoint-id="${id}"] [aria-label="Collapse endpoint"]')`,
+        `!!document.querySelector('[data-endpoint-id="${id}"] .gen-panel-body')`,
       ),
     );
     await page.waitForTimeout(600);

@@ -66,6 +66,17 @@ function VirtualList({
     // Panels are heavy: a measured size is applied in the next render, not in a synchronous one
     // inside the measuring (flushSync made opening a Stripe endpoint one task of 60–130 ms).
     useFlushSync: false,
+    // A panel that just mounted is not measured on the spot (offsetHeight forces a layout of
+    // the page inside React's commit); it keeps its known or estimated size until the
+    // ResizeObserver reports the laid-out one, after the browser's own layout.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return (
+        instance.itemSizeCache.get(order[index] ?? index) ?? instance.options.estimateSize(index)
+      );
+    },
   });
   useEffect(() => {
     if (revealId === undefined) return;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useCallback, useRef, useState, type SyntheticEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, useState, type SyntheticEvent } from 'react';
 import {
   FORM_METHODS,
   pathTemplateNames,
@@ -52,6 +52,11 @@ export const EndpointPanel = memo(function EndpointPanel({
   const endpoint = useEndpoint(store, id);
   const allIssues = useIssues(store, id);
   const collapsed = useCollapsed(store, id);
+  // Opening renders the header at once and the body in a deferred, interruptible render (React
+  // yields every few milliseconds), so opening a large endpoint is never one long task; closing
+  // removes the body at once.
+  const deferredCollapsed = useDeferredValue(collapsed);
+  const bodyHidden = collapsed || deferredCollapsed;
   // Issue 20: a new endpoint's problems show field by field as the user touches them; the red
   // labels are the errors the Problems panel counts, the amber ones its warnings.
   const touched = store.touched;
@@ -185,7 +190,7 @@ export const EndpointPanel = memo(function EndpointPanel({
           </button>
         </div>
       </header>
-      {collapsed ? null : (
+      {bodyHidden ? null : (
         <div className="gen-panel-body">
           <div className="gen-row">
             <label className="gen-field gen-field-method">
