@@ -267,6 +267,16 @@ export async function signedInUser(t: TestApp, overrides: Partial<Record<string,
   return { ...form, email: form.email as string, password: form.password as string, tokens };
 }
 
+/** A signed-in user whose subscription runs for a year from the test clock's now. */
+export async function signedInSubscriber(t: TestApp) {
+  const user = await signedInUser(t);
+  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
+    user.email,
+    new Date(t.clock.now() + 365 * 86400_000),
+  ]);
+  return user;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**

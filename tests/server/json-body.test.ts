@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { completeUtf8 } from '../../src/server/plugins/no-nul';
-import { bearer, signedInUser, type TestApp, useTestApp } from './helpers';
+import { bearer, signedInSubscriber, useTestApp } from './helpers';
 
 const MIB = 1024 * 1024;
 
@@ -27,14 +27,7 @@ describe('completeUtf8', () => {
   });
 });
 
-async function subscriber(t: TestApp) {
-  const user = await signedInUser(t);
-  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
-    user.email,
-    new Date(t.clock.now() + 365 * 86400_000),
-  ]);
-  return user;
-}
+const subscriber = signedInSubscriber;
 
 /** Sends `body` over a real connection in the given pieces, each written on its own. */
 function post(

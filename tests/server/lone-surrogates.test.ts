@@ -6,18 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findUnstorableText } from '../../src/server/plugins/no-nul';
-import { bearer, signedInUser, type TestApp, useTestApp } from './helpers';
+import { bearer, signedInSubscriber, useTestApp } from './helpers';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
-async function subscriber(t: TestApp): Promise<User> {
-  const user = await signedInUser(t);
-  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
-    user.email,
-    new Date(t.clock.now() + 365 * 86400_000),
-  ]);
-  return user;
-}
+const subscriber = signedInSubscriber;
 
 /** A JSON text sent as it is, `\ud800` escapes included (what JSON.stringify makes of one). */
 const raw = (json: string, headers: Record<string, string> = {}) => ({

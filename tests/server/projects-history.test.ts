@@ -10,20 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Gate } from '../../src/server/routes/projects';
 import type { ProjectLimits, ProjectRevisionSummary } from '../../src/shared/projects';
-import { bearer, signedInUser, type TestApp, useTestApp } from './helpers';
+import { bearer, signedInSubscriber, type TestApp, useTestApp } from './helpers';
 
 const KIB = 1024;
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
+type User = Awaited<ReturnType<typeof signedInSubscriber>>;
 
-async function subscriber(t: TestApp): Promise<User> {
-  const user = await signedInUser(t);
-  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
-    user.email,
-    new Date(t.clock.now() + 365 * 86400_000),
-  ]);
-  return user;
-}
+const subscriber = signedInSubscriber;
 
 function api(t: TestApp, user: User) {
   const headers = (extra: Record<string, string> = {}) => ({

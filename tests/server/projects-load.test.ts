@@ -15,20 +15,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
-import { bearer, buildTestApp, signedInUser, type TestApp } from './helpers';
+import { bearer, buildTestApp, signedInSubscriber } from './helpers';
 
 const MIB = 1024 * 1024;
 const base = '/api/v1/customer/projects';
 const json = { 'content-type': 'application/json' };
 
-async function subscriber(t: TestApp) {
-  const user = await signedInUser(t);
-  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
-    user.email,
-    new Date(t.clock.now() + 365 * 86400_000),
-  ]);
-  return user;
-}
+const subscriber = signedInSubscriber;
 
 const limits = (largeWrites: number): Partial<Config> => ({
   projects: {

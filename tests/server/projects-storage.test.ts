@@ -12,20 +12,13 @@ import {
   PART_CHARS,
   splitText,
 } from '../../src/server/repositories/projects-repository';
-import { bearer, signedInUser, type TestApp, useTestApp } from './helpers';
+import { bearer, signedInSubscriber, type TestApp, useTestApp } from './helpers';
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
+type User = Awaited<ReturnType<typeof signedInSubscriber>>;
 const MIB = 1024 * 1024;
 const base = '/api/v1/customer/projects';
 
-async function subscriber(t: TestApp): Promise<User> {
-  const user = await signedInUser(t);
-  await t.app.db.query('UPDATE users SET subscription_until = $2 WHERE email = $1', [
-    user.email,
-    new Date(t.clock.now() + 365 * 86400_000),
-  ]);
-  return user;
-}
+const subscriber = signedInSubscriber;
 
 function api(t: TestApp, user: User) {
   const headers = (extra: Record<string, string> = {}) => ({
