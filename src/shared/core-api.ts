@@ -16,6 +16,7 @@ import {
   type OpenApiDocument,
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
+import { DocumentSession, type ApplyOptions, type DocumentCommand } from './document/session';
 import { convertSwagger2 } from './convert-swagger2';
 import { upgradeOpenApi, type UpgradeTarget } from './document/upgrade';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
@@ -105,6 +106,8 @@ export const VIEW_CHUNK = 24;
 
 /** A fresh core API with its own open document (one per worker). */
 export function createCoreApi() {
+  /** The open document and its revision, edited by commands (`apply`, issue 18). */
+  const session = new DocumentSession();
   let doc: OpenApiDocument | undefined;
   /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
   let openedText = '';
@@ -113,6 +116,7 @@ export function createCoreApi() {
 
   const open = (next: OpenApiDocument): DocumentSummary => {
     doc = next;
+    session.open(next);
     byId = new Map(next.endpoints.map((endpoint) => [endpoint.id, endpoint]));
     const summary: DocumentSummary = {
       count: next.endpoints.length,
@@ -126,6 +130,17 @@ export function createCoreApi() {
     const flavor = documentFlavor(next);
     if (flavor !== undefined) summary.flavor = flavor;
     return summary;
+  };
+  /** After commands: the session may hold a re-read document (load, adoptText, renameSchema). */
+  const syncFromSession = (): void => {
+    const next = session.document;
+    if (next === undefined) return;
+    if (next !== doc) {
+      doc = next;
+      // A text opened by a command: it is what sourceBlob keeps from now on.
+      openedText = session.openedText ?? session.text().text;
+    }
+    byId = new Map(next.endpoints.map((endpoint) => [endpoint.id, endpoint]));
   };
   const current = (): OpenApiDocument => {
     if (doc === undefined) throw new CoreError('NO_DOCUMENT', 'No document is open.');
@@ -236,6 +251,7 @@ export function createCoreApi() {
             open.endpoints.push(endpoint);
           }
         }
+        session.changedOutside(endpoints.map((endpoint) => endpoint.id));
         return open.endpoints.length;
       }),
     /** The form's endpoint order; views not listed are removed from the document. */
@@ -251,6 +267,7 @@ export function createCoreApi() {
         }
         open.endpoints = ids.map((id) => byId.get(id) as Endpoint);
         byId = new Map(open.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+        session.changedOutside();
         return open.endpoints.length;
       }),
     /** The document panel's values. */
@@ -264,11 +281,13 @@ export function createCoreApi() {
           open.version = meta.openapi;
           open.dialect = dialect;
         }
+        session.changedOutside();
       }),
     /** `components.schemas` as the Schemas section edited them. */
     setSchemas: (schemas: Record<string, Schema>) =>
       run(() => {
         current().schemas = schemas;
+        session.changedOutside();
       }),
     /** One shared schema, for the Schemas section. */
     schema: (name: string) => run(() => current().schemas[name]),
@@ -295,6 +314,23 @@ export function createCoreApi() {
     documentToJson: (text: string) => run(() => documentToJson(text)),
     /** The document's text with the views' changes (a loaded document changes only there). */
     render: () => run(() => renderOpenApi(current())),
+    /**
+     * Issue 18: edits the open document by commands that carry their target (set a field of
+     * endpoint X, add a parameter, rename a schema, load or adopt a text). One batch, built on
+     * `baseRevision` (from `revision`, or the last answer); a stale one is refused with CONFLICT.
+     * Answers the new revision, the changed views, removed ids, the problems of what changed,
+     * and the text when `options.text` asks for it (see document/session.ts).
+     */
+    apply: (commands: DocumentCommand[], baseRevision: number, options?: ApplyOptions) =>
+      run(() => {
+        const answer = session.apply(commands, baseRevision, options);
+        syncFromSession();
+        return answer;
+      }),
+    /** The open document's revision (0 before anything is open). */
+    revision: () => run(() => session.revision),
+    /** The open document's text and its revision (rendered once per revision). */
+    text: () => run(() => session.text()),
     /** Rules of spec §5 over the open document's views. */
     validateDocument: () => run(() => validateEndpoints(current().endpoints, current().dialect)),
   };

@@ -17,6 +17,10 @@ export type CoreErrorCode =
   | 'CURL_TOO_LARGE'
   | 'HAR_INVALID'
   | 'HAR_TOO_LARGE'
+  /** A document command batch built on a revision that is not the current one (issue 18). */
+  | 'CONFLICT'
+  /** A document command names an endpoint, parameter or schema the document does not have. */
+  | 'UNKNOWN_TARGET'
   | 'INTERNAL';
 
 /** A failure of the core with a stable code and, where the input has them, a position. */

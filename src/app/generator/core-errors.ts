@@ -18,5 +18,7 @@ export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   CURL_TOO_LARGE: msg`The cURL text is too large. Paste fewer commands, or import a HAR file.`,
   HAR_INVALID: msg`This is not a HAR file that can be read.`,
   HAR_TOO_LARGE: msg`The HAR file is too large. Save fewer requests and try again.`,
+  CONFLICT: msg`The document changed meanwhile. Please try again.`,
+  UNKNOWN_TARGET: msg`What you edited is no longer in the document.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
 };

@@ -170,6 +170,21 @@ export function renderOpenApi(doc: OpenApiDocument): string {
   return state.source.render(documentData(doc));
 }
 
+/**
+ * The document's text after a change made to its data as a whole (views' changes applied first):
+ * `transform` returns new data built copy-on-write (untouched subtrees the same objects), and
+ * only what it changed is spliced into the text. For edits no view can express, such as
+ * renaming a shared schema everywhere it is referenced; reopen the text to read the new views.
+ */
+export function renderOpenApiWith(
+  doc: OpenApiDocument,
+  transform: (data: unknown) => unknown,
+): string {
+  const state = STATE.get(doc);
+  if (state?.source === undefined) return yamlText(transform(newDocumentData(doc)));
+  return state.source.render(transform(documentData(doc)));
+}
+
 /** The document as plain data with the views' changes applied (untouched subtrees shared). */
 export function documentData(doc: OpenApiDocument): unknown {
   const state = STATE.get(doc);

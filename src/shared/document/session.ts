@@ -1,0 +1,728 @@
+/**
+ * The worker's document session (issue 18.1): the open document edited by commands that carry
+ * their target ("set the summary of endpoint X", "remove parameter 2 of endpoint Y", "rename
+ * schema A to B"), instead of whole views sent back to be diffed.
+ *
+ * - Every `apply(commands, baseRevision)` is one batch: all of its commands apply, or none do
+ *   (a failing command leaves the document as it was). Each applied batch raises the revision by
+ *   one; a batch built on another revision is refused with CONFLICT, so a superseded caller
+ *   knows (it re-reads instead of overwriting a newer edit).
+ * - The answer carries what changed: the endpoint views these commands changed, the ids they
+ *   removed, the new order when it changed, and the spec §5 problems of what changed (the
+ *   changed endpoints, and every other endpoint whose issues changed with them, such as the
+ *   other half of a new duplicate). The text is rendered only when asked (`text: true`, or
+ *   {@link DocumentSession.text}).
+ * - The text is the existing minimal-splice render of the document (openapi-document.ts): a
+ *   one-field edit is a one-line change of the loaded text.
+ * - Renaming a shared schema rewrites every `$ref` to it in the whole document (operations,
+ *   other schemas, `components.responses` and the rest) and re-reads the views from the new
+ *   text; `load` and `adoptText` open a text the same way. The views' ids are derived from path
+ *   and method, so an unchanged endpoint keeps its id and is not reported as changed.
+ *
+ * The form's endpoint order (moveEndpoint, and where addEndpoint puts a new one) is the views'
+ * order; the text keeps operations where they are written (a new operation goes under its path,
+ * or at the end of `paths`). Pure TypeScript, no DOM: the worker runs it, tests call it directly.
+ */
+import { CoreError } from '../errors';
+import type { Endpoint, Parameter, Schema } from '../model';
+import {
+  escapePointer,
+  isObject,
+  own,
+  SCHEMA_REF_PREFIX,
+  setOwn,
+  type JsonObject,
+} from '../openapi-common';
+import { dialectOf } from '../openapi-version';
+import {
+  validateEndpoints,
+  type EndpointIssue,
+  type EndpointToValidate,
+} from '../validate-endpoints';
+import type { DocumentMeta } from './meta';
+import {
+  documentFlavor,
+  parseOpenApi,
+  renderOpenApi,
+  renderOpenApiWith,
+  sameView,
+  type OpenApiDocument,
+} from './openapi-document';
+import { validateMeta, type MetaIssue } from './validate-meta';
+
+/** Endpoint fields a `setField` command sets, with the value each takes. */
+export interface EndpointFields {
+  path: string;
+  method: Endpoint['method'];
+  summary: string;
+  /** undefined removes the field (likewise for every optional field). */
+  description: string | undefined;
+  operationId: string | undefined;
+  tags: string[] | undefined;
+  deprecated: boolean | undefined;
+  /** undefined inherits the document's security, [] means none. */
+  security: Endpoint['security'];
+  requestBodyRequired: boolean | undefined;
+  /** OpenAPI 3.1+: the operation is a webhook (written under `webhooks`). */
+  webhook: boolean | undefined;
+}
+
+export type EndpointField = keyof EndpointFields;
+
+/** Sets one field of one endpoint. Switching the method to GET drops the request body (spec §4). */
+export type SetFieldCommand = {
+  [K in EndpointField]: {
+    kind: 'setField';
+    endpointId: string;
+    field: K;
+    value: EndpointFields[K];
+  };
+}[EndpointField];
+
+/** One edit of the open document, carrying its target. */
+export type DocumentCommand =
+  | SetFieldCommand
+  /** Replaces one endpoint's view whole (for nested edits: bodies, responses, headers). */
+  | { kind: 'putEndpoint'; endpoint: Endpoint }
+  /** Adds a new endpoint at `index` of the form's order (the end when absent). */
+  | { kind: 'addEndpoint'; endpoint: Endpoint; index?: number }
+  | { kind: 'removeEndpoint'; endpointId: string }
+  /** Moves an endpoint to `index` of the form's order (the text keeps its place; see above). */
+  | { kind: 'moveEndpoint'; endpointId: string; index: number }
+  /** Inserts a parameter at `index` of the endpoint's parameters (the end when absent). */
+  | { kind: 'addParameter'; endpointId: string; parameter: Parameter; index?: number }
+  | { kind: 'removeParameter'; endpointId: string; index: number }
+  /** Changes fields of parameter `index`; an undefined value removes an optional field. */
+  | {
+      kind: 'setParameter';
+      endpointId: string;
+      index: number;
+      change: Partial<Omit<Parameter, 'id'>>;
+    }
+  /** Sets document-panel fields (info, servers, security, securitySchemes, tags, openapi). */
+  | { kind: 'setMeta'; meta: Partial<DocumentMeta> }
+  /** Adds or replaces one shared schema (`components.schemas`). */
+  | { kind: 'setSchema'; name: string; schema: Schema }
+  | { kind: 'removeSchema'; name: string }
+  /** Renames a shared schema and every `$ref` that points at it. */
+  | { kind: 'renameSchema'; from: string; to: string }
+  /** Opens a text as the document (Load): the views start over as loaded. */
+  | { kind: 'load'; text: string }
+  /** The output editor's text becomes the document (edited views stay marked as edited). */
+  | { kind: 'adoptText'; text: string };
+
+/** Spec §5 problems of what a batch changed. */
+export interface SessionProblems {
+  /**
+   * Issues by endpoint id, for the changed endpoints and every endpoint whose issues changed
+   * with them (an empty list: it has none now). Endpoints not listed keep the issues they had.
+   */
+  issues: Record<string, EndpointIssue[]>;
+  /** Ids of all endpoints that share method and path with another (the whole document). */
+  duplicateIds: string[];
+  /** Spec §5 "Generate is enabled" for the whole document. */
+  canGenerate: boolean;
+  /** The document panel's issues, when the batch changed the panel (or opened a text). */
+  meta?: MetaIssue[];
+}
+
+/** What an applied batch answers. */
+export interface ApplyAnswer {
+  /** The document's revision after the batch (the next batch's `baseRevision`). */
+  revision: number;
+  /** The views these commands changed or added, as they are now. */
+  changed: Endpoint[];
+  /** Ids of the endpoints these commands removed (or that a new text no longer has). */
+  removed: string[];
+  /** The form's endpoint order (all ids), when the batch changed it. */
+  order?: string[];
+  /** Shared schema names in order, when the batch changed them. */
+  schemaNames?: string[];
+  /** The document panel, when the batch changed it. */
+  meta?: DocumentMeta;
+  /** Whether the text changed (fetch it with `text`, or ask for it with the batch). */
+  textChanged: boolean;
+  /** The document's text, when the batch asked for it. */
+  text?: string;
+  problems: SessionProblems;
+}
+
+export interface ApplyOptions {
+  /** Render and return the text with the answer. */
+  text?: boolean;
+}
+
+/** The parts of a view the spec §5 rules read: small stand-ins for big examples and schemas. */
+function validationView(endpoint: Endpoint, loadedAsIs: boolean): EndpointToValidate {
+  const body = (b: NonNullable<Endpoint['requestBody']>) => {
+    const projected: NonNullable<Endpoint['requestBody']> = {
+      name: b.name,
+      customerJson: b.customerJson.length > 256 ? '0' : b.customerJson,
+    };
+    if (b.schema !== undefined) projected.schema = {};
+    return projected;
+  };
+  const view: EndpointToValidate = {
+    id: endpoint.id,
+    method: endpoint.method,
+    path: endpoint.path,
+    summary: '',
+    parameters: endpoint.parameters.map((p) => ({
+      id: p.id,
+      name: p.name,
+      location: p.location,
+      required: p.required,
+      description: '',
+      example: p.example,
+    })),
+    responses: endpoint.responses.map((r) => {
+      const response: Endpoint['responses'][number] = { body: body(r.body) };
+      if (r.statusCode !== undefined) response.statusCode = r.statusCode;
+      return response;
+    }),
+  };
+  if (endpoint.requestBody !== undefined) view.requestBody = body(endpoint.requestBody);
+  if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
+  if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
+  if (endpoint.webhook !== undefined) view.webhook = endpoint.webhook;
+  if (loadedAsIs) view.loadedAsIs = true;
+  return view;
+}
+
+/** The open document and its revision, edited by {@link DocumentCommand}s. */
+export class DocumentSession {
+  private doc: OpenApiDocument | undefined;
+  private rev = 0;
+  /** Ids of views edited since the text was loaded (the others are "as loaded", issue 20). */
+  private edited = new Set<string>();
+  /** The last issues reported per endpoint id, as JSON (to report only what changed). */
+  private reported = new Map<string, string>();
+  private projections = new WeakMap<Endpoint, EndpointToValidate>();
+  private rendered: { revision: number; text: string } | undefined;
+  /** Whether {@link reported} holds the issues of the open document (seeded on first apply). */
+  private seeded = false;
+
+  /** The text a command last opened as the document (load, adoptText, renameSchema). */
+  openedText: string | undefined;
+
+  /** The revision of the open document (0 before anything is open). */
+  get revision(): number {
+    return this.rev;
+  }
+
+  /** The open document, if any. */
+  get document(): OpenApiDocument | undefined {
+    return this.doc;
+  }
+
+  /** The open document; NO_DOCUMENT when none is (a restarted worker). */
+  current(): OpenApiDocument {
+    if (this.doc === undefined) throw new CoreError('NO_DOCUMENT', 'No document is open.');
+    return this.doc;
+  }
+
+  /** Opens a document (openDocument, newDocument): a new revision, every view as loaded. */
+  open(doc: OpenApiDocument): void {
+    this.doc = doc;
+    this.edited = new Set();
+    this.reported = new Map();
+    this.seeded = false;
+    this.openedText = undefined;
+    this.rev += 1;
+    this.rendered = undefined;
+  }
+
+  /**
+   * The document was changed by a whole-view call (putEndpoints, setOrder, setMeta, setSchemas):
+   * a new revision, so a command batch built before it is refused.
+   */
+  changedOutside(editedIds: Iterable<string> = []): void {
+    for (const id of editedIds) this.edited.add(id);
+    this.rev += 1;
+    this.rendered = undefined;
+  }
+
+  /** The document's text at the current revision (rendered once per revision). */
+  text(): { revision: number; text: string } {
+    const doc = this.current();
+    if (this.rendered?.revision !== this.rev) {
+      this.rendered = { revision: this.rev, text: renderOpenApi(doc) };
+    }
+    return this.rendered;
+  }
+
+  /**
+   * Applies a batch of commands built on `baseRevision`. Throws CoreError (CONFLICT for a stale
+   * revision, UNKNOWN_TARGET for an endpoint, parameter or schema that is not there,
+   * INVALID_INPUT for a command that cannot apply); the document is then unchanged.
+   */
+  apply(commands: readonly DocumentCommand[], baseRevision: number, options: ApplyOptions = {}) {
+    if (baseRevision !== this.rev) {
+      throw new CoreError(
+        'CONFLICT',
+        `The document is at revision ${this.rev}, not ${baseRevision}: it changed meanwhile.`,
+      );
+    }
+    if (!Array.isArray(commands)) throw new CoreError('INVALID_INPUT', 'Commands are a list.');
+    const start = this.current();
+    if (!this.seeded) {
+      // The issues the caller saw before its first batch, so that only changes are reported.
+      this.problems(start, [], []);
+      this.seeded = true;
+    }
+    const saved = {
+      doc: start,
+      endpoints: start.endpoints,
+      meta: start.meta,
+      schemas: start.schemas,
+      version: start.version,
+      dialect: start.dialect,
+      edited: new Set(this.edited),
+    };
+    const before = new Map(start.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    const batch = new Batch(start);
+    try {
+      for (const command of commands) batch.apply(command, this);
+    } catch (error) {
+      Object.assign(saved.doc, {
+        endpoints: saved.endpoints,
+        meta: saved.meta,
+        schemas: saved.schemas,
+        version: saved.version,
+        dialect: saved.dialect,
+      });
+      this.doc = saved.doc;
+      this.edited = saved.edited;
+      throw error;
+    }
+    this.doc = batch.doc;
+    if (batch.openedText !== undefined) this.openedText = batch.openedText;
+    this.rev += 1;
+    const doc = batch.doc;
+
+    const changed: Endpoint[] = [];
+    const present = new Set<string>();
+    for (const endpoint of doc.endpoints) {
+      present.add(endpoint.id);
+      const old = before.get(endpoint.id);
+      if (old === endpoint) continue;
+      if (old !== undefined && batch.reopened && sameView(old, endpoint)) continue;
+      changed.push(endpoint);
+    }
+    const removed = [...before.keys()].filter((id) => !present.has(id));
+    if (batch.loaded) this.reported = new Map();
+
+    const answer: ApplyAnswer = {
+      revision: this.rev,
+      changed,
+      removed,
+      textChanged: batch.textChanged,
+      problems: this.problems(
+        doc,
+        changed.map((e) => e.id),
+        removed,
+      ),
+    };
+    if (batch.orderChanged || removed.length > 0) answer.order = doc.endpoints.map((e) => e.id);
+    if (batch.schemasChanged) answer.schemaNames = Object.keys(doc.schemas);
+    if (batch.metaChanged) {
+      answer.meta = doc.meta;
+      answer.problems.meta = validateMeta(doc.meta);
+    }
+    if (!batch.textChanged && this.rendered !== undefined) {
+      this.rendered = { revision: this.rev, text: this.rendered.text };
+    }
+    if (options.text === true) answer.text = this.text().text;
+    return answer;
+  }
+
+  /** Marks a view as edited by the user (its issues are errors, not "as loaded" warnings). */
+  markEdited(id: string): void {
+    this.edited.add(id);
+  }
+
+  /** Forgets which views were edited (a text loaded anew). */
+  resetEdited(): void {
+    this.edited = new Set();
+  }
+
+  private problems(doc: OpenApiDocument, changedIds: string[], removed: string[]): SessionProblems {
+    const views = doc.endpoints.map((endpoint) => {
+      let view = this.projections.get(endpoint);
+      const asLoaded = !this.edited.has(endpoint.id);
+      if (view === undefined || (view.loadedAsIs === true) !== asLoaded) {
+        view = validationView(endpoint, asLoaded);
+        this.projections.set(endpoint, view);
+      }
+      return view;
+    });
+    const report = validateEndpoints(views, doc.dialect);
+    const issues: Record<string, EndpointIssue[]> = {};
+    const wanted = new Set(changedIds);
+    for (const id of removed) this.reported.delete(id);
+    for (const [id, list] of Object.entries(report.issues)) {
+      const json = JSON.stringify(list);
+      if (this.reported.get(id) !== json || wanted.has(id)) {
+        setOwn(issues, id, list);
+        this.reported.set(id, json);
+      }
+    }
+    return { issues, duplicateIds: report.duplicateIds, canGenerate: report.canGenerate };
+  }
+}
+
+/** One batch's edits, with what they touched. */
+class Batch {
+  reopened = false;
+  /** The last text a command opened (load, adoptText, renameSchema). */
+  openedText: string | undefined;
+  loaded = false;
+  textChanged = false;
+  orderChanged = false;
+  schemasChanged = false;
+  metaChanged = false;
+
+  constructor(public doc: OpenApiDocument) {}
+
+  private indexOf(id: unknown): number {
+    const index = typeof id === 'string' ? this.doc.endpoints.findIndex((e) => e.id === id) : -1;
+    if (index < 0) throw new CoreError('UNKNOWN_TARGET', `No endpoint has the id ${String(id)}.`);
+    return index;
+  }
+
+  private replace(index: number, endpoint: Endpoint, session: DocumentSession): void {
+    const endpoints = [...this.doc.endpoints];
+    endpoints[index] = endpoint;
+    this.doc.endpoints = endpoints;
+    session.markEdited(endpoint.id);
+    this.textChanged = true;
+  }
+
+  apply(command: DocumentCommand, session: DocumentSession): void {
+    if (!isObject(command)) throw new CoreError('INVALID_INPUT', 'A command is an object.');
+    switch (command.kind) {
+      case 'setField': {
+        const index = this.indexOf(command.endpointId);
+        const endpoint = this.doc.endpoints[index] as Endpoint;
+        this.replace(index, setField(endpoint, command), session);
+        return;
+      }
+      case 'putEndpoint': {
+        const index = this.indexOf(command.endpoint?.id);
+        this.replace(index, command.endpoint, session);
+        return;
+      }
+      case 'addEndpoint': {
+        const { endpoint } = command;
+        if (!isObject(endpoint) || typeof endpoint.id !== 'string') {
+          throw new CoreError('INVALID_INPUT', 'An endpoint needs an id.');
+        }
+        if (this.doc.endpoints.some((e) => e.id === endpoint.id)) {
+          throw new CoreError('INVALID_INPUT', `An endpoint with the id ${endpoint.id} exists.`);
+        }
+        const endpoints = [...this.doc.endpoints];
+        endpoints.splice(clampIndex(command.index, endpoints.length), 0, endpoint);
+        this.doc.endpoints = endpoints;
+        session.markEdited(endpoint.id);
+        this.textChanged = true;
+        this.orderChanged = true;
+        return;
+      }
+      case 'removeEndpoint': {
+        const index = this.indexOf(command.endpointId);
+        this.doc.endpoints = this.doc.endpoints.filter((_, i) => i !== index);
+        this.textChanged = true;
+        this.orderChanged = true;
+        return;
+      }
+      case 'moveEndpoint': {
+        const index = this.indexOf(command.endpointId);
+        const endpoints = [...this.doc.endpoints];
+        const [moved] = endpoints.splice(index, 1);
+        endpoints.splice(clampIndex(command.index, endpoints.length), 0, moved as Endpoint);
+        this.doc.endpoints = endpoints;
+        this.orderChanged = true;
+        // A new document is generated in the form's order; a loaded one keeps its text's.
+        if (documentFlavor(this.doc) === undefined) this.textChanged = true;
+        return;
+      }
+      case 'addParameter': {
+        const index = this.indexOf(command.endpointId);
+        const endpoint = this.doc.endpoints[index] as Endpoint;
+        const parameters = [...endpoint.parameters];
+        parameters.splice(clampIndex(command.index, parameters.length), 0, command.parameter);
+        this.replace(index, { ...endpoint, parameters }, session);
+        return;
+      }
+      case 'removeParameter': {
+        const index = this.indexOf(command.endpointId);
+        const endpoint = this.doc.endpoints[index] as Endpoint;
+        parameterAt(endpoint, command.index);
+        const parameters = endpoint.parameters.filter((_, i) => i !== command.index);
+        this.replace(index, { ...endpoint, parameters }, session);
+        return;
+      }
+      case 'setParameter': {
+        const index = this.indexOf(command.endpointId);
+        const endpoint = this.doc.endpoints[index] as Endpoint;
+        const parameter = { ...parameterAt(endpoint, command.index) } as Parameter & JsonObject;
+        for (const [key, value] of Object.entries(command.change ?? {})) {
+          if (key === 'id') continue;
+          if (value === undefined) delete parameter[key];
+          else parameter[key] = value;
+        }
+        if (parameter.location === 'path') {
+          parameter.required = true;
+          parameter.hideRequired = true;
+        } else {
+          delete parameter.hideRequired;
+        }
+        const parameters = endpoint.parameters.map((p, i) => (i === command.index ? parameter : p));
+        this.replace(index, { ...endpoint, parameters }, session);
+        return;
+      }
+      case 'setMeta':
+        this.setMeta(command.meta);
+        return;
+      case 'setSchema': {
+        if (typeof command.name !== 'string' || command.name.trim() === '') {
+          throw new CoreError('INVALID_INPUT', 'A shared schema needs a name.');
+        }
+        if (!isObject(command.schema))
+          throw new CoreError('INVALID_INPUT', 'A schema is an object.');
+        const schemas = { ...this.doc.schemas };
+        setOwn(schemas, command.name, command.schema);
+        this.doc.schemas = schemas;
+        this.schemasChanged = true;
+        this.textChanged = true;
+        return;
+      }
+      case 'removeSchema': {
+        if (!Object.hasOwn(this.doc.schemas, command.name)) {
+          throw new CoreError('UNKNOWN_TARGET', `No shared schema is named ${command.name}.`);
+        }
+        const schemas = { ...this.doc.schemas };
+        delete schemas[command.name];
+        this.doc.schemas = schemas;
+        this.schemasChanged = true;
+        this.textChanged = true;
+        return;
+      }
+      case 'renameSchema':
+        this.renameSchema(command.from, command.to);
+        return;
+      case 'load':
+        this.reopen(command.text);
+        this.loaded = true;
+        session.resetEdited();
+        return;
+      case 'adoptText':
+        this.reopen(command.text);
+        return;
+      default:
+        throw new CoreError(
+          'INVALID_INPUT',
+          `Unknown command: ${String((command as { kind?: unknown }).kind)}.`,
+        );
+    }
+  }
+
+  private setMeta(change: Partial<DocumentMeta>): void {
+    if (!isObject(change)) throw new CoreError('INVALID_INPUT', 'Meta is an object.');
+    const meta = { ...this.doc.meta } as DocumentMeta & JsonObject;
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) delete meta[key];
+      else meta[key] = value;
+    }
+    this.doc.meta = meta;
+    // A new document's version is its panel's (a loaded one keeps the version it states).
+    const dialect = dialectOf(meta.openapi);
+    if (documentFlavor(this.doc) === undefined && dialect !== undefined) {
+      this.doc.version = meta.openapi;
+      this.doc.dialect = dialect;
+    }
+    this.metaChanged = true;
+    this.textChanged = true;
+  }
+
+  private renameSchema(from: string, to: string): void {
+    if (typeof from !== 'string' || !Object.hasOwn(this.doc.schemas, from)) {
+      throw new CoreError('UNKNOWN_TARGET', `No shared schema is named ${String(from)}.`);
+    }
+    if (typeof to !== 'string' || to.trim() === '') {
+      throw new CoreError('INVALID_INPUT', 'A shared schema needs a name.');
+    }
+    if (to === from) return;
+    if (Object.hasOwn(this.doc.schemas, to)) {
+      throw new CoreError('INVALID_INPUT', `A shared schema is already named ${to}.`);
+    }
+    if (documentFlavor(this.doc) === undefined) {
+      // A new document is generated whole from its views: rename in the views and schemas.
+      const rewrite = refRewriter(from, to);
+      const schemas: Record<string, Schema> = {};
+      for (const [name, schema] of Object.entries(this.doc.schemas)) {
+        setOwn(schemas, name === from ? to : name, rewrite(schema) as Schema);
+      }
+      this.doc.schemas = schemas;
+      this.doc.endpoints = this.doc.endpoints.map((endpoint) => {
+        let next = rewrite(endpoint) as Endpoint;
+        next = renameBodies(next, from, to);
+        return next;
+      });
+      this.schemasChanged = true;
+      this.textChanged = true;
+      return;
+    }
+    const text = renderOpenApiWith(this.doc, (data) => renameInData(data, from, to));
+    this.reopen(text);
+  }
+
+  /** Opens a text in place of the document (the views are read anew). */
+  private reopen(text: string): void {
+    if (typeof text !== 'string') throw new CoreError('INVALID_INPUT', 'The text is not text.');
+    this.doc = parseOpenApi(text);
+    this.openedText = text;
+    this.reopened = true;
+    this.textChanged = true;
+    this.orderChanged = true;
+    this.schemasChanged = true;
+    this.metaChanged = true;
+  }
+}
+
+function clampIndex(index: number | undefined, length: number): number {
+  if (index === undefined || !Number.isInteger(index)) return length;
+  return Math.max(0, Math.min(length, index));
+}
+
+function parameterAt(endpoint: Endpoint, index: number): Parameter {
+  const parameter = Number.isInteger(index) ? endpoint.parameters[index] : undefined;
+  if (parameter === undefined) {
+    throw new CoreError('UNKNOWN_TARGET', `Endpoint ${endpoint.id} has no parameter ${index}.`);
+  }
+  return parameter;
+}
+
+const FIELDS = new Set<string>([
+  'path',
+  'method',
+  'summary',
+  'description',
+  'operationId',
+  'tags',
+  'deprecated',
+  'security',
+  'requestBodyRequired',
+  'webhook',
+]);
+
+function setField(endpoint: Endpoint, command: SetFieldCommand): Endpoint {
+  const { field, value } = command;
+  if (!FIELDS.has(field)) throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
+  if ((field === 'path' || field === 'summary') && typeof value !== 'string') {
+    throw new CoreError('INVALID_INPUT', `The ${field} is text.`);
+  }
+  const next: Endpoint = { ...endpoint };
+  if (field === 'method') {
+    if (typeof value !== 'string') throw new CoreError('INVALID_INPUT', 'The method is text.');
+    if (value === endpoint.method) return endpoint;
+    next.method = value;
+    // Spec §4: switching to GET clears the request body (as the form's method selector does).
+    if (value === 'GET') {
+      delete next.requestBody;
+      delete next.requestBodyRequired;
+    }
+    return next;
+  }
+  const record = next as unknown as JsonObject;
+  if (value === undefined) delete record[field];
+  else record[field] = value;
+  return next;
+}
+
+/** Request and response bodies named after a renamed schema take its new name. */
+function renameBodies(endpoint: Endpoint, from: string, to: string): Endpoint {
+  let next = endpoint;
+  if (endpoint.requestBody?.name === from) {
+    next = { ...next, requestBody: { ...endpoint.requestBody, name: to } };
+  }
+  if (endpoint.responses.some((r) => r.body.name === from)) {
+    next = {
+      ...next,
+      responses: endpoint.responses.map((r) =>
+        r.body.name === from ? { ...r, body: { ...r.body, name: to } } : r,
+      ),
+    };
+  }
+  return next;
+}
+
+/**
+ * A copy-on-write rewrite of every reference to schema `from` (`$ref` and discriminator
+ * mappings, also pointers into it such as `#/components/schemas/A/properties/b`) to `to`.
+ * Untouched subtrees are returned as the same objects.
+ */
+function refRewriter(from: string, to: string): (value: unknown) => unknown {
+  const targets = new Set([escapePointer(from), encodeURIComponent(escapePointer(from))]);
+  const target = escapePointer(to);
+  const renamed = (ref: string): string | undefined => {
+    if (!ref.startsWith(SCHEMA_REF_PREFIX)) return undefined;
+    const rest = ref.slice(SCHEMA_REF_PREFIX.length);
+    const slash = rest.indexOf('/');
+    const token = slash < 0 ? rest : rest.slice(0, slash);
+    if (!targets.has(token)) return undefined;
+    return SCHEMA_REF_PREFIX + target + (slash < 0 ? '' : rest.slice(slash));
+  };
+  const visit = (value: unknown, depth: number): unknown => {
+    if (value === null || typeof value !== 'object' || depth > 2000) return value;
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      value.forEach((item, i) => {
+        const next = visit(item, depth + 1);
+        if (next !== item) (out ??= [...value])[i] = next;
+      });
+      return out ?? value;
+    }
+    let out: JsonObject | undefined;
+    const object = value as JsonObject;
+    for (const key of Object.keys(object)) {
+      const item = own(object, key);
+      let next: unknown;
+      if (key === '$ref' && typeof item === 'string') next = renamed(item) ?? item;
+      else if (key === 'mapping' && isObject(item)) {
+        let mapping: JsonObject | undefined;
+        for (const [k, v] of Object.entries(item)) {
+          const r = typeof v === 'string' ? renamed(v) : undefined;
+          if (r !== undefined) setOwn((mapping ??= { ...item }), k, r);
+        }
+        next = mapping ?? visit(item, depth + 1);
+      } else next = visit(item, depth + 1);
+      if (next !== item) setOwn((out ??= copyObject(object)), key, next);
+    }
+    return out ?? value;
+  };
+  return (value) => visit(value, 0);
+}
+
+function copyObject(object: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(object)) setOwn(out, key, own(object, key));
+  return out;
+}
+
+/** The whole document's data with schema `from` renamed `to` (key order kept) and refs rewritten. */
+function renameInData(data: unknown, from: string, to: string): unknown {
+  const rewritten = refRewriter(from, to)(data);
+  if (!isObject(rewritten)) return rewritten;
+  const components = own(rewritten, 'components');
+  const schemas = isObject(components) ? own(components, 'schemas') : undefined;
+  if (!isObject(components) || !isObject(schemas)) return rewritten;
+  const renamed: JsonObject = {};
+  for (const key of Object.keys(schemas))
+    setOwn(renamed, key === from ? to : key, own(schemas, key));
+  const root = copyObject(rewritten);
+  const nextComponents = copyObject(components);
+  setOwn(nextComponents, 'schemas', renamed);
+  setOwn(root, 'components', nextComponents);
+  return root;
+}
