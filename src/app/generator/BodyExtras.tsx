@@ -76,9 +76,12 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
   const [failed, setFailed] = useState(false);
   const running = useRef<AbortController | null>(null);
   const baseId = useId();
+  // Closed, only the summary is in the page: a body's property table is hundreds of elements, and
+  // opening an endpoint (issue 20.1) must not build them for every body it shows.
+  const [open, setOpen] = useState(false);
   const examples = body?.examples ?? [];
-  const rows = propertyRows(body?.schema);
-  const problems = useExampleProblems(body);
+  const rows = open ? propertyRows(body?.schema) : [];
+  const problems = useExampleProblems(open ? body : undefined);
 
   const setExamples = (next: NamedExample[]) => onChange({ examples: next });
   const editExample = (index: number, change: Partial<NamedExample>) =>
@@ -117,219 +120,234 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
   const count = examples.length + (body?.customerJson.trim() ? 1 : 0);
 
   return (
-    <details className="gen-body-extras" data-testid="body-extras">
+    <details
+      className="gen-body-extras"
+      data-testid="body-extras"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         <Trans>Examples and schema</Trans>{' '}
         <span className="gen-muted">
           (<Plural value={count} one="# example" other="# examples" />)
         </span>
       </summary>
-      <fieldset className="gen-extras-section" disabled={disabled}>
-        <legend>
-          <Trans>Examples</Trans>
-        </legend>
-        <label className="gen-extras-inline">
-          <span>
-            <Trans>Name of the first example</Trans>
-          </span>
-          <input
-            value={body?.exampleName ?? ''}
-            placeholder={body?.name || 'example'}
-            onChange={(event) => onChange({ exampleName: event.target.value })}
-          />
-        </label>
-        {examples.map((example, index) => (
-          <div className="gen-extras-example" key={index} data-testid="extra-example">
-            <div className="gen-extras-inline">
-              <label htmlFor={`${baseId}-name-${index}`}>
-                <Trans>Example name</Trans>
-              </label>
+      {open ? (
+        <>
+          <fieldset className="gen-extras-section" disabled={disabled}>
+            <legend>
+              <Trans>Examples</Trans>
+            </legend>
+            <label className="gen-extras-inline">
+              <span>
+                <Trans>Name of the first example</Trans>
+              </span>
               <input
-                id={`${baseId}-name-${index}`}
-                value={example.name}
-                onChange={(event) => editExample(index, { name: event.target.value })}
+                value={body?.exampleName ?? ''}
+                placeholder={body?.name || 'example'}
+                onChange={(event) => onChange({ exampleName: event.target.value })}
               />
+            </label>
+            {examples.map((example, index) => (
+              <div className="gen-extras-example" key={index} data-testid="extra-example">
+                <div className="gen-extras-inline">
+                  <label htmlFor={`${baseId}-name-${index}`}>
+                    <Trans>Example name</Trans>
+                  </label>
+                  <input
+                    id={`${baseId}-name-${index}`}
+                    value={example.name}
+                    onChange={(event) => editExample(index, { name: event.target.value })}
+                  />
+                  <button
+                    type="button"
+                    className="gen-button gen-button-small gen-button-danger"
+                    onClick={() => setExamples(examples.filter((_, i) => i !== index))}
+                  >
+                    <Trans>Remove example</Trans>
+                  </button>
+                </div>
+                <textarea
+                  className="gen-body-text gen-extras-json"
+                  aria-label={t`${label}: example ${example.name} JSON`}
+                  spellCheck={false}
+                  value={example.json}
+                  onChange={(event) => editExample(index, { json: event.target.value })}
+                />
+              </div>
+            ))}
+            {problems.length > 0 ? (
+              <ul
+                className="gen-extras-problems"
+                aria-label={t`Examples that do not fit the schema`}
+                data-testid="example-problems"
+              >
+                {problems.map((problem, index) => (
+                  <li key={index}>
+                    <Trans>
+                      Example {problem.example}: <code>{problem.pointer || '/'}</code> breaks “
+                      {problem.rule}” ({problem.message})
+                    </Trans>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <button
+              type="button"
+              className="gen-button gen-button-small"
+              onClick={() => setExamples([...examples, { name: nextExampleName(body), json: '' }])}
+            >
+              <span aria-hidden="true">+ </span>
+              <Trans>Add example</Trans>
+            </button>
+          </fieldset>
+
+          <fieldset className="gen-extras-section" disabled={disabled}>
+            <legend>
+              <Trans>Schema properties</Trans>
+            </legend>
+            <div className="gen-extras-inline">
               <button
                 type="button"
-                className="gen-button gen-button-small gen-button-danger"
-                onClick={() => setExamples(examples.filter((_, i) => i !== index))}
+                className="gen-button gen-button-small"
+                onClick={() => void infer()}
+                disabled={busy || count === 0}
+                aria-busy={busy}
               >
-                <Trans>Remove example</Trans>
+                <Trans>Infer schema from examples</Trans>
               </button>
-            </div>
-            <textarea
-              className="gen-body-text gen-extras-json"
-              aria-label={t`${label}: example ${example.name} JSON`}
-              spellCheck={false}
-              value={example.json}
-              onChange={(event) => editExample(index, { json: event.target.value })}
-            />
-          </div>
-        ))}
-        {problems.length > 0 ? (
-          <ul
-            className="gen-extras-problems"
-            aria-label={t`Examples that do not fit the schema`}
-            data-testid="example-problems"
-          >
-            {problems.map((problem, index) => (
-              <li key={index}>
-                <Trans>
-                  Example {problem.example}: <code>{problem.pointer || '/'}</code> breaks “
-                  {problem.rule}” ({problem.message})
-                </Trans>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <button
-          type="button"
-          className="gen-button gen-button-small"
-          onClick={() => setExamples([...examples, { name: nextExampleName(body), json: '' }])}
-        >
-          <span aria-hidden="true">+ </span>
-          <Trans>Add example</Trans>
-        </button>
-      </fieldset>
-
-      <fieldset className="gen-extras-section" disabled={disabled}>
-        <legend>
-          <Trans>Schema properties</Trans>
-        </legend>
-        <div className="gen-extras-inline">
-          <button
-            type="button"
-            className="gen-button gen-button-small"
-            onClick={() => void infer()}
-            disabled={busy || count === 0}
-            aria-busy={busy}
-          >
-            <Trans>Infer schema from examples</Trans>
-          </button>
-          {body?.schema !== undefined ? (
-            <span className="gen-muted">
-              <Trans>Your edits are kept; what the examples contradict is listed for you.</Trans>
-            </span>
-          ) : null}
-        </div>
-        {failed ? (
-          <p className="gen-error" role="alert">
-            <Trans>The schema could not be inferred: check that the examples are JSON.</Trans>
-          </p>
-        ) : null}
-        {conflicts.length > 0 ? (
-          <ul className="gen-extras-conflicts" aria-label={t`Conflicts with the examples`}>
-            {conflicts.map((conflict) => (
-              <li key={`${conflict.pointer} ${conflict.rule}`} data-testid="schema-conflict">
-                <span>
-                  <code>{conflict.pointer || '/'}</code>{' '}
+              {body?.schema !== undefined ? (
+                <span className="gen-muted">
                   <Trans>
-                    The examples do not fit “{conflict.rule}” (your value: {show(conflict.kept)}).
+                    Your edits are kept; what the examples contradict is listed for you.
                   </Trans>
                 </span>
-                <button
-                  type="button"
-                  className="gen-button gen-button-small"
-                  onClick={() => resolve(conflict, false)}
-                >
-                  <Trans>Keep mine</Trans>
-                </button>
-                <button
-                  type="button"
-                  className="gen-button gen-button-small"
-                  onClick={() => resolve(conflict, true)}
-                >
-                  <Trans>Follow the examples</Trans>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {rows.length === 0 ? (
-          <p className="gen-muted">
-            <Trans>Infer the schema from the examples to edit its properties here.</Trans>
-          </p>
-        ) : (
-          <div className="gen-extras-table-wrap">
-            <table className="gen-extras-table">
-              <thead>
-                <tr>
-                  <th>{t`Property`}</th>
-                  <th>{t`Type`}</th>
-                  <th>{t`Required`}</th>
-                  <th>{t`Nullable`}</th>
-                  <th>{t`Format`}</th>
-                  <th>{t`Description`}</th>
-                  <th>{t`Enum`}</th>
-                  <th>{t`Minimum`}</th>
-                  <th>{t`Maximum`}</th>
-                  <th>{t`Pattern`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.name} data-testid="schema-row">
-                    <th scope="row">
-                      <code>{row.name}</code>
-                    </th>
-                    <td>
-                      <select
-                        aria-label={t`${row.name}: type`}
-                        value={TYPES.includes(row.type) ? row.type : ''}
-                        onChange={(event) => editRow(row.name, { type: event.target.value })}
-                      >
-                        {TYPES.includes(row.type) ? null : (
-                          <option value="">{row.type || '—'}</option>
-                        )}
-                        {TYPES.map((type) => (
-                          <option key={type} value={type}>
-                            {type}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t`${row.name}: required`}
-                        checked={row.required}
-                        onChange={(event) => editRow(row.name, { required: event.target.checked })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t`${row.name}: nullable`}
-                        checked={row.nullable}
-                        onChange={(event) => editRow(row.name, { nullable: event.target.checked })}
-                      />
-                    </td>
-                    {(
-                      [
-                        ['format', t`${row.name}: format`],
-                        ['description', t`${row.name}: description`],
-                        ['enumText', t`${row.name}: enum, comma-separated`],
-                        ['minimum', t`${row.name}: minimum`],
-                        ['maximum', t`${row.name}: maximum`],
-                        ['pattern', t`${row.name}: pattern`],
-                      ] as const
-                    ).map(([key, name]) => (
-                      <td key={key}>
-                        <input
-                          aria-label={name}
-                          value={row[key]}
-                          type={key === 'minimum' || key === 'maximum' ? 'number' : 'text'}
-                          onChange={(event) => editRow(row.name, { [key]: event.target.value })}
-                        />
-                      </td>
-                    ))}
-                  </tr>
+              ) : null}
+            </div>
+            {failed ? (
+              <p className="gen-error" role="alert">
+                <Trans>The schema could not be inferred: check that the examples are JSON.</Trans>
+              </p>
+            ) : null}
+            {conflicts.length > 0 ? (
+              <ul className="gen-extras-conflicts" aria-label={t`Conflicts with the examples`}>
+                {conflicts.map((conflict) => (
+                  <li key={`${conflict.pointer} ${conflict.rule}`} data-testid="schema-conflict">
+                    <span>
+                      <code>{conflict.pointer || '/'}</code>{' '}
+                      <Trans>
+                        The examples do not fit “{conflict.rule}” (your value: {show(conflict.kept)}
+                        ).
+                      </Trans>
+                    </span>
+                    <button
+                      type="button"
+                      className="gen-button gen-button-small"
+                      onClick={() => resolve(conflict, false)}
+                    >
+                      <Trans>Keep mine</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className="gen-button gen-button-small"
+                      onClick={() => resolve(conflict, true)}
+                    >
+                      <Trans>Follow the examples</Trans>
+                    </button>
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </fieldset>
+              </ul>
+            ) : null}
+            {rows.length === 0 ? (
+              <p className="gen-muted">
+                <Trans>Infer the schema from the examples to edit its properties here.</Trans>
+              </p>
+            ) : (
+              <div className="gen-extras-table-wrap">
+                <table className="gen-extras-table">
+                  <thead>
+                    <tr>
+                      <th>{t`Property`}</th>
+                      <th>{t`Type`}</th>
+                      <th>{t`Required`}</th>
+                      <th>{t`Nullable`}</th>
+                      <th>{t`Format`}</th>
+                      <th>{t`Description`}</th>
+                      <th>{t`Enum`}</th>
+                      <th>{t`Minimum`}</th>
+                      <th>{t`Maximum`}</th>
+                      <th>{t`Pattern`}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.name} data-testid="schema-row">
+                        <th scope="row">
+                          <code>{row.name}</code>
+                        </th>
+                        <td>
+                          <select
+                            aria-label={t`${row.name}: type`}
+                            value={TYPES.includes(row.type) ? row.type : ''}
+                            onChange={(event) => editRow(row.name, { type: event.target.value })}
+                          >
+                            {TYPES.includes(row.type) ? null : (
+                              <option value="">{row.type || '—'}</option>
+                            )}
+                            {TYPES.map((type) => (
+                              <option key={type} value={type}>
+                                {type}
+                              </option>
+                            ))}
+                          </select>
+                        </td>
+                        <td>
+                          <input
+                            type="checkbox"
+                            aria-label={t`${row.name}: required`}
+                            checked={row.required}
+                            onChange={(event) =>
+                              editRow(row.name, { required: event.target.checked })
+                            }
+                          />
+                        </td>
+                        <td>
+                          <input
+                            type="checkbox"
+                            aria-label={t`${row.name}: nullable`}
+                            checked={row.nullable}
+                            onChange={(event) =>
+                              editRow(row.name, { nullable: event.target.checked })
+                            }
+                          />
+                        </td>
+                        {(
+                          [
+                            ['format', t`${row.name}: format`],
+                            ['description', t`${row.name}: description`],
+                            ['enumText', t`${row.name}: enum, comma-separated`],
+                            ['minimum', t`${row.name}: minimum`],
+                            ['maximum', t`${row.name}: maximum`],
+                            ['pattern', t`${row.name}: pattern`],
+                          ] as const
+                        ).map(([key, name]) => (
+                          <td key={key}>
+                            <input
+                              aria-label={name}
+                              value={row[key]}
+                              type={key === 'minimum' || key === 'maximum' ? 'number' : 'text'}
+                              onChange={(event) => editRow(row.name, { [key]: event.target.value })}
+                            />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </fieldset>
+        </>
+      ) : null}
     </details>
   );
 }

@@ -75,8 +75,12 @@ export function ResponseHeaders({
 }
 
 const NONE: string[] = [];
-/** Up to this many shared schemas the select lists them all from the start. */
-const EAGER_OPTIONS = 200;
+/**
+ * Up to this many shared schemas the select lists them all from the start; beyond, the options
+ * are built when the select is focused or pressed. An endpoint shows one select per body, and
+ * 150 schemas × 5 bodies was most of the elements that opening it built (issue 20.1).
+ */
+const EAGER_OPTIONS = 12;
 const namesCache = new WeakMap<object, string[]>();
 const noSubscribe = () => () => undefined;
 const noNames = () => NONE;
