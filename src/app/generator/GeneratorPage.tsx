@@ -4,7 +4,16 @@
  * the worker bridge; this module only holds state and renders.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Endpoint, KeptOperation } from '../../shared';
 import { failureMessage } from '../api/errors';
@@ -233,7 +242,13 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [revealNonce, setRevealNonce] = useState(0);
   const [problemsOpen, setProblemsOpen] = useState(false);
   const problemsBox = useRef<HTMLDivElement>(null);
-  const exampleProblems = useExampleProblems(store, client, restoring);
+  const [documentStore] = useState(() => DocumentStore.persisted(storage));
+  // Only the version (a re-render of the page per keystroke in the document panel would cost).
+  const openapi = useSyncExternalStore(
+    documentStore.subscribe,
+    () => documentStore.getMeta().openapi,
+  );
+  const exampleProblems = useExampleProblems(store, client, restoring, openapi);
   // After a reload, endpoints still as the kept document has them count as loaded (issue 20).
   useLoadedViews(store, client, sourceReady, restoring);
   const touchedVersion = useTouchedVersion(store.touched);
@@ -282,7 +297,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     requestAnimationFrame(() => problemsBox.current?.scrollIntoView?.({ block: 'nearest' }));
   };
   const editor = useRef<OutputEditorHandle>(null);
-  const [documentStore] = useState(() => DocumentStore.persisted(storage));
   /**
    * The shared schemas as the worker's document has them: the Schemas section's edits are sent
    * only when the store holds something else (a restored page never sends a partial set).
