@@ -12,3 +12,4 @@ export {
 } from './scalar-text';
 export { yamlText } from './yaml-text';
 export { deepEqual } from './values';
+export * from './session';

@@ -41,6 +41,7 @@ import {
 } from '../validate-endpoints';
 import type { DocumentMeta } from './meta';
 import {
+  documentData,
   documentFlavor,
   parseOpenApi,
   renderOpenApi,
@@ -296,6 +297,7 @@ export class DocumentSession {
       throw error;
     }
     this.doc = batch.doc;
+    if (batch.mayDropRefs) dropCollectedSchemas(batch);
     if (batch.openedText !== undefined) this.openedText = batch.openedText;
     this.rev += 1;
     const doc = batch.doc;
@@ -381,6 +383,8 @@ class Batch {
   orderChanged = false;
   schemasChanged = false;
   metaChanged = false;
+  /** Whether a `$ref` may have gone (then the render drops components nothing uses). */
+  mayDropRefs = false;
 
   constructor(public doc: OpenApiDocument) {}
 
@@ -404,10 +408,13 @@ class Batch {
       case 'setField': {
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
-        this.replace(index, setField(endpoint, command), session);
+        const flag = { value: false };
+        this.replace(index, setField(endpoint, command, flag), session);
+        if (flag.value) this.mayDropRefs = true;
         return;
       }
       case 'putEndpoint': {
+        this.mayDropRefs = true;
         const index = this.indexOf(command.endpoint?.id);
         this.replace(index, command.endpoint, session);
         return;
@@ -429,6 +436,7 @@ class Batch {
         return;
       }
       case 'removeEndpoint': {
+        this.mayDropRefs = true;
         const index = this.indexOf(command.endpointId);
         this.doc.endpoints = this.doc.endpoints.filter((_, i) => i !== index);
         this.textChanged = true;
@@ -455,6 +463,7 @@ class Batch {
         return;
       }
       case 'removeParameter': {
+        this.mayDropRefs = true;
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
         parameterAt(endpoint, command.index);
@@ -463,6 +472,7 @@ class Batch {
         return;
       }
       case 'setParameter': {
+        this.mayDropRefs = true;
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
         const parameter = { ...parameterAt(endpoint, command.index) } as Parameter & JsonObject;
@@ -490,6 +500,7 @@ class Batch {
         }
         if (!isObject(command.schema))
           throw new CoreError('INVALID_INPUT', 'A schema is an object.');
+        this.mayDropRefs = true;
         const schemas = { ...this.doc.schemas };
         setOwn(schemas, command.name, command.schema);
         this.doc.schemas = schemas;
@@ -501,6 +512,7 @@ class Batch {
         if (!Object.hasOwn(this.doc.schemas, command.name)) {
           throw new CoreError('UNKNOWN_TARGET', `No shared schema is named ${command.name}.`);
         }
+        this.mayDropRefs = true;
         const schemas = { ...this.doc.schemas };
         delete schemas[command.name];
         this.doc.schemas = schemas;
@@ -590,6 +602,25 @@ class Batch {
   }
 }
 
+/**
+ * The render drops components nothing references any more (a removed endpoint's body schema):
+ * the session's shared schemas follow, so that its list is the text's.
+ */
+function dropCollectedSchemas(batch: Batch): void {
+  const doc = batch.doc;
+  if (documentFlavor(doc) === undefined) return;
+  const data = documentData(doc);
+  const components = isObject(data) ? own(data, 'components') : undefined;
+  const written = isObject(components) ? own(components, 'schemas') : undefined;
+  const names = Object.keys(doc.schemas);
+  const kept = names.filter((name) => isObject(written) && Object.hasOwn(written, name));
+  if (kept.length === names.length) return;
+  const schemas: Record<string, Schema> = {};
+  for (const name of kept) setOwn(schemas, name, doc.schemas[name]);
+  doc.schemas = schemas;
+  batch.schemasChanged = true;
+}
+
 function clampIndex(index: number | undefined, length: number): number {
   if (index === undefined || !Number.isInteger(index)) return length;
   return Math.max(0, Math.min(length, index));
@@ -616,7 +647,11 @@ const FIELDS = new Set<string>([
   'webhook',
 ]);
 
-function setField(endpoint: Endpoint, command: SetFieldCommand): Endpoint {
+function setField(
+  endpoint: Endpoint,
+  command: SetFieldCommand,
+  mayDropRefs: { value: boolean },
+): Endpoint {
   const { field, value } = command;
   if (!FIELDS.has(field)) throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
   if ((field === 'path' || field === 'summary') && typeof value !== 'string') {
@@ -626,6 +661,7 @@ function setField(endpoint: Endpoint, command: SetFieldCommand): Endpoint {
   if (field === 'method') {
     if (typeof value !== 'string') throw new CoreError('INVALID_INPUT', 'The method is text.');
     if (value === endpoint.method) return endpoint;
+    mayDropRefs.value = true;
     next.method = value;
     // Spec §4: switching to GET clears the request body (as the form's method selector does).
     if (value === 'GET') {
