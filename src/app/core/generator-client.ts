@@ -8,7 +8,9 @@
  */
 import { wrap, releaseProxy, type Remote } from 'comlink';
 import type {
+  ApplyAnswer,
   BodyModel,
+  DocumentCommand,
   DocumentInfo,
   DocumentMeta,
   DocumentSummary,
@@ -132,6 +134,11 @@ export class GeneratorClient {
   private epoch = 0;
   private documentEpoch = -1;
   private readonly idleMs: number;
+  /**
+   * The worker start (epoch) whose document revisions the caller has seen (from
+   * {@link documentRevision} or {@link command}); a restarted worker counts revisions anew.
+   */
+  private revisionEpoch = -1;
   /** The render running now (renders are queued, see {@link render}). */
   private rendering: Promise<void> = Promise.resolve();
 
@@ -339,6 +346,49 @@ export class GeneratorClient {
     }
     this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     return this.call('render', [], options);
+  }
+
+  /**
+   * The open document's revision (issue 18): the base of the next {@link command} batch. Opens
+   * the document first when the worker restarted.
+   */
+  async documentRevision(options: CallOptions = {}): Promise<number> {
+    await this.ensureDocument(options);
+    const revision = await this.call('revision', [], options);
+    this.revisionEpoch = this.documentEpoch;
+    return revision;
+  }
+
+  /**
+   * Edits the open document by commands that carry their target (issue 18, see
+   * src/shared/document/session.ts), built on `baseRevision`. Answers the new revision, the
+   * changed views, removed ids and the problems of what changed (and the text when `text` is
+   * asked). A stale revision rejects with CoreCallError CONFLICT, also when the worker restarted
+   * since the caller read its revision (the re-opened document does not hold the edits made in
+   * the old one: the caller re-reads the revision and sends what it still needs).
+   */
+  async command(
+    commands: DocumentCommand[],
+    baseRevision: number,
+    options: CallOptions & { text?: boolean } = {},
+  ): Promise<ApplyAnswer> {
+    const { text, ...callOptions } = options;
+    await this.ensureDocument(callOptions);
+    if (this.revisionEpoch !== this.documentEpoch) {
+      throw new CoreCallError({
+        code: 'CONFLICT',
+        message: 'The document was opened again since its revision was read.',
+      });
+    }
+    const answer = await this.call(
+      'apply',
+      [commands, baseRevision, text === true ? { text: true } : {}],
+      callOptions,
+    );
+    // The worker holds these views now: a later render need not send them back.
+    for (const view of answer.changed) this.sent.set(view.id, view);
+    for (const id of answer.removed) this.sent.delete(id);
+    return answer;
   }
 
   /** Opens text, or a Blob of it (read in the worker; here without one). */
