@@ -146,6 +146,16 @@ describe('document session: apply', () => {
     expect(!parameter.ok && parameter.error.code).toBe('UNKNOWN_TARGET');
   });
 
+  it('refuses a webhook in an OpenAPI 3.0 document', () => {
+    const { api, revision, byPath } = opened();
+    const result = api.apply(
+      [{ kind: 'setField', endpointId: byPath('/pets').id, field: 'webhook', value: true }],
+      revision,
+    );
+    expect(!result.ok && result.error.code).toBe('INVALID_INPUT');
+    expect(value(api.revision())).toBe(revision);
+  });
+
   it('with no document open, apply says NO_DOCUMENT', () => {
     const result = createCoreApi().apply([], 0);
     expect(!result.ok && result.error.code).toBe('NO_DOCUMENT');

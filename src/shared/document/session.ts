@@ -33,7 +33,7 @@ import {
   setOwn,
   type JsonObject,
 } from '../openapi-common';
-import { dialectOf } from '../openapi-version';
+import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import {
   validateEndpoints,
   type EndpointIssue,
@@ -282,8 +282,17 @@ export class DocumentSession {
     };
     const before = new Map(start.endpoints.map((endpoint) => [endpoint.id, endpoint]));
     const batch = new Batch(start);
+    let text: string | undefined;
     try {
       for (const command of commands) batch.apply(command, this);
+      if (batch.mayDropRefs) dropCollectedSchemas(batch);
+      // Rendered before the batch counts: a text that cannot be written undoes the batch.
+      if (options.text === true) {
+        text =
+          !batch.textChanged && this.rendered?.revision === this.rev
+            ? this.rendered.text
+            : renderOpenApi(batch.doc);
+      }
     } catch (error) {
       Object.assign(saved.doc, {
         endpoints: saved.endpoints,
@@ -297,7 +306,6 @@ export class DocumentSession {
       throw error;
     }
     this.doc = batch.doc;
-    if (batch.mayDropRefs) dropCollectedSchemas(batch);
     if (batch.openedText !== undefined) this.openedText = batch.openedText;
     this.rev += 1;
     const doc = batch.doc;
@@ -331,10 +339,12 @@ export class DocumentSession {
       answer.meta = doc.meta;
       answer.problems.meta = validateMeta(doc.meta);
     }
-    if (!batch.textChanged && this.rendered !== undefined) {
+    if (text !== undefined) {
+      this.rendered = { revision: this.rev, text };
+      answer.text = text;
+    } else if (!batch.textChanged && this.rendered?.revision === this.rev - 1) {
       this.rendered = { revision: this.rev, text: this.rendered.text };
     }
-    if (options.text === true) answer.text = this.text().text;
     return answer;
   }
 
@@ -409,7 +419,7 @@ class Batch {
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
         const flag = { value: false };
-        this.replace(index, setField(endpoint, command, flag), session);
+        this.replace(index, setField(endpoint, command, flag, this.doc.dialect), session);
         if (flag.value) this.mayDropRefs = true;
         return;
       }
@@ -651,6 +661,7 @@ function setField(
   endpoint: Endpoint,
   command: SetFieldCommand,
   mayDropRefs: { value: boolean },
+  dialect: OpenApiDialect,
 ): Endpoint {
   const { field, value } = command;
   if (!FIELDS.has(field)) throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
@@ -671,6 +682,9 @@ function setField(
     return next;
   }
   const record = next as unknown as JsonObject;
+  if (field === 'webhook' && value === true && dialect === '3.0') {
+    throw new CoreError('INVALID_INPUT', 'Webhooks exist from OpenAPI 3.1 on.');
+  }
   if (value === undefined) delete record[field];
   else record[field] = value;
   return next;
