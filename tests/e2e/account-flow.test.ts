@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   newContext,
   readVerificationLink,
-  startServer,
   uniqueEmail,
   type StartedServer,
 } from './harness';
@@ -12,14 +11,8 @@ import {
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 describe('account flow in a real browser', () => {

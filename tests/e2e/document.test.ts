@@ -5,18 +5,17 @@
  * new section in English and Russian go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   loadYamlReplacing,
   newContext,
   ROOT,
   SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
 } from './harness';
 import { editorText, replaceEditorText, screenshot, signInToGenerator } from './generator-helpers';
@@ -34,15 +33,8 @@ if (corpusMissing && process.env.CI === 'true') {
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 /** Brings a section into view and takes the window (an element inside a scrolled list screenshots badly). */

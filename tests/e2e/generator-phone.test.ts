@@ -3,17 +3,15 @@
  * than the screen, in both languages, with a real document loaded. Screenshots go to screenshots/.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   loadYamlReplacing,
   newContext,
   ROOT,
-  SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
 } from './harness';
 import { replaceEditorText, screenshot, signIn } from './generator-helpers';
@@ -30,15 +28,8 @@ const PHONE = { width: 390, height: 844 };
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 async function openGenerator(locale: 'en' | 'ru'): Promise<Page> {

@@ -3,7 +3,7 @@
  * fresh user without a subscription. Screenshots go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -11,14 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateOpenApi, type Endpoint } from '../../src/shared';
 import {
+  startAppAndBrowser,
   changedLines,
-  launchBrowser,
   loadYamlReplacing,
   newContext,
   registerVerifiedUser,
   ROOT,
-  SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
   uniqueEmail,
 } from './harness';
@@ -52,15 +50,8 @@ function readSavedEndpointsInPage(key: string): unknown[] {
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 async function savedEndpoints(page: Page): Promise<Endpoint[]> {

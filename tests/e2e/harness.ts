@@ -5,12 +5,12 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -165,6 +165,35 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/** The server and browser of one test file (see {@link startAppAndBrowser}). */
+export interface E2eApp {
+  server: StartedServer;
+  browser: Browser;
+}
+
+/**
+ * Starts a server and a browser before the file's tests and stops them after: `ready` runs once
+ * both are up (the file keeps them in its own variables, prepares its pages). A file's own
+ * `afterAll` registered after this call runs first (vitest runs after-hooks as a stack).
+ */
+export function startAppAndBrowser(
+  ready?: (app: E2eApp) => void | Promise<void>,
+  options: { env?: Record<string, string>; timeout?: number } = {},
+): void {
+  let server: StartedServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(options.env === undefined ? {} : { env: options.env });
+    browser = await launchBrowser();
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await ready?.({ server, browser });
+  }, options.timeout ?? 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
   });
 }
 

@@ -4,19 +4,13 @@
  * the dialog; the HAR is read and parsed in the worker, so the page must show no long task over
  * 50 ms while it is imported. Screenshots go to screenshots/ (git-ignored).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generateHar } from '../../bench/generate-har';
-import {
-  launchBrowser,
-  newContext,
-  SCREENSHOT_DIR,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { startAppAndBrowser, newContext, type StartedServer } from './harness';
 import { screenshot, signInToGenerator } from './generator-helpers';
 
 let server: StartedServer;
@@ -30,32 +24,31 @@ interface PerfWindow {
   __longTasks: { start: number; duration: number }[];
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  folder = await mkdtemp(path.join(tmpdir(), 'specform-har-'));
-  context = await newContext(browser, { width: 1440, height: 900 });
-  await context.addInitScript(() => {
-    const tasks: PerfWindow['__longTasks'] = [];
-    (window as unknown as PerfWindow).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  page = await context.newPage();
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy|unsafe-eval/i.test(message.text())) {
-      cspViolations.push(message.text());
-    }
-  });
-  await signInToGenerator(page, server);
-}, 240_000);
+startAppAndBrowser(
+  async (app) => {
+    ({ server, browser } = app);
+    folder = await mkdtemp(path.join(tmpdir(), 'specform-har-'));
+    context = await newContext(browser, { width: 1440, height: 900 });
+    await context.addInitScript(() => {
+      const tasks: PerfWindow['__longTasks'] = [];
+      (window as unknown as PerfWindow).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy|unsafe-eval/i.test(message.text())) {
+        cspViolations.push(message.text());
+      }
+    });
+    await signInToGenerator(page, server);
+  },
+  { timeout: 240_000 },
+);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 

@@ -5,17 +5,15 @@
  * edit the editor shows the changed line. Screenshots go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   loadYamlReplacing,
   newContext,
   ROOT,
-  SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
 } from './harness';
 import { openGenerator, replaceEditorText, screenshot, signIn } from './generator-helpers';
@@ -36,10 +34,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
+startAppAndBrowser(async (app) => {
+  ({ server, browser } = app);
   context = await newContext(browser, {
     width: 1440,
     height: 900,
@@ -50,8 +46,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 async function shot(name: string): Promise<void> {

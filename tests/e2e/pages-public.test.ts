@@ -3,27 +3,18 @@
  * the real server on a throwaway data folder and Debian's Chromium. Also takes the screenshots
  * of every one of these pages in both languages at desktop and phone widths (screenshots/).
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared';
-import {
-  launchBrowser,
-  newContext,
-  SCREENSHOT_DIR,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { startAppAndBrowser, newContext, SCREENSHOT_DIR, type StartedServer } from './harness';
 
 let server: StartedServer;
 let browser: Browser;
 let demoTokens: TokenPair;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
+startAppAndBrowser(async (app) => {
+  ({ server, browser } = app);
   if (!server.demo) throw new Error(`No demo account in the server log:\n${server.logs()}`);
   const response = await fetch(`${server.baseUrl}/api/public/v1/auth/login`, {
     method: 'POST',
@@ -32,11 +23,6 @@ beforeAll(async () => {
   });
   expect(response.status).toBe(200);
   demoTokens = (await response.json()) as TokenPair;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A context signed in as the demo user (tokens stored the way the app stores them). */

@@ -1,12 +1,11 @@
 /** Issue 13.3 and 13.10 in a real browser: resend from the login page, forgot → reset → login. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   mailedLinks,
   newContext,
   registerVerifiedUser,
-  startServer,
   uniqueEmail,
   type StartedServer,
 } from './harness';
@@ -14,14 +13,8 @@ import {
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 /** The links of this server's outbox (see {@link mailedLinks}). */

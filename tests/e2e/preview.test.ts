@@ -7,17 +7,10 @@
  * to screenshots/ (git-ignored).
  */
 import { createServer, type Server } from 'node:http';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  SCREENSHOT_DIR,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { startAppAndBrowser, newContext, SCREENSHOT_DIR, type StartedServer } from './harness';
 import { openGenerator, replaceEditorText, signIn } from './generator-helpers';
 
 let server: StartedServer;
@@ -38,14 +31,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const address = listener.address();
   listenerPort = typeof address === 'object' && address ? address.port : 0;
-  server = await startServer({ env: { SPECFORM_CSP: 'off' } });
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
 });
 
+startAppAndBrowser(
+  (app) => {
+    ({ server, browser } = app);
+  },
+  { env: { SPECFORM_CSP: 'off' } },
+);
+
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
 });
 

@@ -5,17 +5,16 @@
  * never cut. Screenshots go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  startAppAndBrowser,
   loadYamlReplacing,
   newContext,
   ROOT,
   SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
 } from './harness';
 import { replaceEditorText, signInToGenerator } from './generator-helpers';
@@ -27,15 +26,8 @@ if (corpusMissing) console.warn(`The corpus is missing at ${CORPUS}: the Interco
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 describe('problems that mean something (issue 20)', () => {

@@ -4,19 +4,12 @@
  * creates a second project with B's text and leaves A's version untouched. Screenshots of the
  * Projects page, the status bar and the dialog in English and Russian go to screenshots/.
  */
-import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { projectOutput, type Project, type ProjectSummary } from '../../src/shared/projects';
-import {
-  launchBrowser,
-  newContext,
-  SCREENSHOT_DIR,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { startAppAndBrowser, newContext, SCREENSHOT_DIR, type StartedServer } from './harness';
 import {
   api,
   openGenerator,
@@ -33,15 +26,8 @@ const output = (project: Project) => projectOutput(project.content, project.view
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 describe('projects', () => {

@@ -6,19 +6,18 @@
  * dialogs go to screenshots/ (git-ignored).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ProjectRevision, ProjectRevisionSummary } from '../../src/shared/projects';
 import {
+  startAppAndBrowser,
   changedLines,
-  launchBrowser,
   loadYamlReplacing,
   newContext,
   ROOT,
   SCREENSHOT_DIR,
-  startServer,
   type StartedServer,
 } from './harness';
 import {
@@ -43,23 +42,22 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  context = await newContext(browser, {
-    width: 1440,
-    height: 1000,
-    clipboardOrigin: server.baseUrl,
-  });
-  page = await context.newPage();
-  await signInToGenerator(page, server);
-}, 120_000);
+startAppAndBrowser(
+  async (app) => {
+    ({ server, browser } = app);
+    context = await newContext(browser, {
+      width: 1440,
+      height: 1000,
+      clipboardOrigin: server.baseUrl,
+    });
+    page = await context.newPage();
+    await signInToGenerator(page, server);
+  },
+  { timeout: 120_000 },
+);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 const editorText = () => editorTextOf(page);

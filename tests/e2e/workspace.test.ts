@@ -6,15 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
-import {
-  launchBrowser,
-  loadYamlReplacing,
-  newContext,
-  startServer,
-  type StartedServer,
-} from './harness';
+import { startAppAndBrowser, loadYamlReplacing, newContext, type StartedServer } from './harness';
 import {
   api,
   editorText,
@@ -29,14 +23,8 @@ import {
 let server: StartedServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+startAppAndBrowser((app) => {
+  ({ server, browser } = app);
 });
 
 const documentOf = (title: string, path: string) =>

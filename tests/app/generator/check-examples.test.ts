@@ -26,6 +26,7 @@ function fakeClient() {
             body: 200,
             example: 'example',
             pointer: '',
+            schemaPointer: '',
             rule: 'type',
             message: `problem of ${e.id}`,
           }),
