@@ -14,6 +14,8 @@ const KEY_AWAITING_VALUE = /^(\s*)((?:-\s+)*)(?:"[^"]*"|'[^']*'|[^\s#'"][^#]*?)\
  * `lineBeforeCaret` is the text of the caret's line from its start up to the caret.
  */
 export function indentYamlForInsertion(yaml: string, lineBeforeCaret: string): string {
+  // At column 0 nothing is reshaped: a whole converted document is not split into lines at all.
+  if (lineBeforeCaret === '') return yaml;
   const lines = yaml.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
   const key = KEY_AWAITING_VALUE.exec(lineBeforeCaret);
   if (key) {
@@ -27,7 +29,6 @@ export function indentYamlForInsertion(yaml: string, lineBeforeCaret: string): s
     return lines.map((line) => (line === '' ? '\n' : `\n${pad}${line}`)).join('');
   }
   // Tabs before the caret are kept as they are so the columns line up in the editor too.
-  if (lineBeforeCaret === '') return yaml;
   const pad = lineBeforeCaret.replace(/\S/g, ' ');
   return lines.map((line, i) => (i === 0 || line === '' ? line : `${pad}${line}`)).join('\n');
 }

@@ -269,6 +269,29 @@ describe('generator (demo user, active subscription)', () => {
     expect(parse(await editorText(page))).toEqual({ Pet: { properties: { a: { b: 2 } } } });
   });
 
+  it('pastes a large text whole as one undo step, and converts a large JSON paste whole', async () => {
+    // Over 64 K characters a paste goes into the editor in slices (issue 18.6).
+    const before = 'openapi: 3.0.1\n';
+    await replaceEditorText(page, before);
+    const lines = Array.from({ length: 6000 }, (_, i) => `  key${i}: value ${i} ${'x'.repeat(8)}`);
+    const yaml = `x-large:\r\n${lines.join('\r\n')}\r\n`;
+    expect(yaml.length).toBeGreaterThan(100_000);
+    await pasteIntoEditor(page, yaml);
+    await expect.poll(() => editorText(page)).toBe(before + yaml.replace(/\r\n/g, '\n'));
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => editorText(page)).toBe(before);
+
+    const large = Object.fromEntries(lines.map((_, i) => [`key${i}`, `value ${i}`]));
+    const dialog = page.getByTestId('json-paste-dialog');
+    await pasteIntoEditor(page, JSON.stringify({ 'x-large': large }));
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => parse(await editorText(page)) as unknown)
+      .toEqual({ openapi: '3.0.1', 'x-large': large });
+  });
+
   it.skipIf(corpusMissing)(
     'loads a corpus document into panels and lists the warnings',
     async () => {

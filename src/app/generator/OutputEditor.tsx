@@ -2,7 +2,8 @@
  * The output editor (spec §2): Monaco with YAML highlighting and monaco-yaml diagnostics against the
  * OpenAPI 3.0 schema, full width and height, editable, placeholder 'OpenAPI will be here'. Loaded
  * lazily so Monaco's chunk stays off the rest of the app. Pastes that may be JSON are held back in
- * the capture phase (before Monaco sees them) and handed to `onPaste`.
+ * the capture phase (before Monaco sees them) and handed to `onPaste`; other large pastes are
+ * inserted in slices there (Monaco's own paste is one task that grows with the text).
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useLingui } from '@lingui/react/macro';
@@ -29,6 +30,57 @@ const SLICE_CHARS = 128 * 1024;
 
 /** Largest change `showGenerated` makes as one edit; a larger one replaces the text. */
 const SMALL_CHANGE = 256 * 1024;
+
+/**
+ * A paste (or a converted JSON paste) longer than this many characters is inserted in slices of
+ * as many, one task each, as one undo step: Monaco's own paste of a 4 MB document was one
+ * 250–350 ms task, of a 0.25 MB one 60 ms (issue 18.6).
+ */
+const LARGE_PASTE_CHARS = 64 * 1024;
+
+/** Where the slice of `text` that starts at `offset` ends: after a line feed, if there is one. */
+function sliceEnd(text: string, offset: number): number {
+  const end = offset + LARGE_PASTE_CHARS;
+  if (end >= text.length) return text.length;
+  const newline = text.indexOf('\n', end);
+  return newline === -1 ? text.length : newline + 1;
+}
+
+/**
+ * Replaces `range` with `text` in slices, one task each, as one undo step; the caret ends after
+ * the text, as after a paste. Each slice goes where the previous one ended (its inverse edit
+ * says where that is, line endings normalised included). Stops when `cancelled` turns true.
+ */
+async function insertInSlices(
+  editor: monaco.editor.IStandaloneCodeEditor,
+  range: monaco.IRange,
+  text: string,
+  cancelled: () => boolean,
+): Promise<void> {
+  const model = editor.getModel();
+  if (!model) return;
+  editor.pushUndoStop();
+  let target: monaco.IRange = range;
+  for (let offset = 0; offset < text.length;) {
+    const end = sliceEnd(text, offset);
+    let inserted: monaco.IRange | undefined;
+    model.pushEditOperations([], [{ range: target, text: text.slice(offset, end) }], (inverse) => {
+      inserted = inverse[0]?.range;
+      return null;
+    });
+    if (inserted === undefined) break;
+    target = monaco.Range.fromPositions(monaco.Range.getEndPosition(inserted));
+    offset = end;
+    if (offset < text.length) {
+      await yieldToBrowser();
+      if (model.isDisposed() || cancelled()) return;
+    }
+  }
+  editor.pushUndoStop();
+  const caret = monaco.Range.getEndPosition(target);
+  editor.setPosition(caret);
+  editor.revealPosition(caret, monaco.editor.ScrollType.Immediate);
+}
 
 /**
  * The model's text as a flat string: its pieces joined once. getValue() answers a rope of about
@@ -145,12 +197,38 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const changedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The operation the cursor was last reported in ("path method"). */
   const lastOperation = useRef<string | undefined>(undefined);
+  /** A large paste going in in slices (the editor is read-only meanwhile). */
+  const pasting = useRef<{ done: Promise<void>; cancelled: boolean } | undefined>(undefined);
+
+  /**
+   * Inserts a large paste in slices. The editor is read-only until it is in, so typing cannot
+   * land between slices; reading the text waits for it, replacing the text cancels it.
+   */
+  const pasteInSlices = (
+    editor: monaco.editor.IStandaloneCodeEditor,
+    range: monaco.IRange,
+    text: string,
+  ) => {
+    const job = { done: Promise.resolve(), cancelled: false };
+    pasting.current = job;
+    editor.updateOptions({ readOnly: true });
+    job.done = insertInSlices(editor, range, text, () => job.cancelled).finally(() => {
+      if (pasting.current !== job) return;
+      pasting.current = undefined;
+      if (editor.getModel()) editor.updateOptions({ readOnly: false });
+    });
+  };
+  /** Stops a paste going in (the text is about to be replaced). */
+  const cancelPaste = () => {
+    if (pasting.current) pasting.current.cancelled = true;
+  };
 
   useImperativeHandle(ref, () => {
     const setValue = (text: string) => {
       const editor = editorRef.current;
       const model = editor?.getModel();
       if (!editor || !model) return;
+      cancelPaste();
       if (text.length + model.getValueLength() > LARGE_TEXT) {
         // A whole-document edit makes Monaco compute its undo data over megabytes.
         model.setValue(text);
@@ -167,6 +245,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       const editor = editorRef.current;
       const model = editor?.getModel();
       if (!editor || !model) return;
+      cancelPaste();
       model.setValue(text.length <= SLICE_CHARS ? text : '');
       for (let offset = model.getValueLength(); offset < text.length;) {
         let end = Math.min(text.length, offset + SLICE_CHARS);
@@ -218,6 +297,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     return {
       getValue: () => flatValue(editorRef.current?.getModel()),
       readValue: async () => {
+        await pasting.current?.done;
         const model = editorRef.current?.getModel();
         if (!model) return '';
         return model.getValueLength() <= LARGE_TEXT
@@ -230,6 +310,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         const editor = editorRef.current;
         const model = editor?.getModel();
         if (!editor || !model) return;
+        cancelPaste();
         const small = model.getValueLength() + text.length <= LARGE_TEXT;
         let before: string | undefined;
         if (small) before = flatValue(model);
@@ -275,6 +356,16 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         const selections = editor.getSelections() ?? [];
         const ranges = selections.length > 0 ? selections : [new monaco.Selection(1, 1, 1, 1)];
         const model = editor.getModel();
+        if (model && ranges.length === 1 && text.length > LARGE_PASTE_CHARS) {
+          // A whole converted document: in slices, as a large paste.
+          const range = ranges[0]!;
+          const before = model.getValueInRange(
+            new monaco.Range(range.startLineNumber, 1, range.startLineNumber, range.startColumn),
+          );
+          editor.focus();
+          pasteInSlices(editor, range, indentYamlForInsertion(text, before));
+          return;
+        }
         // Issue 13 point 9: the YAML follows the caret's indentation, or becomes a key's value.
         const shaped = (range: monaco.Selection) =>
           model
@@ -342,6 +433,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
     // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
     const model = editor.getModel();
+    // The editor's bracketPairColorization option does not reach the model, which still parsed
+    // every bracket of the text into a tree after each large edit (a 100–170 ms task after
+    // pasting Stripe) to colour them: the model's own option turns that off.
+    model?.updateOptions({
+      bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false },
+    });
     editor.onDidChangeCursorPosition((event) => {
       // Only the user's own moves: Generate, "Show in YAML" and the like move it by API.
       // Typing moves the cursor too (reason: not explicit); only clicks and arrow keys count.
@@ -376,8 +473,29 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       element.addEventListener(
         'paste',
         (event: ClipboardEvent) => {
+          // While a large paste goes in, the read-only editor turns further pastes away.
+          if (pasting.current) return;
           const text = event.clipboardData?.getData('text/plain') ?? '';
-          if (!mayBeJsonPaste(text)) return;
+          if (!mayBeJsonPaste(text)) {
+            // A large paste at one caret goes in in slices; Monaco pastes the rest itself.
+            const selections = editor.getSelections() ?? [];
+            const selection = selections.length === 1 ? selections[0] : undefined;
+            if (
+              text.length <= LARGE_PASTE_CHARS ||
+              selection === undefined ||
+              editor.getOption(monaco.editor.EditorOption.readOnly)
+            ) {
+              return;
+            }
+            event.preventDefault();
+            event.stopPropagation();
+            pasteInSlices(
+              editor as unknown as monaco.editor.IStandaloneCodeEditor,
+              selection,
+              text,
+            );
+            return;
+          }
           event.preventDefault();
           event.stopPropagation();
           callbacks.current.onPaste(text, (asIs) => {
@@ -427,6 +545,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             // YAML marks structure by indentation; its few flow brackets need no colours.
             bracketPairColorization: { enabled: false },
             guides: { bracketPairs: false, bracketPairsHorizontal: false },
+            // Matching the bracket at the caret builds the same tree of every bracket in the text
+            // (a 78 ms task after pasting the 1.4 MB OpenAI document).
+            matchBrackets: 'never',
             ariaLabel: t`OpenAPI YAML`,
           }}
           onMount={onMount}

@@ -5,15 +5,22 @@ import type { GeneratorClient } from '../core/generator-client';
 /** Spec §8: logged (in Russian, as the catalogue says) when JSON cannot be converted. */
 export const CONVERSION_FAILED_WARNING = 'Не удалось конвертировать JSON в YAML';
 
+/** What `String.prototype.trim` removes: white space and line terminators. */
+const WHITESPACE = /\s/;
+
 /**
  * A cheap main-thread pre-check: only text that could be JSON by the spec §5 rule (trimmed, starts
  * with { or [, ends with } or ]) is held back for the worker; everything else pastes at once.
  */
 export function mayBeJsonPaste(text: string): boolean {
-  const trimmed = text.trim();
-  if (trimmed.length < 2) return false;
-  const first = trimmed[0];
-  const last = trimmed[trimmed.length - 1];
+  // Only the ends are looked at: trimming a 4 MB paste would copy it in the paste's own task.
+  let start = 0;
+  while (start < text.length && WHITESPACE.test(text[start]!)) start++;
+  let end = text.length - 1;
+  while (end > start && WHITESPACE.test(text[end]!)) end--;
+  if (end - start < 1) return false;
+  const first = text[start];
+  const last = text[end];
   return (first === '{' || first === '[') && (last === '}' || last === ']');
 }
 

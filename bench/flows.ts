@@ -1,0 +1,372 @@
+/**
+ * The user's flows on every corpus document (`npm run bench:flows`; a script, not a test; issue
+ * 18 point 6). Real server, Chromium, the production build (DIST_DIR picks another build). For
+ * each document of ../shared/corpus/openapi and ../shared/corpus/openapi-versions:
+ *  1. paste it into the output editor through the clipboard (Ctrl+V in Monaco); a JSON document
+ *     brings up the JSON-paste dialog, whose Convert is clicked;
+ *  2. Load YAML;
+ *  3. type a few characters into the Summary of an opened endpoint panel;
+ *  4. Generate;
+ *  5. copy the whole output (Ctrl+A, Ctrl+C in the editor).
+ * For each step: the time until it is done and the longest main-thread task (PerformanceObserver
+ * 'longtask', so nothing under 50 ms is seen) from its start until 2 s after it is done. After
+ * Load, the JS heap of the page and of each worker (CDP, after a garbage collection).
+ *
+ * BENCH_DOCS=stripe,paypal measures only documents whose file name contains one of the parts.
+ * BENCH_PROFILE=<dir> with BENCH_STEP=paste,load,type,generate,copy (one or more) writes a CPU
+ * profile of those steps per document (<dir>/<document>.<step>.cpuprofile, open it in Chrome's DevTools).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser, ROOT, startServer, type StartedServer } from '../tests/e2e/harness';
+import { instrumentedPage, openGeneratorAsDemo, type PerfWindow } from './support';
+
+const FOLDERS = ['../shared/corpus/openapi', '../shared/corpus/openapi-versions'].map((folder) =>
+  path.resolve(ROOT, folder),
+);
+const FILTER = (process.env.BENCH_DOCS ?? '').split(',').filter(Boolean);
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const PROFILE_STEPS = (process.env.BENCH_STEP ?? '').split(',');
+/** BENCH_TRACE=1: a Chromium trace of those steps instead (<document>.<step>.trace.json). */
+const TRACE = process.env.BENCH_TRACE === '1';
+/** Quiet time after each step in which its follow-up work (validation, saving) still counts. */
+const SETTLE_MS = 2000;
+
+type StepName = 'paste' | 'load' | 'type' | 'generate' | 'copy';
+const STEPS: StepName[] = ['paste', 'load', 'type', 'generate', 'copy'];
+
+interface Step {
+  /** Until done (ms), NaN when the step did not finish. */
+  ms: number;
+  /** The longest task (ms) from the step's start until SETTLE_MS after it; 0 for none ≥ 50 ms. */
+  longest: number;
+  /** Every long task of the step (ms, rounded). */
+  tasks: number[];
+  note?: string;
+}
+
+interface Memory {
+  page: number;
+  workers: { url: string; used: number }[];
+}
+
+interface Result {
+  document: string;
+  bytes: number;
+  steps: Partial<Record<StepName, Step>>;
+  memory?: Memory;
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+
+/** Polls `done` in the page every frame; resolves with the ms since `started` (page clock). */
+async function until(page: Page, started: number, done: () => boolean, timeout = 180_000) {
+  await page.waitForFunction(done, undefined, { timeout, polling: 'raf' });
+  return (await now(page)) - started;
+}
+
+function longTasksSince(page: Page, since: number): Promise<number[]> {
+  return page.evaluate(
+    (t) =>
+      (window as unknown as PerfWindow).__perf.longTasks
+        .filter((x) => x.start >= t)
+        .map((x) => Math.round(x.duration)),
+    since,
+  );
+}
+
+async function step(
+  page: Page,
+  name: StepName,
+  document: string,
+  run: (started: number) => Promise<number | string>,
+): Promise<Step> {
+  let profiler: CDPSession | undefined;
+  if (PROFILE_DIR && PROFILE_STEPS.includes(name) && !TRACE) {
+    profiler = await page.context().newCDPSession(page);
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
+  const tracing = TRACE && PROFILE_DIR && PROFILE_STEPS.includes(name);
+  if (tracing) {
+    await mkdir(PROFILE_DIR!, { recursive: true });
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, {
+        path: path.join(PROFILE_DIR!, `${document}.${name}.trace.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+      });
+  }
+  const started = await now(page);
+  let result: number | string;
+  try {
+    result = await run(started);
+  } catch (error) {
+    result = `failed: ${String(error).split('\n')[0]!.slice(0, 100)}`;
+  }
+  await page.waitForTimeout(SETTLE_MS);
+  const tasks = await longTasksSince(page, started);
+  if (tracing) await page.context().browser()!.stopTracing();
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    await mkdir(PROFILE_DIR!, { recursive: true });
+    await writeFile(
+      path.join(PROFILE_DIR!, `${document}.${name}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+    await profiler.detach();
+  }
+  const longest = Math.max(0, ...tasks);
+  return typeof result === 'number'
+    ? { ms: result, longest, tasks }
+    : { ms: NaN, longest, tasks, note: result };
+}
+
+/**
+ * The JS heap in use by the page and by each of its dedicated workers, after a garbage
+ * collection each. Workers are reached through the page's CDP session: auto-attach (not
+ * flattened) and messages wrapped in Target.sendMessageToTarget.
+ */
+async function memory(page: Page): Promise<Memory> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const attached: { sessionId: string; url: string }[] = [];
+  const pending = new Map<number, (value: unknown) => void>();
+  cdp.on('Target.attachedToTarget', (event) => {
+    if (event.targetInfo.type === 'worker')
+      attached.push({ sessionId: event.sessionId, url: event.targetInfo.url });
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  });
+  await cdp.send('Target.setAutoAttach', {
+    autoAttach: true,
+    waitForDebuggerOnStart: false,
+    flatten: false,
+  });
+  await page.waitForTimeout(500);
+  let id = 1;
+  const send = (sessionId: string, method: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const messageId = id++;
+      pending.set(messageId, resolve);
+      setTimeout(() => reject(new Error(`${method}: no answer`)), 20_000);
+      void cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: messageId, method }),
+      });
+    });
+  const workers: Memory['workers'] = [];
+  for (const worker of attached) {
+    try {
+      await send(worker.sessionId, 'HeapProfiler.collectGarbage');
+      const heap = (await send(worker.sessionId, 'Runtime.getHeapUsage')) as { usedSize: number };
+      workers.push({ url: worker.url, used: heap.usedSize });
+    } catch (error) {
+      console.error(`bench:flows: worker ${worker.url}: ${String(error)}`);
+    }
+  }
+  await cdp.detach();
+  return { page: usedSize, workers };
+}
+
+const loadEnabled = () =>
+  [...document.querySelectorAll('button')].some(
+    (b) => b.textContent === 'Load YAML' && !b.disabled,
+  );
+
+async function oneDocument(browser: Browser, server: StartedServer, file: string) {
+  const text = await readFile(file, 'utf8');
+  const name = path.basename(file);
+  const json = /^\s*[[{]/.test(text);
+  const { context, page } = await instrumentedPage(browser, server, { width: 1440, height: 900 });
+  const result: Result = { document: name, bytes: Buffer.byteLength(text), steps: {} };
+  const { steps } = result;
+  try {
+    await openGeneratorAsDemo(page, server);
+    await page.waitForTimeout(1500); // the page's own start settles
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
+    await page.keyboard.press('Control+A');
+
+    steps.paste = await step(page, 'paste', name, async (started) => {
+      await page.keyboard.press('Control+V');
+      if (json) {
+        const dialog = page.getByTestId('json-paste-dialog');
+        await dialog.waitFor({ timeout: 60_000 });
+        await dialog.getByRole('button', { name: 'Convert' }).click();
+      }
+      return until(page, started, loadEnabled);
+    });
+    if (Number.isNaN(steps.paste.ms)) return result;
+
+    steps.load = await step(page, 'load', name, async (started) => {
+      await page.getByRole('button', { name: 'Load YAML' }).click();
+      return until(page, started, () => {
+        const replace = [...document.querySelectorAll('[data-testid=confirm-dialog] button')].find(
+          (b) => b.textContent === 'Replace',
+        );
+        if (replace instanceof HTMLButtonElement) replace.click();
+        // A Swagger 2.0 document is converted when the user accepts (issue 19.6).
+        const convert = [
+          ...document.querySelectorAll('[data-testid=swagger-convert-dialog] button'),
+        ].find((b) => b.textContent === 'Convert to OpenAPI 3.0');
+        if (convert instanceof HTMLButtonElement) convert.click();
+        const busy = [...document.querySelectorAll('button')].some(
+          (b) => b.textContent === 'Loading…',
+        );
+        return !busy && document.querySelector('[data-testid=endpoint-panel]') !== null;
+      });
+    });
+    if (Number.isNaN(steps.load.ms)) return result;
+    result.memory = await memory(page);
+
+    steps.type = await step(page, 'type', name, async (started) => {
+      const panel = page.getByTestId('endpoint-panel').first();
+      const expand = panel.getByRole('button', { name: 'Expand endpoint' });
+      if (await expand.isVisible()) await expand.click();
+      const field = panel.getByLabel('Summary', { exact: true });
+      await field.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' typed', { delay: 40 });
+      return (await now(page)) - started;
+    });
+
+    steps.generate = await step(page, 'generate', name, async (started) => {
+      const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+      await page.waitForTimeout(300); // validation of the typed text
+      if (!(await generate.isEnabled())) return 'blocked by problems';
+      await generate.click();
+      return until(
+        page,
+        started,
+        () =>
+          ![...document.querySelectorAll('button')].some((b) => b.textContent === 'Generating…'),
+      );
+    });
+
+    // The caret goes into the editor first (which also shows its operation in the form): not
+    // part of copying.
+    await page.evaluate(() => {
+      void navigator.clipboard.writeText('');
+      const w = window as unknown as { __copied?: number };
+      document.addEventListener('copy', () => (w.__copied = performance.now()), true);
+    });
+    // Below the sticky lines (which take the clicks at the top once the editor has scrolled).
+    await page
+      .locator('.monaco-editor .view-lines')
+      .click({ position: { x: 200, y: 160 }, force: true });
+    await page.waitForTimeout(1000);
+    steps.copy = await step(page, 'copy', name, async (started) => {
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Control+C');
+      await page.waitForFunction(
+        () => (window as unknown as { __copied?: number }).__copied !== undefined,
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      );
+      return (await now(page)) - started;
+    });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    if (copied.length < 1000 && steps.copy.note === undefined) {
+      steps.copy.note = `copied ${copied.length} characters`;
+    }
+  } finally {
+    await context.close();
+  }
+  return result;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function cell(s: Step | undefined): string {
+  if (s === undefined) return '–';
+  const time = s.note ?? `${s.ms.toFixed(0)} ms`;
+  const longest = s.longest === 0 ? '< 50' : `**${s.longest}**`;
+  return `${time} / ${longest}`;
+}
+
+/** The worker's role from its script URL (Vite names the chunks after their entry). */
+function workerName(url: string): string {
+  const file = url.split('/').pop() ?? url;
+  return file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+}
+
+async function main(): Promise<void> {
+  const files: string[] = [];
+  for (const folder of FOLDERS) {
+    if (!existsSync(folder)) {
+      console.log(`bench:flows: ${folder} is missing (the corpus is ../shared/corpus); skipped.`);
+      continue;
+    }
+    for (const name of (await readdir(folder)).sort()) {
+      if (!/\.(ya?ml|json)$/.test(name)) continue;
+      if (FILTER.length > 0 && !FILTER.some((part) => name.includes(part))) continue;
+      files.push(path.join(folder, name));
+    }
+  }
+  if (files.length === 0) {
+    console.log('bench:flows: no corpus documents; nothing to measure.');
+    return;
+  }
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const results: Result[] = [];
+  try {
+    for (const file of files) {
+      console.error(`bench:flows: ${path.basename(file)}…`);
+      const result = await oneDocument(browser, server, file);
+      results.push(result);
+      console.error(
+        JSON.stringify({
+          document: result.document,
+          ...Object.fromEntries(
+            STEPS.map((s) => [
+              s,
+              result.steps[s] && {
+                ms: Math.round(result.steps[s].ms),
+                tasks: result.steps[s].tasks,
+                note: result.steps[s].note,
+              },
+            ]),
+          ),
+        }),
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(
+    `\nUser flows, production build, Chromium ${browser.version()}, 1440×900, load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(
+    'Each cell: time until done / longest main-thread task (ms; from the start until 2 s after; "< 50": none).',
+  );
+  console.log('| document | size | paste | load | type | generate | copy |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.document} | ${(r.bytes / 1e6).toFixed(2)} MB | ${STEPS.map((s) => cell(r.steps[s])).join(' | ')} |`,
+    );
+  }
+  console.log('\nJS heap after Load (after a garbage collection):');
+  console.log('| document | page | workers |');
+  console.log('|---|---|---|');
+  for (const r of results) {
+    if (!r.memory) continue;
+    const workers = r.memory.workers.map((w) => `${workerName(w.url)} ${mb(w.used)}`).join(', ');
+    console.log(`| ${r.document} | ${mb(r.memory.page)} | ${workers} |`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
