@@ -329,6 +329,21 @@ export function createCoreApi() {
       }),
     /** The open document's revision (0 before anything is open). */
     revision: () => run(() => session.revision),
+    /**
+     * What a caller syncing the form by commands starts from (app/core/document-sync.ts): the
+     * revision, the form's endpoint order, the document panel and the views edited since the
+     * text was loaded.
+     */
+    syncState: () =>
+      run(() => {
+        const open = session.current();
+        return {
+          revision: session.revision,
+          ids: open.endpoints.map((endpoint) => endpoint.id),
+          meta: open.meta,
+          edited: session.editedIds,
+        };
+      }),
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
     /** Rules of spec §5 over the open document's views. */

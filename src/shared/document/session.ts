@@ -110,7 +110,12 @@ export type DocumentCommand =
   /** Opens a text as the document (Load): the views start over as loaded. */
   | { kind: 'load'; text: string }
   /** The output editor's text becomes the document (edited views stay marked as edited). */
-  | { kind: 'adoptText'; text: string };
+  | { kind: 'adoptText'; text: string }
+  /**
+   * These views are as loaded again (issue 20.5: their problems are warnings), e.g. the page
+   * recognised a restored view as the kept document's. Changes no text.
+   */
+  | { kind: 'markLoaded'; endpointIds: string[] };
 
 /** Spec §5 problems of what a batch changed. */
 export interface SessionProblems {
@@ -151,6 +156,11 @@ export interface ApplyAnswer {
 export interface ApplyOptions {
   /** Render and return the text with the answer. */
   text?: boolean;
+  /**
+   * `'all'`: the answer's problems list the issues of every endpoint, not only of what changed
+   * (a caller that starts over, e.g. after the document was opened again).
+   */
+  problems?: 'all';
 }
 
 /** The parts of a view the spec §5 rules read: small stand-ins for big examples and schemas. */
@@ -329,7 +339,7 @@ export class DocumentSession {
       textChanged: batch.textChanged,
       problems: this.problems(
         doc,
-        changed.map((e) => e.id),
+        options.problems === 'all' ? doc.endpoints.map((e) => e.id) : changed.map((e) => e.id),
         removed,
       ),
     };
@@ -351,6 +361,16 @@ export class DocumentSession {
   /** Marks a view as edited by the user (its issues are errors, not "as loaded" warnings). */
   markEdited(id: string): void {
     this.edited.add(id);
+  }
+
+  /** Ids of the views edited since the text was loaded. */
+  get editedIds(): string[] {
+    return [...this.edited];
+  }
+
+  /** A view is as loaded again (see the `markLoaded` command). */
+  markAsLoaded(id: string): void {
+    this.edited.delete(id);
   }
 
   /** Forgets which views were edited (a text loaded anew). */
@@ -541,6 +561,16 @@ class Batch {
       case 'adoptText':
         this.reopen(command.text);
         return;
+      case 'markLoaded': {
+        if (!Array.isArray(command.endpointIds)) {
+          throw new CoreError('INVALID_INPUT', 'Endpoint ids are a list.');
+        }
+        for (const id of command.endpointIds) {
+          this.indexOf(id);
+          session.markAsLoaded(id);
+        }
+        return;
+      }
       default:
         throw new CoreError(
           'INVALID_INPUT',
