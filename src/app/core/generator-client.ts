@@ -15,6 +15,7 @@ import type {
   DocumentMeta,
   DocumentSummary,
   Endpoint,
+  EndpointIssue,
   ErrorInfo,
   ImportWarning,
   KeptOperation,
@@ -23,6 +24,7 @@ import type {
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
+import { carriesView, planSync, type SessionMirror } from './document-sync';
 
 export type { DocumentSummary, ImportWarning, Result };
 
@@ -139,8 +141,22 @@ export class GeneratorClient {
    * {@link documentRevision} or {@link command}); a restarted worker counts revisions anew.
    */
   private revisionEpoch = -1;
-  /** The render running now (renders are queued, see {@link render}). */
+  /** The sync running now (syncs and renders are queued, see {@link sync}). */
   private rendering: Promise<void> = Promise.resolve();
+  /**
+   * The worker's document session as the last sync left it (undefined: read it again, after the
+   * document was opened or a batch's fate is unknown).
+   */
+  private mirror: SessionMirror | undefined;
+  /** Every endpoint's issues as the session last reported them (merged answers). */
+  private issues: Record<string, EndpointIssue[]> = {};
+  /** Views exactly as a document opened here gave them (the default "loaded and untouched"). */
+  private openedViews = new WeakSet<Endpoint>();
+  /**
+   * Whether a view is "loaded and untouched" (issue 20.5: its problems are warnings); the page
+   * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
+   */
+  isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
@@ -239,14 +255,19 @@ export class GeneratorClient {
   }
 
   /**
-   * Validates while the user types: only the latest request's answer is delivered; an answer
-   * overtaken by a newer request resolves to undefined.
+   * Validates while the user types (issue 18.1): the form is synced to the worker's document
+   * session by commands ({@link sync}) and the session's problems answer. Only the latest
+   * request is delivered: one overtaken by a newer request before it ran is not run, and its
+   * answer resolves to undefined.
    */
-  async validateLatest(endpoints: Endpoint[]): Promise<ValidationReport | undefined> {
+  async validateLatest(
+    endpoints: Endpoint[],
+    meta?: DocumentMeta,
+  ): Promise<ValidationReport | undefined> {
     const seq = ++this.validateSeq;
     try {
-      const report = await this.call('validate', [endpoints]);
-      return seq === this.validateSeq ? report : undefined;
+      const answer = await this.sync(endpoints, meta, {}, () => seq !== this.validateSeq);
+      return seq === this.validateSeq ? answer?.report : undefined;
     } catch (error) {
       if (isAbortError(error) && seq !== this.validateSeq) return undefined;
       throw error;
@@ -280,12 +301,15 @@ export class GeneratorClient {
         options.onProgress?.(endpoints.length, summary.count);
       }
       this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+      for (const endpoint of endpoints) this.openedViews.add(endpoint);
+      this.mirror = undefined;
       return { ...summary, endpoints };
     } catch (error) {
       // Cancelled or failed: the form still belongs to the previous text; re-open it next time.
       this.source = previous;
       this.documentEpoch = -1;
       this.sent = new Map();
+      this.mirror = undefined;
       throw error;
     }
   }
@@ -296,22 +320,42 @@ export class GeneratorClient {
     this.source = '';
     this.documentEpoch = this.epoch;
     this.sent = new Map();
+    this.mirror = undefined;
     return summary;
   }
 
   /**
-   * The document's text for the form as it is now: the views changed since the worker last had
-   * them go over in chunks, then the worker renders (a loaded document changes only where the
-   * form changed it). A worker that restarted meanwhile re-opens the document first.
+   * The document's text for the form as it is now: the form is synced to the worker's document
+   * session by commands ({@link sync}) and the session renders (a loaded document changes only
+   * where the form changed it). A worker that restarted meanwhile re-opens the document first.
    */
-  render(
+  async render(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions = {},
   ): Promise<string> {
-    // One render at a time: two interleaved ones (Generate and a project's background render)
-    // would set the worker's endpoint order under each other.
-    const run = this.rendering.then(() => this.renderNow(endpoints, meta, options));
+    const answer = await this.sync(endpoints, meta, { ...options, text: true });
+    return answer?.text ?? '';
+  }
+
+  /**
+   * Makes the worker's document session hold the form (issue 18.1): the commands of
+   * document-sync.ts (a changed view as one putEndpoint, order commands only when the order
+   * changed, setMeta when the panel did), in batches of a few views, built on the revision the
+   * last batch answered. A CONFLICT (the document was opened again, or changed by a whole-view
+   * call) reads the session's state again and sends every view it may lack. Answers the whole
+   * form's validation report and, when asked, the text. One sync at a time; `skip` (asked when
+   * it is this one's turn) drops a sync a newer one supersedes.
+   */
+  sync(
+    endpoints: Endpoint[],
+    meta: DocumentMeta | undefined,
+    options: CallOptions & { text?: boolean } = {},
+    skip?: () => boolean,
+  ): Promise<{ report: ValidationReport; text?: string } | undefined> {
+    const run = this.rendering.then(() =>
+      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options),
+    );
     this.rendering = run.then(
       () => undefined,
       () => undefined,
@@ -319,33 +363,96 @@ export class GeneratorClient {
     return run;
   }
 
-  private async renderNow(
+  private async syncNow(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
-    options: CallOptions,
-  ): Promise<string> {
-    await this.ensureDocument(options);
-    const changed = endpoints.filter((endpoint) => this.sent.get(endpoint.id) !== endpoint);
-    options.onProgress?.(0, changed.length);
+    options: CallOptions & { text?: boolean },
+  ): Promise<{ report: ValidationReport; text?: string }> {
     try {
-      for (let i = 0; i < changed.length; i += VIEWS_PER_MESSAGE) {
-        // schemaComponents is derived from the document, which the worker has: not sent back.
-        const chunk = changed
-          .slice(i, i + VIEWS_PER_MESSAGE)
-          .map(({ schemaComponents: _derived, ...view }) => view);
-        await this.call('putEndpoints', [chunk], options);
-        options.onProgress?.(Math.min(i + VIEWS_PER_MESSAGE, changed.length), changed.length);
-      }
-      await this.call('setOrder', [endpoints.map((endpoint) => endpoint.id)], options);
-      if (meta !== undefined) await this.call('setMeta', [meta], options);
+      return await this.syncOnce(endpoints, meta, options);
     } catch (error) {
-      // Cut short (an abort drops only the answer): the worker may hold some of these views
-      // already, so the next render sends every view again rather than trust `sent`.
+      if (!(error instanceof CoreCallError) || error.code !== 'CONFLICT') throw error;
+      // Opened again or changed meanwhile: start over from what the session holds.
+      this.mirror = undefined;
       this.sent = new Map();
-      throw error;
+      return this.syncOnce(endpoints, meta, options);
     }
+  }
+
+  private async syncOnce(
+    endpoints: Endpoint[],
+    meta: DocumentMeta | undefined,
+    options: CallOptions & { text?: boolean },
+  ): Promise<{ report: ValidationReport; text?: string }> {
+    const { text: withText, ...callOptions } = options;
+    if (this.mirror === undefined || this.documentEpoch !== this.epoch) {
+      await this.ensureDocument(callOptions);
+    }
+    let mirror = this.mirror;
+    const fresh = mirror === undefined;
+    if (mirror === undefined) {
+      const state = await this.call('syncState', [], callOptions);
+      mirror = { ...state, edited: new Set(state.edited) };
+      this.issues = {};
+    }
+    const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
+    // Batches of a few views each: no message clones megabytes (a form sent whole after a
+    // worker restart), and Generate shows its progress by them.
+    const batches: DocumentCommand[][] = [];
+    let batch: DocumentCommand[] = [];
+    let views = 0;
+    for (const command of plan.commands) {
+      if (carriesView(command) && views === VIEWS_PER_MESSAGE) {
+        batches.push(batch);
+        batch = [];
+        views = 0;
+      }
+      batch.push(command);
+      if (carriesView(command)) views += 1;
+    }
+    batches.push(batch);
+    const total = plan.commands.filter(carriesView).length;
+    if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(0, total);
+    let revision = mirror.revision;
+    let answer: ApplyAnswer | undefined;
+    let issues = fresh ? {} : { ...this.issues };
+    let sentViews = 0;
+    // Until every batch answered, the session's state is not known here.
+    this.mirror = undefined;
+    for (const [i, commands] of batches.entries()) {
+      const last = i === batches.length - 1;
+      const applyOptions: { text?: boolean; problems?: 'all' } = {};
+      if (last && withText === true) applyOptions.text = true;
+      if (fresh && i === 0) applyOptions.problems = 'all';
+      try {
+        answer = await this.call('apply', [commands, revision, applyOptions], callOptions);
+      } catch (error) {
+        // Cut short: the views of earlier batches are there, this one's may be.
+        this.sent = new Map();
+        throw error;
+      }
+      revision = answer.revision;
+      for (const id of answer.removed) delete issues[id];
+      issues = Object.assign(issues, answer.problems.issues);
+      sentViews += commands.filter(carriesView).length;
+      if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(sentViews, total);
+    }
+    const last = answer as ApplyAnswer;
     this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-    return this.call('render', [], options);
+    this.mirror = {
+      revision,
+      ids: plan.ids,
+      meta: meta ?? mirror.meta,
+      edited: plan.edited,
+    };
+    this.revisionEpoch = this.documentEpoch;
+    this.issues = issues;
+    const report: ValidationReport = {
+      issues,
+      duplicateIds: last.problems.duplicateIds,
+      canGenerate: last.problems.canGenerate,
+    };
+    return last.text === undefined ? { report } : { report, text: last.text };
   }
 
   /**
@@ -388,6 +495,8 @@ export class GeneratorClient {
     // The worker holds these views now: a later render need not send them back.
     for (const view of answer.changed) this.sent.set(view.id, view);
     for (const id of answer.removed) this.sent.delete(id);
+    // The next sync reads the session's state again (this batch changed it behind the mirror).
+    this.mirror = undefined;
     return answer;
   }
 
@@ -412,6 +521,7 @@ export class GeneratorClient {
   private async ensureDocument(options: CallOptions): Promise<void> {
     if (this.documentEpoch === this.epoch && (await this.call('hasDocument', [], options))) return;
     this.sent = new Map();
+    this.mirror = undefined;
     if (isSource(this.source)) {
       await this.open(this.source, options);
       this.documentEpoch = this.epoch;
@@ -428,6 +538,7 @@ export class GeneratorClient {
     this.source = text;
     this.documentEpoch = -1;
     this.sent = new Map();
+    this.mirror = undefined;
   }
 
   /** The operations the open document keeps as written, not as endpoints (issue 19.2). */
@@ -456,9 +567,22 @@ export class GeneratorClient {
   }
 
   /** The shared schemas as the Schemas section edited them (sent only after an edit). */
-  async setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}) {
-    await this.ensureDocument(options);
-    await this.call('setSchemas', [schemas], options);
+  setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}): Promise<void> {
+    // In the sync queue: the whole-set call makes a new revision, which the next batch builds on.
+    const run = this.rendering.then(async () => {
+      await this.ensureDocument(options);
+      const known = this.mirror;
+      this.mirror = undefined;
+      await this.call('setSchemas', [schemas], options);
+      if (known !== undefined) {
+        this.mirror = { ...known, revision: await this.call('revision', [], options) };
+      }
+    });
+    this.rendering = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   /** A Swagger 2.0 text as OpenAPI 3.0 text, with what the conversion changed (issue 19). */

@@ -30,7 +30,7 @@ import {
 } from '../core/generator-client';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CORE_ERROR_MESSAGES } from './core-errors';
-import { createEndpoint, duplicateEndpoint, markLoaded, validationView } from './endpoint-ops';
+import { createEndpoint, duplicateEndpoint, isLoadedAsIs, markLoaded } from './endpoint-ops';
 import { EndpointList } from './EndpointList';
 import { EndpointStore, useOrder, useReport } from './endpoint-store';
 import { collectProblems, fieldSelector, type Problem } from './problems';
@@ -181,6 +181,8 @@ export default function GeneratorPage() {
 function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string | undefined }) {
   const { t, i18n } = useLingui();
   const client = generatorClient();
+  // The session's problems treat "loaded and untouched" views as the page does (issue 20.5).
+  client.isLoaded = isLoadedAsIs;
   /** This workspace's stored form, document panel and document text (workspace.ts). */
   const [storage] = useState(() => workspaceStorage(workspaceProject));
   const scope = workspaceScope(workspaceProject);
@@ -433,7 +435,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     let timer: ReturnType<typeof setTimeout> | undefined;
     const run = () => {
       timer = undefined;
-      client.validateLatest(store.list().map(validationView)).then(
+      // Commands for what changed since the worker last had the form, not the whole form.
+      client.validateLatest(store.list(), documentStore.getMeta()).then(
         (next) => {
           if (next) store.setReport(next);
         },
@@ -451,7 +454,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       unsubscribe();
       clearTimeout(timer);
     };
-  }, [store, client, restoring]);
+  }, [store, client, restoring, documentStore]);
 
   const onAdd = () => {
     const endpoint = createEndpoint(store.size === 0);
@@ -608,7 +611,15 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     withSubscription('generate', async () => {
       const endpoints = store.list();
       const signal = jobSignal();
-      const check = await client.validate(endpoints.map(validationView), { signal });
+      // The form goes to the worker's document session (what changed, in batches: a long job
+      // the user can cancel, which stops the worker); its problems decide.
+      const synced = await client.sync(endpoints, documentStore.getMeta(), {
+        signal,
+        onProgress: onJobProgress,
+        stopWorkerOnAbort: true,
+      });
+      if (synced === undefined) return;
+      const check = synced.report;
       store.setReport(check);
       if (!check.canGenerate) return;
       const yaml = await renderDocument(endpoints, signal, onJobProgress);

@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { sameView, type Endpoint } from '../../shared';
 import { isAbortError, type GeneratorClient } from '../core/generator-client';
-import { isLoadedAsIs, markLoaded, validationView } from './endpoint-ops';
+import { isLoadedAsIs, markLoaded } from './endpoint-ops';
 import type { EndpointStore } from './endpoint-store';
 
 /** Documents from this size on restore their views from the worker (see DocumentBase). */
@@ -38,7 +38,7 @@ export async function recognizeLoadedViews(
   });
   if (found.length === 0) return 0;
   markLoaded(found);
-  const report = await client.validateLatest(store.list().map(validationView));
+  const report = await client.validateLatest(store.list());
   if (report && !signal?.aborted) store.setReport(report);
   return found.length;
 }

@@ -68,15 +68,6 @@ describe('GeneratorClient', () => {
     expect((failure as CoreCallError).code).toBe('JSON_INVALID');
   });
 
-  it('delivers only the latest validation', async () => {
-    const fake = fakeWorkerFactory();
-    client = new GeneratorClient({ createWorker: fake.create });
-    const first = client.validateLatest([]);
-    const second = client.validateLatest([{} as never]);
-    expect(await second).toMatchObject({ canGenerate: true, n: 2 });
-    expect(await first).toBeUndefined();
-  });
-
   it('drops the answer of an aborted call and keeps the worker (and its open document)', async () => {
     const fake = fakeWorkerFactory();
     client = new GeneratorClient({ createWorker: fake.create });
@@ -159,7 +150,9 @@ describe('GeneratorClient', () => {
     sent.length = 0;
     const edited = doc.endpoints.map((e, i) => (i === 7 ? { ...e, summary: 'Seven' } : e));
     const out = await client.render(edited, undefined);
-    expect(sent.filter((name) => name === 'putEndpoints')).toHaveLength(1);
+    // One command batch with the one changed view (issue 18.1), no whole-view calls.
+    expect(sent.filter((name) => name === 'apply')).toHaveLength(1);
+    expect(sent.filter((name) => name === 'putEndpoints' || name === 'setOrder')).toEqual([]);
     expect(out.split('\n').filter((line, i) => line !== text.split('\n')[i])).toEqual([
       '      summary: Seven # note',
     ]);

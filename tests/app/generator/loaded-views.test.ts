@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseOpenApi, validateEndpoints, type Endpoint } from '../../../src/shared';
-import { isLoadedAsIs } from '../../../src/app/generator/endpoint-ops';
+import { isLoadedAsIs, validationView } from '../../../src/app/generator/endpoint-ops';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { recognizeLoadedViews } from '../../../src/app/generator/useLoadedViews';
 
@@ -29,7 +29,9 @@ describe('recognizeLoadedViews', () => {
     const client = {
       documentSource: doc,
       readEndpoints: (text: string) => Promise.resolve(parseOpenApi(text).endpoints),
-      validateLatest: (endpoints: Endpoint[]) => Promise.resolve(validateEndpoints(endpoints)),
+      // The worker's session validates the views as the page counts them (loaded or edited).
+      validateLatest: (endpoints: Endpoint[]) =>
+        Promise.resolve(validateEndpoints(endpoints.map(validationView))),
     };
     expect(await recognizeLoadedViews(store, client as never)).toBe(1);
     const [users, teams] = store.list();
