@@ -157,6 +157,13 @@ export class GeneratorClient {
    * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
    */
   isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
+  /**
+   * The views of a document opened with `hold` (Load, a conversion, a project's text) that the
+   * form has not taken yet: while the user decides whether to replace the form ("Replace the
+   * endpoints?"), no sync may write the old form into the new document. Syncs resume once the
+   * form holds exactly these views, or when the open is given up ({@link setSource}).
+   */
+  private held: ReadonlySet<Endpoint> | undefined;
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
@@ -269,7 +276,8 @@ export class GeneratorClient {
       const answer = await this.sync(endpoints, meta, {}, () => seq !== this.validateSeq);
       return seq === this.validateSeq ? answer?.report : undefined;
     } catch (error) {
-      if (isAbortError(error) && seq !== this.validateSeq) return undefined;
+      // Overtaken, or held back while the form decides about an opened document.
+      if (isAbortError(error)) return undefined;
       throw error;
     }
   }
@@ -286,7 +294,10 @@ export class GeneratorClient {
    * Opens text as the document in the worker and fetches its endpoint views in chunks, so no
    * main-thread task deserialises a large document at once.
    */
-  async openDocument(text: DocumentSource, options: CallOptions = {}): Promise<ParsedDocument> {
+  async openDocument(
+    text: DocumentSource,
+    options: CallOptions & { hold?: boolean } = {},
+  ): Promise<ParsedDocument> {
     const previous = this.source;
     try {
       const summary = await this.open(text, options);
@@ -303,6 +314,7 @@ export class GeneratorClient {
       this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
       for (const endpoint of endpoints) this.openedViews.add(endpoint);
       this.mirror = undefined;
+      this.held = options.hold === true ? new Set(endpoints) : undefined;
       return { ...summary, endpoints };
     } catch (error) {
       // Cancelled or failed: the form still belongs to the previous text; re-open it next time.
@@ -385,6 +397,14 @@ export class GeneratorClient {
     options: CallOptions & { text?: boolean },
   ): Promise<{ report: ValidationReport; text?: string }> {
     const { text: withText, ...callOptions } = options;
+    if (this.held !== undefined) {
+      const held = this.held;
+      // The form has not taken the opened document yet: its views must not go into it.
+      if (endpoints.length !== held.size || !endpoints.every((e) => held.has(e))) {
+        throw abortError();
+      }
+      this.held = undefined;
+    }
     if (this.mirror === undefined || this.documentEpoch !== this.epoch) {
       await this.ensureDocument(callOptions);
     }
@@ -530,11 +550,17 @@ export class GeneratorClient {
     }
   }
 
+  /** The form took the opened document's views (a Load applied): syncs resume. */
+  releaseHold(): void {
+    this.held = undefined;
+  }
+
   /**
    * Names the text the form's views belong to ('' for a new document) without opening it: the
    * worker opens it at the next render. Used when a saved form is restored after a reload.
    */
   setSource(text: DocumentSource): void {
+    this.held = undefined;
     this.source = text;
     this.documentEpoch = -1;
     this.sent = new Map();

@@ -406,7 +406,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         const text = content;
         await sourceReady;
         const previous = client.documentSource;
-        client.openDocument(text).then(
+        client.openDocument(text, { hold: true }).then(
           (parsed) =>
             store.hasUnsavedChanges()
               ? setPendingLoad({ parsed, text, previous })
@@ -664,6 +664,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     const collapse = parsed.endpoints.length > COLLAPSE_IMPORTS_ABOVE;
     markLoaded(parsed.endpoints);
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
+    client.releaseHold();
     store.markSaved();
     setWarnings(parsed.warnings);
     documentsApplied.current++;
@@ -685,6 +686,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       let parsed;
       try {
         parsed = await client.openDocument(text, {
+          hold: true,
           signal: jobSignal(),
           onProgress: onJobProgress,
           stopWorkerOnAbort: true,
@@ -722,7 +724,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
           'autosave',
         );
       }
-      const parsed = await client.openDocument(text, { signal: jobSignal() });
+      const parsed = await client.openDocument(text, { hold: true, signal: jobSignal() });
       loadReason.current = reason;
       applyLoad(parsed, text);
       await editor.current?.showGenerated(text);
@@ -753,7 +755,10 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     void withSubscription('load', async () => {
       await sourceReady;
       const previous = client.documentSource;
-      const parsed = await client.openDocument(conversion.text, { signal: jobSignal() });
+      const parsed = await client.openDocument(conversion.text, {
+        hold: true,
+        signal: jobSignal(),
+      });
       if (store.hasUnsavedChanges()) {
         setPendingLoad({ parsed, text: conversion.text, previous, conversion });
       } else await applyConversion(parsed, conversion);

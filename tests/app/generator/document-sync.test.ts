@@ -173,6 +173,35 @@ describe('GeneratorClient.sync', () => {
     expect(await client.render(form, meta)).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
   });
 
+  it('never writes the old form into a document opened for Load before the form takes it', async () => {
+    const worker = coreWorker();
+    client = new GeneratorClient({ createWorker: worker.create });
+    client.isLoaded = isLoadedAsIs;
+    const { endpoints, meta } = await client.openDocument(TEXT);
+    markLoaded(endpoints);
+    const old = endpoints.map((e, i) => (i === 0 ? { ...e, summary: 'Edited' } : e));
+    await client.validateLatest(old, meta);
+    // Load: the new text is opened while "Replace the endpoints?" waits for the user.
+    const next = TEXT.replace('/toys', '/games').replace('summary: Owners', 'summary: People');
+    const opened = await client.openDocument(next, { hold: true });
+    worker.messages.length = 0;
+    expect(await client.validateLatest(old, meta)).toBeUndefined();
+    await expect(client.render(old, meta)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(worker.messages.filter((m) => m.name === 'apply')).toHaveLength(0);
+    // Replace: the form takes the opened views; the document is the loaded text exactly.
+    markLoaded(opened.endpoints);
+    expect(await client.validateLatest(opened.endpoints, opened.meta)).toEqual(
+      wholeFormReport(opened.endpoints),
+    );
+    expect(await client.render(opened.endpoints, opened.meta)).toBe(next);
+    // Cancel instead: the previous text comes back, and the old form syncs onto it again.
+    await client.openDocument(next, { hold: true });
+    client.setSource(TEXT);
+    expect(await client.render(old, meta)).toBe(
+      TEXT.replace('summary: One pet', 'summary: Edited'),
+    );
+  });
+
   it('lets the latest validation win without running the superseded one', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
