@@ -59,7 +59,8 @@ async function insertInSlices(
 ): Promise<void> {
   const model = editor.getModel();
   if (!model) return;
-  editor.pushUndoStop();
+  // The model's own undo stops: the editor's pushUndoStop does nothing while it is read-only.
+  model.pushStackElement();
   let target: monaco.IRange = range;
   for (let offset = 0; offset < text.length;) {
     const end = sliceEnd(text, offset);
@@ -76,7 +77,10 @@ async function insertInSlices(
       if (model.isDisposed() || cancelled()) return;
     }
   }
-  editor.pushUndoStop();
+  // Closing the undo step copies the whole paste into one buffer: a task of its own.
+  await yieldToBrowser();
+  if (model.isDisposed()) return;
+  model.pushStackElement();
   const caret = monaco.Range.getEndPosition(target);
   editor.setPosition(caret);
   editor.revealPosition(caret, monaco.editor.ScrollType.Immediate);
