@@ -3,7 +3,7 @@
  * field errors of the form), plus "can generate" and "can load".
  */
 import { inferSchema } from './infer-schema';
-import type { BodyModel, Endpoint, Schema } from './model';
+import type { BodyModel, Endpoint, ResponseModel, Schema } from './model';
 import { isJsonSchemaDialect, type OpenApiDialect } from './openapi-version';
 
 /** Per-field issue codes of the generator rules of spec §5 (the red labels and field errors). */
@@ -59,6 +59,52 @@ export interface EndpointIssue {
  */
 export interface EndpointToValidate extends Endpoint {
   loadedAsIs?: boolean;
+}
+
+/** Examples longer than this are validated as a stand-in ('0'): the rules only ask "is it JSON". */
+const VALIDATION_BODY_CAP = 256;
+
+function projectBody(body: BodyModel): BodyModel {
+  const projected: BodyModel = {
+    name: body.name,
+    customerJson: body.customerJson.length > VALIDATION_BODY_CAP ? '0' : body.customerJson,
+  };
+  // Validation only asks whether a body has a schema: keep that answer, not the payload.
+  if (body.schema !== undefined) projected.schema = {};
+  return projected;
+}
+
+/**
+ * The part of an endpoint the spec §5 rules read: big examples and imported schemas are replaced
+ * by small stand-ins (validating 468 imported endpoints copies kilobytes, not megabytes). Used by
+ * the worker's document session and by the page's tests of it.
+ */
+export function validationProjection(endpoint: Endpoint, loadedAsIs: boolean): EndpointToValidate {
+  const view: EndpointToValidate = {
+    id: endpoint.id,
+    method: endpoint.method,
+    path: endpoint.path,
+    summary: '',
+    parameters: endpoint.parameters.map((p) => ({
+      id: p.id,
+      name: p.name,
+      location: p.location,
+      required: p.required,
+      description: '',
+      example: p.example,
+    })),
+    responses: endpoint.responses.map((r) => {
+      const response: ResponseModel = { body: projectBody(r.body) };
+      if (r.statusCode !== undefined) response.statusCode = r.statusCode;
+      return response;
+    }),
+  };
+  if (endpoint.requestBody !== undefined) view.requestBody = projectBody(endpoint.requestBody);
+  if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
+  if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
+  if (endpoint.webhook !== undefined) view.webhook = endpoint.webhook;
+  if (loadedAsIs) view.loadedAsIs = true;
+  return view;
 }
 
 /** The result of {@link validateEndpoints} for a whole endpoint list. */

@@ -3,6 +3,7 @@ import {
   newEndpoint,
   newParameter,
   pathTemplateNames,
+  validationProjection,
   type BodyModel,
   type Endpoint,
   type EndpointToValidate,
@@ -175,16 +176,6 @@ export function removeResponse(endpoint: Endpoint, index: number): Endpoint {
   return { ...endpoint, responses: endpoint.responses.filter((_, i) => i !== index) };
 }
 
-const bodySizeCap = 256;
-
-function projectBody(body: BodyModel): BodyModel {
-  const projected: BodyModel = { name: body.name, customerJson: body.customerJson };
-  // Validation only asks whether a body has a schema: keep that answer, not the payload.
-  if (body.customerJson.length > bodySizeCap) projected.customerJson = '0';
-  if (body.schema !== undefined) projected.schema = {};
-  return projected;
-}
-
 /**
  * The part of an endpoint the validation rules read: big examples and imported schemas are
  * replaced by small stand-ins, so validating 468 imported endpoints on every keystroke copies
@@ -194,29 +185,7 @@ function projectBody(body: BodyModel): BodyModel {
 export function validationView(endpoint: Endpoint): EndpointToValidate {
   let view = projections.get(endpoint);
   if (view) return view;
-  view = {
-    id: endpoint.id,
-    method: endpoint.method,
-    path: endpoint.path,
-    summary: '',
-    parameters: endpoint.parameters.map((p) => ({
-      id: p.id,
-      name: p.name,
-      location: p.location,
-      required: p.required,
-      description: '',
-      example: p.example,
-    })),
-    responses: endpoint.responses.map((r) => {
-      const response: ResponseModel = { body: projectBody(r.body) };
-      if (r.statusCode !== undefined) response.statusCode = r.statusCode;
-      return response;
-    }),
-  };
-  if (endpoint.requestBody !== undefined) view.requestBody = projectBody(endpoint.requestBody);
-  if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
-  if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
-  if (loadedViews.has(endpoint)) view.loadedAsIs = true;
+  view = validationProjection(endpoint, loadedViews.has(endpoint));
   projections.set(endpoint, view);
   return view;
 }

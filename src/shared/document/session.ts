@@ -36,6 +36,7 @@ import {
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import {
   validateEndpoints,
+  validationProjection,
   type EndpointIssue,
   type EndpointToValidate,
 } from '../validate-endpoints';
@@ -161,43 +162,6 @@ export interface ApplyOptions {
    * (a caller that starts over, e.g. after the document was opened again).
    */
   problems?: 'all';
-}
-
-/** The parts of a view the spec §5 rules read: small stand-ins for big examples and schemas. */
-function validationView(endpoint: Endpoint, loadedAsIs: boolean): EndpointToValidate {
-  const body = (b: NonNullable<Endpoint['requestBody']>) => {
-    const projected: NonNullable<Endpoint['requestBody']> = {
-      name: b.name,
-      customerJson: b.customerJson.length > 256 ? '0' : b.customerJson,
-    };
-    if (b.schema !== undefined) projected.schema = {};
-    return projected;
-  };
-  const view: EndpointToValidate = {
-    id: endpoint.id,
-    method: endpoint.method,
-    path: endpoint.path,
-    summary: '',
-    parameters: endpoint.parameters.map((p) => ({
-      id: p.id,
-      name: p.name,
-      location: p.location,
-      required: p.required,
-      description: '',
-      example: p.example,
-    })),
-    responses: endpoint.responses.map((r) => {
-      const response: Endpoint['responses'][number] = { body: body(r.body) };
-      if (r.statusCode !== undefined) response.statusCode = r.statusCode;
-      return response;
-    }),
-  };
-  if (endpoint.requestBody !== undefined) view.requestBody = body(endpoint.requestBody);
-  if (endpoint.operationId !== undefined) view.operationId = endpoint.operationId;
-  if (endpoint.otherResponses !== undefined) view.otherResponses = endpoint.otherResponses;
-  if (endpoint.webhook !== undefined) view.webhook = endpoint.webhook;
-  if (loadedAsIs) view.loadedAsIs = true;
-  return view;
 }
 
 /** The open document and its revision, edited by {@link DocumentCommand}s. */
@@ -383,7 +347,7 @@ export class DocumentSession {
       let view = this.projections.get(endpoint);
       const asLoaded = !this.edited.has(endpoint.id);
       if (view === undefined || (view.loadedAsIs === true) !== asLoaded) {
-        view = validationView(endpoint, asLoaded);
+        view = validationProjection(endpoint, asLoaded);
         this.projections.set(endpoint, view);
       }
       return view;
