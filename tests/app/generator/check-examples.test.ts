@@ -20,17 +20,15 @@ function fakeClient() {
     validateExamples: (endpoints: Endpoint[]) => {
       sent.push(endpoints.map((e) => e.id));
       return Promise.resolve(
-        endpoints.map(
-          (e): EndpointExampleProblem => ({
-            endpointId: e.id,
-            body: 200,
-            example: 'example',
-            pointer: '',
-            schemaPointer: '',
-            rule: 'type',
-            message: `problem of ${e.id}`,
-          }),
-        ),
+        endpoints.map((e): EndpointExampleProblem => ({
+          endpointId: e.id,
+          body: 200,
+          example: 'example',
+          pointer: '',
+          schemaPointer: '',
+          rule: 'type',
+          message: `problem of ${e.id}`,
+        })),
       );
     },
   };
