@@ -264,16 +264,39 @@ async function oneDocument(browser: Browser, server: StartedServer, file: string
     await page
       .locator('.monaco-editor .view-lines')
       .click({ position: { x: 200, y: 160 }, force: true });
+    // Copying must start in the editor: Ctrl+A, Ctrl+C elsewhere selects and copies the page
+    // (runs 2+ restore the previous document and the layout differs), which is not this step.
+    const inEditor = () =>
+      page.evaluate(() => document.activeElement?.closest('.monaco-editor') != null);
+    if (!(await inEditor()))
+      await page.locator('.monaco-editor .view-lines').click({ force: true });
+    if (!(await inEditor())) throw new Error('the output editor did not take the focus');
     await page.waitForTimeout(1000);
     steps.copy = await step(page, 'copy', name, async (started) => {
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Control+C');
-      await page.waitForFunction(
-        () => (window as unknown as { __copied?: number }).__copied !== undefined,
-        undefined,
-        { timeout: 60_000, polling: 'raf' },
+      // Done when the clipboard holds the text: the editor writes it asynchronously (no copy
+      // event), or the browser's own copy ran (a copy event).
+      return page.evaluate(
+        (t0) =>
+          new Promise<number>((resolve, reject) => {
+            const w = window as unknown as { __copied?: number };
+            const deadline = performance.now() + 60_000;
+            const poll = () => {
+              if (w.__copied !== undefined) {
+                resolve(performance.now() - t0);
+                return;
+              }
+              void navigator.clipboard.readText().then((text) => {
+                if (text !== '') resolve(performance.now() - t0);
+                else if (performance.now() > deadline) reject(new Error('nothing was copied'));
+                else requestAnimationFrame(poll);
+              }, reject);
+            };
+            poll();
+          }),
+        started,
       );
-      return (await now(page)) - started;
     });
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     if (copied.length < 1000 && steps.copy.note === undefined) {
