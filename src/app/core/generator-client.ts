@@ -282,9 +282,6 @@ export class GeneratorClient {
     }
   }
 
-  validate(endpoints: Endpoint[], options?: CallOptions) {
-    return this.call('validate', [endpoints], options);
-  }
   /** Endpoints alone as a new OpenAPI 3.0.1 document (no open document involved). */
   generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>, options?: CallOptions) {
     return this.call('generate', info === undefined ? [endpoints] : [endpoints, info], options);

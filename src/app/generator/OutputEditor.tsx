@@ -38,9 +38,12 @@ const SMALL_CHANGE = 256 * 1024;
  */
 const LARGE_PASTE_CHARS = 64 * 1024;
 
-/** Where the slice of `text` that starts at `offset` ends: after a line feed, if there is one. */
-function sliceEnd(text: string, offset: number): number {
-  const end = offset + LARGE_PASTE_CHARS;
+/**
+ * Where the slice of `text` that starts at `offset` ends: `size` characters on, after the next
+ * line feed if there is one.
+ */
+function sliceEnd(text: string, offset: number, size = LARGE_PASTE_CHARS): number {
+  const end = offset + size;
   if (end >= text.length) return text.length;
   const newline = text.indexOf('\n', end);
   return newline === -1 ? text.length : newline + 1;
@@ -252,9 +255,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       cancelPaste();
       model.setValue(text.length <= SLICE_CHARS ? text : '');
       for (let offset = model.getValueLength(); offset < text.length;) {
-        let end = Math.min(text.length, offset + SLICE_CHARS);
-        const newline = end < text.length ? text.indexOf('\n', end) : -1;
-        if (end < text.length) end = newline === -1 ? text.length : newline + 1;
+        const end = sliceEnd(text, offset, SLICE_CHARS);
         const line = model.getLineCount();
         const column = model.getLineMaxColumn(line);
         model.applyEdits([
