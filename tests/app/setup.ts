@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { MemoryWorkspaceStore, setWorkspaceStore } from '../../src/app/workspace/workspace-store';
 
 // A default active locale, so a component rendered without its own provider setup still renders
 // (the macros carry the English source text in tests). Tests that need a catalog load their own.
@@ -8,4 +9,9 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
   cleanup();
+});
+
+// Each test starts with an empty workspace store, as it starts with an empty localStorage.
+beforeEach(() => {
+  setWorkspaceStore(new MemoryWorkspaceStore());
 });

@@ -156,7 +156,12 @@ export class GeneratorClient {
    * Whether a view is "loaded and untouched" (issue 20.5: its problems are warnings); the page
    * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
    */
-  isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
+  private isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
+
+  /** The page's own "loaded and untouched" test (it also knows restored views). */
+  setLoadedTest(test: (endpoint: Endpoint) => boolean): void {
+    this.isLoaded = test;
+  }
   /**
    * The views of a document opened with `hold` (Load, a conversion, a project's text) that the
    * form has not taken yet: while the user decides whether to replace the form ("Replace the

@@ -24,7 +24,6 @@ import {
   isAbortError,
   VIEWS_PER_MESSAGE,
   type DocumentSource,
-  type GeneratorClient,
   type ImportWarning,
   type ParsedDocument,
 } from '../core/generator-client';
@@ -37,8 +36,6 @@ import { collectProblems, fieldSelector, type Problem } from './problems';
 import { ProblemsPanel, useGenerateBlockedReason } from './ProblemsPanel';
 import { useTouchedVersion } from './touched';
 import { useExampleProblems } from './useExampleProblems';
-import { useLoadedViews } from './useLoadedViews';
-import { loadSource, loadSourceById, saveSource } from './source-store';
 import { yieldToBrowser } from '../util/slices';
 import { loadMonacoInSteps } from '../editor/monaco-load';
 import { ImportTrafficButton } from './ImportTrafficDialog';
@@ -49,21 +46,11 @@ import { useNarrowTabs } from './useNarrowTabs';
 import { Navigator } from './Navigator';
 import { useGeneratorSplit } from './GeneratorSplit';
 import type { OutputEditorHandle } from './OutputEditor';
-import {
-  autoSave,
-  DocumentBase,
-  loadSavedForm,
-  loadSavedFormInSlices,
-  savedFormEntries,
-  SYNC_RESTORE_MAX_ENTRIES,
-  type RestoredForm,
-} from './persistence';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
-import { migrateFormOwner } from '../projects/form-owner';
-import { workspaceName, workspaceScope, workspaceStorage } from './workspace';
-import { useOutputRecord } from './useOutputRecord';
+import { projectWorkspace } from '../workspace/project-records';
+import { useWorkspace } from '../workspace/useWorkspace';
 import { WorkspaceGate } from './WorkspaceGate';
-import { projectOutput, projectViewStateJson } from '../../shared/projects';
+import { projectViewStateJson } from '../../shared/projects';
 import { DocumentPanel } from './document/DocumentPanel';
 import { DocumentContext, DocumentStore, type DocumentLinks } from './document/document-store';
 import { OutputTabs } from './document/OutputTabs';
@@ -83,82 +70,10 @@ const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputE
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
-/** Quiet time after a form change before the open project's document is rendered again. */
-const PROJECT_RENDER_DEBOUNCE_MS = 700;
 /** Imports with more endpoints than this render every panel collapsed. */
 const COLLAPSE_IMPORTS_ABOVE = 10;
 
 type Busy = 'generate' | 'load' | undefined;
-
-/** Loaded documents from this size on are saved as their text plus the views changed. */
-const BASE_SOURCE_MIN_CHARS = 200_000;
-
-/** The form a page starts with when nothing (readable) is saved: one endpoint (spec §4). */
-function startingEndpoints(saved: RestoredForm | undefined): [Endpoint[], string[]] {
-  return saved && saved.endpoints.length > 0
-    ? [saved.endpoints, saved.collapsed]
-    : [[createEndpoint(true)], []];
-}
-
-/**
- * A small saved form is read back at once; a large one (an imported spec) starts the page with an
- * empty store that {@link useRestore} fills in slices, so no task reads megabytes at once.
- */
-function initialState(storage: Storage | undefined): {
-  store: EndpointStore;
-  restoring: boolean;
-  saved: boolean;
-} {
-  const entries = savedFormEntries(storage);
-  if (entries > SYNC_RESTORE_MAX_ENTRIES) {
-    return { store: new EndpointStore(), restoring: true, saved: true };
-  }
-  const store = new EndpointStore(...startingEndpoints(loadSavedForm(storage)));
-  return { store, restoring: false, saved: entries > 0 };
-}
-
-/**
- * Fills the store from a large saved form in slices; true until it is done. Views of a kept
- * document come from the worker, which opens its text again (after `sourceReady`).
- */
-function useRestore(
-  store: EndpointStore,
-  initiallyRestoring: boolean,
-  base: DocumentBase,
-  client: GeneratorClient,
-  sourceReady: Promise<void>,
-  storage: Storage | undefined,
-): boolean {
-  const [restoring, setRestoring] = useState(initiallyRestoring);
-  useEffect(() => {
-    if (!restoring) return;
-    let cancelled = false;
-    const abort = new AbortController();
-    const openBase = async (id: string) => {
-      const text = await loadSourceById(id);
-      if (text === undefined) return undefined;
-      await sourceReady;
-      const parsed = await client.openDocument(text, { signal: abort.signal });
-      // Views of the kept document, as loaded (issue 20: its own problems are warnings).
-      markLoaded(parsed.endpoints);
-      return parsed.endpoints;
-    };
-    void loadSavedFormInSlices(storage, () => cancelled, openBase).then((saved) => {
-      if (cancelled) return;
-      if (saved?.base !== undefined) base.adopt(saved.fromBase ?? [], saved.base);
-      store.setAll(...startingEndpoints(saved));
-      store.touched.markBlank(store.list());
-      // What was saved before the reload counts as the page's starting point, as in a small form.
-      store.markSaved();
-      setRestoring(false);
-    });
-    return () => {
-      cancelled = true;
-      abort.abort();
-    };
-  }, [store, restoring, base, client, sourceReady, storage]);
-  return restoring;
-}
 
 /**
  * The generator of one workspace (issue 18.3): the browser's own or a project's. Each is its own
@@ -168,9 +83,7 @@ function useRestore(
 export default function GeneratorPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project') ?? undefined;
-  // Older versions had one form slot for every workspace: it is the browser's own now.
-  useState(migrateFormOwner);
-  const name = workspaceName(projectId);
+  const name = projectId === undefined ? 'local' : projectWorkspace(projectId);
   return (
     <WorkspaceGate key={name} name={name}>
       <GeneratorWorkspace projectId={projectId} />
@@ -181,32 +94,16 @@ export default function GeneratorPage() {
 function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string | undefined }) {
   const { t, i18n } = useLingui();
   const client = generatorClient();
+  const workspaceName =
+    workspaceProject === undefined ? 'local' : projectWorkspace(workspaceProject);
   // The session's problems treat "loaded and untouched" views as the page does (issue 20.5).
-  client.isLoaded = isLoadedAsIs;
-  /** This workspace's stored form, document panel and document text (workspace.ts). */
-  const [storage] = useState(() => workspaceStorage(workspaceProject));
-  const scope = workspaceScope(workspaceProject);
-  const [initial] = useState(() => initialState(storage));
-  const store = initial.store;
+  useEffect(() => client.setLoadedTest(isLoadedAsIs), [client]);
+  // The browser's own workspace starts empty while its record is read (useWorkspace).
+  const [store] = useState(
+    () => new EndpointStore(workspaceProject === undefined ? [] : [createEndpoint(true)]),
+  );
   // A calm start (issue 20): the endpoint a page starts with shows no problem before it is touched.
   useState(() => store.touched.markBlank(store.list()));
-  /** The loaded document whose unchanged views are saved as ids (see DocumentBase). */
-  const [documentBase] = useState(() => new DocumentBase());
-  /** The document text the restored form belongs to, read once (see source-store). */
-  const [sourceReady] = useState(() =>
-    loadSource(scope).then(
-      (text) => client.setSource(text ?? ''),
-      () => client.setSource(''),
-    ),
-  );
-  const restoring = useRestore(
-    store,
-    initial.restoring,
-    documentBase,
-    client,
-    sourceReady,
-    storage,
-  );
   const order = useOrder(store);
   const report = useReport(store);
   const [busy, setBusy] = useState<Busy>(undefined);
@@ -244,15 +141,55 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const [revealNonce, setRevealNonce] = useState(0);
   const [problemsOpen, setProblemsOpen] = useState(false);
   const problemsBox = useRef<HTMLDivElement>(null);
-  const [documentStore] = useState(() => DocumentStore.persisted(storage));
+  const [documentStore] = useState(() => new DocumentStore());
+  const editor = useRef<OutputEditorHandle>(null);
+  const [editorReady, setEditorReady] = useState(false);
+  /**
+   * The document for the form as it is now (issue 12: what a project stores): the loaded or
+   * generated text. Undefined until there is one; the output editor's text stands in then.
+   */
+  const documentText = useRef<string | undefined>(undefined);
+  /**
+   * The shared schemas as the worker's document has them: the Schemas section's edits are sent
+   * only when the store holds something else (a restored page never sends a partial set).
+   */
+  const schemasFromDocument = useRef<object | undefined>(undefined);
+  /** Writes the form as the session's text (see useWorkspace), set below. */
+  const writeText = useRef<(endpoints: Endpoint[]) => Promise<string | undefined>>(() =>
+    Promise.resolve(undefined),
+  );
+  /** The open project's "changed" (its sync saves the record), set below. */
+  const projectChanged = useRef<() => void>(() => undefined);
+  /** This workspace's record: restored, shown, kept (src/app/workspace). */
+  const workspace = useWorkspace({
+    name: workspaceName,
+    inProject: workspaceProject !== undefined,
+    store,
+    documentStore,
+    client,
+    editor,
+    editorReady,
+    write: (endpoints) => writeText.current(endpoints),
+    onShown: (shown) => {
+      documentText.current = shown.text === '' ? undefined : shown.text;
+      schemasFromDocument.current = documentStore.getSchemas();
+      setWarnings(shown.warnings);
+      setKeptOperations(shown.keptOperations);
+      setHasOutput(shown.output.trim().length > 0);
+      documentsApplied.current++;
+    },
+    onSchemasRead: (schemas) => {
+      schemasFromDocument.current = schemas;
+    },
+    onBuilt: () => projectChanged.current(),
+  });
+  const restoring = workspace.restoring;
   // Only the version (a re-render of the page per keystroke in the document panel would cost).
   const openapi = useSyncExternalStore(
     documentStore.subscribe,
     () => documentStore.getMeta().openapi,
   );
   const exampleProblems = useExampleProblems(store, client, restoring, openapi);
-  // After a reload, endpoints still as the kept document has them count as loaded (issue 20).
-  useLoadedViews(store, client, sourceReady, restoring);
   const touchedVersion = useTouchedVersion(store.touched);
   const problems = useMemo(
     () =>
@@ -298,75 +235,20 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     setProblemsOpen(true);
     requestAnimationFrame(() => problemsBox.current?.scrollIntoView?.({ block: 'nearest' }));
   };
-  const editor = useRef<OutputEditorHandle>(null);
-  /**
-   * The shared schemas as the worker's document has them: the Schemas section's edits are sent
-   * only when the store holds something else (a restored page never sends a partial set).
-   */
-  const schemasFromDocument = useRef<object | undefined>(undefined);
-  const [initialSchemas] = useState(() => documentStore.getSchemas());
-  useEffect(() => {
-    const flush = () => documentStore.flush();
-    window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
-  }, [documentStore]);
   const paste = useJsonPaste(client);
   const tabs = useNarrowTabs();
   const split = useGeneratorSplit(tabs.narrow);
-  // A restored page whose shared schemas were not saved apart (too many) reads them from the
-  // document itself, so the Schemas section lists them all.
-  useEffect(() => {
-    if (restoring || Object.keys(documentStore.getSchemas()).length > 0) return;
-    let cancelled = false;
-    void sourceReady.then(async () => {
-      if (cancelled || client.documentSource === '') return;
-      const schemas = await client.documentSchemas().catch(() => undefined);
-      if (cancelled || schemas === undefined) return;
-      schemasFromDocument.current = schemas;
-      documentStore.setSchemas(() => schemas, false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [restoring, documentStore, client, sourceReady]);
-  // A restored page asks the kept document for the operations it keeps as written (issue
-  // 19.2), when its text may have any (the worker then opens it, as a render would).
-  useEffect(() => {
-    if (restoring) return;
-    let cancelled = false;
-    const applied = documentsApplied.current;
-    void sourceReady.then(async () => {
-      const source = client.documentSource;
-      if (cancelled || source === '') return;
-      if (typeof source === 'string' && !/additionalOperations|\btrace\b/.test(source)) return;
-      const kept = await client.keptOperations().catch(() => undefined);
-      if (!cancelled && kept !== undefined && documentsApplied.current === applied) {
-        setKeptOperations(kept);
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [restoring, client, sourceReady]);
-  const [editorReady, setEditorReady] = useState(false);
-  /**
-   * The document for the form as it is now (issue 12: what a project stores): the loaded or
-   * generated text, rendered again in the worker after form changes while a project is open.
-   * Undefined until there is one; the output editor's text stands in then.
-   */
-  const documentText = useRef<string | undefined>(undefined);
   /** The output editor once ready (see getContent). */
   const editorHandle = useRef<OutputEditorHandle | null>(null);
-  /** The browser's own workspace keeps its output editor's text (a project keeps it itself). */
-  const outputChanged = useOutputRecord({
-    active: editorReady && workspaceProject === undefined,
-    scope,
-    editor,
-    documentText,
-    onRestored: (output) => setHasOutput(output.trim().length > 0),
-  });
-  /** The document text and, in the view state, the output editor's text (hand edits too). */
+  /**
+   * What a project stores: the workspace record as last built (the text and its view state),
+   * or, before one is built, the document text and the output editor's change to it.
+   */
   const getContent = () => {
+    const built = workspace.recorder.latest;
+    if (built !== undefined) {
+      return { content: built.text, viewStateJson: JSON.stringify(built.viewState) };
+    }
     // Leaving the page, the ref is detached before the sync's last flush: the handle still works.
     const handle = editor.current ?? editorHandle.current;
     if (!editorReady || !handle) return undefined;
@@ -379,41 +261,16 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     ready: editorReady && !restoring,
     getContent,
     getViewStateJson: () => getContent()?.viewStateJson ?? null,
-    // A form never generated is rendered, so the new project holds it.
+    // The record built now: a form never generated is written, so the new project holds it.
     newProjectContent: async () => {
-      const content = getContent();
-      if (content === undefined || content.content.trim() !== '') return content;
-      if (store.getReport()?.canGenerate !== true) return content;
-      const text = await renderDocument(store.list(), pageAlive.current?.signal);
-      return { content: text, viewStateJson: projectViewStateJson(text, text) };
+      const built = await workspace.build();
+      return { content: built.text, viewStateJson: JSON.stringify(built.viewState) };
     },
     getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
-    show: async ({ content, viewStateJson }, loadForm) => {
-      let viewState: unknown = null;
-      try {
-        viewState = viewStateJson === null ? null : JSON.parse(viewStateJson);
-      } catch {
-        // unreadable: the output editor shows the document
-      }
-      const output = projectOutput(content, viewState);
-      documentText.current = content;
-      await editor.current?.setValueInSlices(output);
-      setHasOutput(output.trim().length > 0);
+    show: async ({ content, viewStateJson }) => {
+      await workspace.show(content, viewStateJson);
       // An empty project takes the form on screen as its document.
-      if (!content.trim()) scheduleProjectRender.current();
-      // A project never opened in this browser has no form of its own: it is built here.
-      if ((loadForm || !initial.saved) && content.trim()) {
-        const text = content;
-        await sourceReady;
-        const previous = client.documentSource;
-        client.openDocument(text, { hold: true }).then(
-          (parsed) =>
-            store.hasUnsavedChanges()
-              ? setPendingLoad({ parsed, text, previous })
-              : applyLoad(parsed, text, false),
-          () => undefined, // an invalid document stays in the editor with its problems listed
-        );
-      }
+      if (!content.trim()) workspace.changed();
     },
   });
   /** Aborts a running Generate or Load when the page goes away (a long call stops its worker). */
@@ -424,12 +281,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     return () => controller.abort();
   }, []);
 
-  // Save as the user types; validate (latest request wins) on every change. Both wait for a
-  // restore, so the empty store it starts from is never saved over the form being read.
-  useEffect(
-    () => (restoring ? undefined : autoSave(store, storage, documentBase)),
-    [store, restoring, documentBase, storage],
-  );
+  // Validate (latest request wins) on every change, once a restore is done (the workspace
+  // record is kept by useWorkspace).
   useEffect(() => {
     if (restoring) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -536,21 +389,21 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     }
   };
 
+  /** The Schemas section's edits go to the worker's document before a text is written. */
+  const sendSchemaEdits = async (signal: AbortSignal | undefined) => {
+    const schemas = documentStore.getSchemas();
+    if (schemas !== schemasFromDocument.current) {
+      await client.setDocumentSchemas(schemas, { signal });
+      schemasFromDocument.current = schemas;
+    }
+  };
   /** The document text for the form as it is now, rendered in the worker. */
   const renderDocument = async (
     endpoints: Endpoint[],
     signal: AbortSignal | undefined,
     onProgress?: (done: number, total: number) => void,
   ) => {
-    await sourceReady;
-    const schemas = documentStore.getSchemas();
-    // Sent only when they are edits: never the empty set a reloaded page starts from before
-    // it has read them back from the document (that would delete them all).
-    const unread = schemas === initialSchemas && Object.keys(schemas).length === 0;
-    if (schemas !== schemasFromDocument.current && !unread) {
-      await client.setDocumentSchemas(schemas, { signal });
-      schemasFromDocument.current = schemas;
-    }
+    await sendSchemaEdits(signal);
     // Generate (with progress) is a long job the user can cancel: that stops the worker.
     return client.render(endpoints, documentStore.getMeta(), {
       signal,
@@ -558,54 +411,16 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       stopWorkerOnAbort: onProgress !== undefined,
     });
   };
-  const renderForProject = useRef(renderDocument);
-  /** Renders the open project's document soon (set while a project is open). */
-  const scheduleProjectRender = useRef<() => void>(() => undefined);
-  const projectChanged = useRef(project.changed);
   useEffect(() => {
-    renderForProject.current = renderDocument;
+    // The workspace record's text: the form written by the session, when nothing blocks it.
+    writeText.current = async (endpoints) => {
+      const signal = pageAlive.current?.signal;
+      await sendSchemaEdits(signal);
+      const answer = await client.sync(endpoints, documentStore.getMeta(), { signal, text: true });
+      return answer?.report.canGenerate === true ? answer.text : undefined;
+    };
     projectChanged.current = project.changed;
   });
-
-  // While a project is open, a form change is rendered into its document (quietly, in the
-  // worker) and saved: the project holds the form's work even before Generate. A form that
-  // cannot generate (a duplicate, a missing path) keeps the last document it could render.
-  const { projectId } = project;
-  useEffect(() => {
-    if (restoring || !editorReady || projectId === undefined) return;
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const run = async () => {
-      timer = undefined;
-      const endpoints = store.list();
-      // The validation that follows every change (80 ms) has long answered: its report decides.
-      if (store.getReport()?.canGenerate !== true) return;
-      try {
-        const text = await renderForProject.current(endpoints, pageAlive.current?.signal);
-        if (!alive || text === documentText.current) return;
-        documentText.current = text;
-        projectChanged.current();
-      } catch (failure) {
-        if (!isAbortError(failure)) console.warn('The project document was not rendered', failure);
-      }
-    };
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void run(), PROJECT_RENDER_DEBOUNCE_MS);
-    };
-    scheduleProjectRender.current = schedule;
-    const offStore = store.subscribeChange(schedule);
-    const offMeta = documentStore.subscribe(schedule);
-    const offSchemas = documentStore.subscribeSchemas(schedule);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-      scheduleProjectRender.current = () => undefined;
-      offStore();
-      offMeta();
-      offSchemas();
-    };
-  }, [restoring, editorReady, projectId, store, documentStore, client]);
 
   const onGenerate = () =>
     withSubscription('generate', async () => {
@@ -633,47 +448,35 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     });
 
   /**
-   * Makes `parsed` (opened from `text`) the form's document. `newVersion`: a Load, a
-   * conversion, an upgrade or its undo, which starts a new version in the open project's
-   * history (issue 18.4) and is saved now; not the project's own document being shown.
+   * Makes `parsed` (opened from `text`) the form's document: a Load, a conversion, an upgrade
+   * or its undo, which starts a new version in the open project's history (issue 18.4).
    */
-  const applyLoad = (parsed: ParsedDocument, text: string, newVersion = true) => {
+  const applyLoad = (parsed: ParsedDocument, text: string) => {
     const converted = text === convertedText.current;
-    if (newVersion) {
-      project.startRevision(loadReason.current ?? (converted ? 'convert' : 'load'));
-    }
+    project.startRevision(loadReason.current ?? (converted ? 'convert' : 'load'));
     loadReason.current = undefined;
     if (!converted) setConvertedFrom(undefined);
     convertedText.current = undefined;
-    // The worker makes the Blob of its text; putting the string here would clone megabytes.
-    const kept = client.sourceBlob().then(
-      (blob) => saveSource(blob, [documentBase.savedId], scope),
-      () => saveSource(text, [documentBase.savedId], scope),
-    );
-    // A large document's unchanged views are saved as ids of its kept text (a small one whole:
-    // it is restored at once, without the worker).
-    if (text.length >= BASE_SOURCE_MIN_CHARS) documentBase.set(parsed.endpoints, kept);
-    else documentBase.clear();
     documentText.current = text;
     documentStore.setAll(parsed.meta, {});
     schemasFromDocument.current = documentStore.getSchemas();
     void client.documentSchemas().then((schemas) => {
       schemasFromDocument.current = schemas;
-      documentStore.setSchemas(() => schemas, false);
+      documentStore.setSchemas(() => schemas);
+      workspace.recorder.adoptMeta(undefined, schemas);
     }, console.warn);
     const collapse = parsed.endpoints.length > COLLAPSE_IMPORTS_ABOVE;
     markLoaded(parsed.endpoints);
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
     client.releaseHold();
     store.markSaved();
+    // The workspace record is this text now (kept, and pushed in a project, right after).
+    workspace.adoptLoaded(text, parsed.endpoints);
     setWarnings(parsed.warnings);
     documentsApplied.current++;
     setKeptOperations(parsed.keptOperations);
     tabs.show('form');
     setRevealId(parsed.endpoints[0]?.id);
-    // The project stores the new document now: the output may already show it (a Load), and a
-    // lossless document renders to the same text, so no later change would save it.
-    if (newVersion) projectChanged.current();
   };
 
   const onLoad = () =>
@@ -681,7 +484,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       // A 4 MB editor is read in slices, and sending the text to the worker is a task of its own.
       const text = (await editor.current?.readValue()) ?? '';
       await yieldToBrowser();
-      await sourceReady;
       const previous = client.documentSource;
       let parsed;
       try {
@@ -753,7 +555,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const onConvertSwagger = (conversion: SwaggerConversion) => {
     setSwagger(undefined);
     void withSubscription('load', async () => {
-      await sourceReady;
       const previous = client.documentSource;
       const parsed = await client.openDocument(conversion.text, {
         hold: true,
@@ -1038,7 +839,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                 }}
                 onChange={() => {
                   project.changed();
-                  outputChanged();
+                  workspace.changed();
                 }}
                 onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
                 onCursorOperation={onCursorOperation}

@@ -38,6 +38,7 @@ export class EndpointStore {
   private orderListeners = new Set<Listener>();
   private changeListeners = new Set<Listener>();
   private reportListeners = new Set<Listener>();
+  private collapseListeners = new Set<Listener>();
 
   constructor(endpoints: Endpoint[] = [], collapsed: Iterable<string> = []) {
     this.setAll(endpoints, collapsed, false);
@@ -94,6 +95,11 @@ export class EndpointStore {
   subscribeChange = (listener: Listener): (() => void) => {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  };
+  /** A panel collapsed or expanded (kept in the workspace's view state). */
+  subscribeCollapsed = (listener: Listener): (() => void) => {
+    this.collapseListeners.add(listener);
+    return () => this.collapseListeners.delete(listener);
   };
   subscribeReport = (listener: Listener): (() => void) => {
     this.reportListeners.add(listener);
@@ -164,6 +170,7 @@ export class EndpointStore {
     if (collapsed) this.collapsed.add(id);
     else this.collapsed.delete(id);
     this.emitId(id);
+    for (const listener of [...this.collapseListeners]) listener();
   }
 
   /** Applies a validation report; only panels whose issues changed are notified. */

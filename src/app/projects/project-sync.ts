@@ -21,7 +21,7 @@ import {
 import { describeRequestFailure, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
 import { yieldToBrowser } from '../util/slices';
-import { browserPendingStore, type PendingStore } from './pending-store';
+import { projectRecords, type PendingStore } from '../workspace/project-records';
 
 /** What a project stores: the document text and the view state as JSON text. */
 export interface ProjectContent {
@@ -205,7 +205,7 @@ export class ProjectSync {
     private readonly options: ProjectSyncOptions,
   ) {
     this.api = options.api ?? httpSyncApi;
-    this.pending = options.pending ?? browserPendingStore();
+    this.pending = options.pending ?? projectRecords();
     this.retryDelay = options.retryMs ?? 3000;
   }
 

@@ -5,7 +5,6 @@ import { documentTitle, type RevisionReason } from '../../shared/projects';
 import { createProject } from '../api/projects';
 import { ConflictDialog } from './ConflictDialog';
 import { copyText, downloadDocument } from './files';
-import { formIsProjects, formOwner, setFormOwner } from './form-owner';
 import { moveInOnce } from './move-in';
 import { NameProjectDialog } from './NameProjectDialog';
 import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
@@ -26,12 +25,8 @@ export interface GeneratorProjectOptions {
   newProjectContent?: () => Promise<ProjectContent | undefined>;
   /** The text Copy and Download take: what the output editor shows. */
   getOutput: () => string | undefined;
-  /**
-   * Shows a project's document and view state; `loadForm` when the form should be rebuilt from
-   * the document (another project than the one the browser's saved form belongs to, or the
-   * newer version reloaded).
-   */
-  show: (content: ProjectContent, loadForm: boolean) => void | Promise<void>;
+  /** Shows a project's document and view state (the form is built from them). */
+  show: (content: ProjectContent) => void | Promise<void>;
 }
 
 /**
@@ -78,23 +73,11 @@ export function useGeneratorProject({
     ready,
     getContent,
     getViewStateJson,
-    apply: async (content, reason, revision) => {
-      // A device's own kept change was made on its form; anything else is the form only when
-      // the browser's form is that very revision.
-      const loadForm =
-        reason === 'reload' ||
-        (reason === 'restore-local'
-          ? projectId === undefined || formOwner(projectId) === null
-          : !formIsProjects(projectId ?? '', revision));
-      if (projectId) setFormOwner(projectId, revision);
-      await show(content, loadForm);
+    apply: async (content) => {
+      await show(content);
     },
   });
   const { state, sync } = handle;
-  // What the server has saved is this form's work: opening it again may keep the form.
-  useEffect(() => {
-    if (projectId && state.status === 'saved') setFormOwner(projectId, state.revision);
-  }, [projectId, state.status, state.revision]);
 
   const dialog = state.status === 'conflict' && dismissed !== state;
 

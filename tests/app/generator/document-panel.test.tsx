@@ -11,7 +11,7 @@ import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import { loadMarkdownRenderer } from '../../../src/app/generator/document/MarkdownField';
 import { revealed } from './fake-output-editor';
-import { renderWithProviders } from './helpers';
+import { renderWithProviders, restored } from './helpers';
 
 /** Parsed YAML, read loosely in assertions. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -271,7 +271,7 @@ describe('generator page with the document panel', () => {
   it('writes the document panel into the generated YAML and operation details too', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GeneratorPage />);
-    await screen.findByTestId('fake-output');
+    await restored();
     const title = screen.getByLabelText('Title');
     await user.clear(title);
     await user.type(title, 'Shop');
@@ -312,7 +312,7 @@ describe('generator page with the document panel', () => {
   it('flags a repeated operation ID on both endpoints', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GeneratorPage />);
-    await screen.findByTestId('fake-output');
+    await restored();
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const [a, b] = screen.getAllByTestId('endpoint-panel');
     await user.type(within(a!).getByLabelText('Operation ID'), 'same');
@@ -329,7 +329,8 @@ describe('generator page with the document panel', () => {
   it('Load shows the document’s title, servers, security and tags, and they survive an edit', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GeneratorPage />);
-    const output = await screen.findByTestId('fake-output');
+    await restored();
+    const output = screen.getByTestId('fake-output');
     const doc = [
       'openapi: 3.0.3',
       'info: {title: Zoo, version: "7", x-audience: public}',
@@ -382,7 +383,8 @@ describe('generator page with the document panel', () => {
   it('shows the preview tab with the current text', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GeneratorPage />);
-    const output = (await screen.findByTestId('fake-output')) as HTMLTextAreaElement;
+    await restored();
+    const output = screen.getByTestId('fake-output') as HTMLTextAreaElement;
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     expect(screen.getByTestId('docs-preview').textContent).toContain('Nothing to preview yet');
     await user.click(screen.getByRole('tab', { name: 'YAML' }));
@@ -396,13 +398,13 @@ describe('generator page with the document panel', () => {
   it('uses a new endpoint store per page and keeps the document panel across a reload', async () => {
     const user = userEvent.setup();
     const first = renderWithProviders(<GeneratorPage />);
-    await screen.findByTestId('fake-output');
+    await restored();
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Kept');
     await new Promise((resolve) => setTimeout(resolve, 500));
     first.unmount();
     renderWithProviders(<GeneratorPage />);
-    await screen.findByTestId('fake-output');
+    await restored();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept');
     expect(createEndpoint).toBeDefined();
   });

@@ -158,7 +158,7 @@ describe('GeneratorClient.sync', () => {
   it('a keystroke is one apply with one putEndpoint; the order is not sent again', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     const { endpoints, meta } = await client.openDocument(TEXT);
     markLoaded(endpoints);
     await client.validateLatest(endpoints, meta);
@@ -176,7 +176,7 @@ describe('GeneratorClient.sync', () => {
   it('never writes the old form into a document opened for Load before the form takes it', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     const { endpoints, meta } = await client.openDocument(TEXT);
     markLoaded(endpoints);
     const old = endpoints.map((e, i) => (i === 0 ? { ...e, summary: 'Edited' } : e));
@@ -220,7 +220,7 @@ describe('GeneratorClient.sync', () => {
   it('re-syncs every view after a CONFLICT and after a worker restart', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     const { endpoints, meta } = await client.openDocument(TEXT);
     markLoaded(endpoints);
     const form = endpoints.map((e, i) => (i === 2 ? { ...e, summary: 'Games' } : e));
@@ -246,7 +246,7 @@ describe('GeneratorClient.sync', () => {
   it('answers the old whole-form validation on a new form with errors', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     const a = withPath(createEndpoint(true), '/users/{id}');
     const b = { ...createEndpoint(false), path: 'no-slash' };
     const c = { ...a, id: 'copy' }; // a duplicate of a
@@ -264,7 +264,7 @@ describe('GeneratorClient.sync', () => {
   it('keeps restored views recognised as loaded warnings in the session (issue 20.5)', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     client.setSource(TEXT);
     // A reload: the form read back as JSON, no identity with the worker's views.
     const local = new GeneratorClient({ createWorker: undefined });
@@ -288,7 +288,7 @@ describe.skipIf(!corpus)('GeneratorClient.sync on a corpus document', () => {
     const text = readFileSync(resolve(CORPUS_DIR, 'openapi/stripe__spec3.yaml'), 'utf8');
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
-    client.isLoaded = isLoadedAsIs;
+    client.setLoadedTest(isLoadedAsIs);
     const { endpoints, meta, dialect } = await client.openDocument(text);
     markLoaded(endpoints);
     const d = dialect === '3.0' ? '3.0' : '3.1';

@@ -1,18 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerProfile, Endpoint } from '../../../src/shared';
-import { generateOpenApi } from '../../../src/shared';
+import type { CustomerProfile } from '../../../src/shared';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
-import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import {
-  loadSavedForm,
-  saveForm,
-  savedFormEntries,
-  SYNC_RESTORE_MAX_ENTRIES,
-} from '../../../src/app/generator/persistence';
-import { renderWithProviders } from './helpers';
+  MemoryWorkspaceStore,
+  setWorkspaceStore,
+  type WorkspaceRecord,
+} from '../../../src/app/workspace/workspace-store';
+import { renderWithProviders, restored } from './helpers';
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
 // Monaco does not run in happy-dom: nothing to load before the stand-in editor.
@@ -45,19 +42,38 @@ function panels() {
   return screen.getAllByTestId('endpoint-panel');
 }
 
-function savedEndpoints(): Endpoint[] {
-  return loadSavedForm()?.endpoints ?? [];
+/** The workspace store of each test (IndexedDB's stand-in: one record per workspace). */
+let records = new MemoryWorkspaceStore();
+
+/** The browser's own workspace record as kept now. */
+function saved(): WorkspaceRecord | undefined {
+  return records.records.get('local');
+}
+
+/** The text of the kept record (a string here: the documents of these tests are small). */
+function savedText(): string {
+  const text = saved()?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/** How many endpoints the kept form has: the record's order, or the endpoints of its text. */
+function savedCount(): number {
+  const form = saved()?.viewState.form;
+  if (form !== undefined) return form.order.length;
+  return (savedText().match(/^ {4}(get|post|put|patch|delete|head|options):/gm) ?? []).length;
 }
 
 async function renderPage() {
   const user = userEvent.setup();
   const view = renderWithProviders(<GeneratorPage />);
-  await screen.findByTestId('fake-output');
+  await restored();
   return { user, view };
 }
 
 beforeEach(() => {
   localStorage.clear();
+  records = new MemoryWorkspaceStore();
+  setWorkspaceStore(records);
   customer.profile = active;
   customer.fail = false;
 });
@@ -205,8 +221,10 @@ describe('GeneratorPage', () => {
     await user.click(generate);
     const output = screen.getByTestId('fake-output') as HTMLTextAreaElement;
     await waitFor(() => expect(output.value).not.toBe(''));
-    await waitFor(() => expect(savedEndpoints()[0]?.path).toBe('/users'));
-    expect(output.value).toBe(generateOpenApi(savedEndpoints()));
+    // The workspace record is the document the form writes, which Generate showed.
+    await waitFor(() => expect(savedText()).toContain('/users'));
+    expect(output.value).toBe(savedText());
+    expect(saved()?.viewState.form).toBeUndefined();
     expect(screen.queryByTestId('renew-link')).toBeNull();
   });
 
@@ -316,36 +334,31 @@ describe('GeneratorPage', () => {
     const { user, view } = await renderPage();
     await user.type(within(panels()[0]!).getByLabelText('Path'), '/kept');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    await waitFor(() => expect(savedEndpoints()).toHaveLength(2));
+    await waitFor(() => expect(savedCount()).toBe(2));
     view.unmount();
     await act(async () => {
       renderWithProviders(<GeneratorPage />);
       await Promise.resolve();
     });
-    await screen.findByTestId('fake-output');
+    await restored();
     expect(panels()).toHaveLength(2);
     expect((within(panels()[0]!).getByLabelText('Path') as HTMLInputElement).value).toBe('/kept');
   });
 
-  it('restores a large saved form in slices, saying so, and never saves over it meanwhile', async () => {
-    // 30 endpoints (a plain, not virtualised, list) with 150 schema components: 5 storage entries.
+  it('restores the workspace record, saying so, and never saves over it meanwhile', async () => {
+    // 30 endpoints the text does not hold yet (drafts), all collapsed.
     const count = 30;
     const endpoints = Array.from({ length: count }, (_, i) => ({
       ...createEndpoint(false),
       path: `/restored${i}`,
-      schemaComponents: Object.fromEntries(
-        Array.from({ length: 5 }, (_, k) => [`C${i}_${k}`, { type: 'string' as const }]),
-      ),
     }));
-    expect(
-      saveForm(
-        new EndpointStore(
-          endpoints,
-          endpoints.map((e) => e.id),
-        ),
-      ),
-    ).toBe(true);
-    expect(savedFormEntries()).toBeGreaterThan(SYNC_RESTORE_MAX_ENTRIES);
+    const order = endpoints.map((e) => e.id);
+    await records.put('local', {
+      text: '',
+      viewState: { v: 2, collapsed: order, form: { order, drafts: endpoints } },
+      baseRevision: null,
+      savedAt: 1,
+    });
 
     const user = userEvent.setup();
     renderWithProviders(<GeneratorPage />);
@@ -357,10 +370,11 @@ describe('GeneratorPage', () => {
     await waitFor(() => expect(screen.queryByTestId('restoring')).toBeNull());
     const [first] = await screen.findAllByTestId('endpoint-panel');
     expect(within(first!).getByRole('heading').textContent).toContain('/restored0');
-    // Restored, not edited: Load would not ask; the saved form is still the whole list.
+    // Restored, not edited: the record still holds the whole form.
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(savedEndpoints().map((e) => e.path)).toEqual(endpoints.map((e) => e.path));
+    expect(saved()?.viewState.form?.order).toHaveLength(count);
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    await waitFor(() => expect(savedEndpoints()).toHaveLength(count + 1));
+    await waitFor(() => expect(savedCount()).toBe(count + 1));
+    expect(records.records.size).toBe(1);
   });
 });

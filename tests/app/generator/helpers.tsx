@@ -14,3 +14,12 @@ export function renderWithProviders(ui: ReactNode): RenderResult {
     </I18nProvider>,
   );
 }
+
+/** The generator page's workspace record has been read (the form is its own from now on). */
+export async function restored(): Promise<void> {
+  const { screen, waitFor } = await import('@testing-library/react');
+  await screen.findByTestId('fake-output');
+  await waitFor(() => {
+    if (screen.queryByTestId('restoring') !== null) throw new Error('still restoring');
+  });
+}

@@ -11,7 +11,8 @@ import {
   type SaveIntent,
   type SyncApi,
 } from '../../../src/app/projects/project-sync';
-import { memoryPendingStore, type PendingStore } from '../../../src/app/projects/pending-store';
+import { projectRecords, type PendingStore } from '../../../src/app/workspace/project-records';
+import { MemoryWorkspaceStore } from '../../../src/app/workspace/workspace-store';
 import type { Project } from '../../../src/shared/projects';
 
 class HttpFailure extends Error {
@@ -93,7 +94,11 @@ function editor() {
   };
 }
 
-function sync(server: FakeServer, id: string, pending: PendingStore = memoryPendingStore()) {
+function sync(
+  server: FakeServer,
+  id: string,
+  pending: PendingStore = projectRecords(new MemoryWorkspaceStore()),
+) {
   const ed = editor();
   const instance = new ProjectSync(id, {
     api: server.api,
@@ -232,7 +237,7 @@ describe('ProjectSync', () => {
   it('restores a change kept on the device after a reload, offline or online', async () => {
     const server = new FakeServer();
     const id = server.add('v1');
-    const pending = memoryPendingStore();
+    const pending = projectRecords(new MemoryWorkspaceStore());
     const first = sync(server, id, pending);
     await first.instance.start();
     server.down = true;
@@ -260,7 +265,7 @@ describe('ProjectSync', () => {
   it('a kept change based on an older revision is a conflict, not a silent overwrite', async () => {
     const server = new FakeServer();
     const id = server.add('v1');
-    const pending = memoryPendingStore();
+    const pending = projectRecords(new MemoryWorkspaceStore());
     await pending.put({
       projectId: id,
       baseRevision: 1,
@@ -331,7 +336,7 @@ describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
     const ed = editor();
     const instance = new ProjectSync(id, {
       api,
-      pending: memoryPendingStore(),
+      pending: projectRecords(new MemoryWorkspaceStore()),
       getContent: ed.getContent,
       apply: ed.apply,
       debounceMs: 5,

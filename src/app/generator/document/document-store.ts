@@ -21,71 +21,16 @@ export interface OperationWhere {
 
 export type SharedSchemas = Record<string, Schema>;
 
-const STORAGE_KEY = 'specform.generator.document.v1';
-/** The shared schemas are saved apart, so typing a title never re-serialises megabytes. */
-const SCHEMAS_KEY = `${STORAGE_KEY}.schemas`;
-const SAVE_DELAY_MS = 400;
-/**
- * Above this many shared schemas they are not saved (serialising them would be a long task on
- * every pause in typing); after a reload they come back from the endpoints' kept components.
- */
-const MAX_SAVED_SCHEMAS = 300;
-
-interface Saved {
-  meta: DocumentMeta;
-  schemas: SharedSchemas;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The saved document panel, when there is a readable one. */
-export function loadSavedDocument(
-  storage: Storage | undefined = globalThis.localStorage,
-): Saved | undefined {
-  try {
-    const text = storage?.getItem(STORAGE_KEY);
-    if (!text) return undefined;
-    const saved: unknown = JSON.parse(text);
-    if (!isRecord(saved) || !isRecord(saved.info)) return undefined;
-    const meta = saved as unknown as DocumentMeta;
-    let schemas: SharedSchemas = {};
-    try {
-      const parsed: unknown = JSON.parse(storage?.getItem(SCHEMAS_KEY) ?? '{}');
-      if (isRecord(parsed)) schemas = parsed as SharedSchemas;
-    } catch {
-      // Unreadable schemas: start without them (the document panel itself is kept).
-    }
-    return { meta, schemas };
-  } catch {
-    return undefined;
-  }
-}
-
 export class DocumentStore {
   private meta: DocumentMeta;
   private schemas: SharedSchemas;
   private revision = 0;
   private listeners = new Set<Listener>();
   private schemaListeners = new Set<Listener>();
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  private metaDirty = false;
-  private schemasDirty = false;
 
-  constructor(
-    meta: DocumentMeta = newDocumentMeta(),
-    schemas: SharedSchemas = {},
-    private readonly storage: Storage | undefined = undefined,
-  ) {
+  constructor(meta: DocumentMeta = newDocumentMeta(), schemas: SharedSchemas = {}) {
     this.meta = meta;
     this.schemas = schemas;
-  }
-
-  /** A store restored from (and saving to) localStorage. */
-  static persisted(storage: Storage | undefined = globalThis.localStorage): DocumentStore {
-    const saved = loadSavedDocument(storage);
-    return new DocumentStore(saved?.meta, saved?.schemas, storage);
   }
 
   getMeta = (): DocumentMeta => this.meta;
@@ -105,76 +50,27 @@ export class DocumentStore {
     const next = change(this.meta);
     if (next === this.meta) return;
     this.meta = next;
-    this.metaDirty = true;
     this.changed(this.listeners);
   }
 
-  /** `save: false` for schemas that are kept elsewhere (rebuilt from the endpoints). */
-  setSchemas(change: (schemas: SharedSchemas) => SharedSchemas, save = true): void {
+  setSchemas(change: (schemas: SharedSchemas) => SharedSchemas): void {
     const next = change(this.schemas);
     if (next === this.schemas) return;
     this.schemas = next;
-    if (save) this.schemasDirty = true;
     this.changed(this.schemaListeners);
   }
 
-  /** Replaces everything (Load); the schemas are not saved until edited (see below). */
+  /** Replaces everything (Load, restore). */
   setAll(meta: DocumentMeta, schemas: SharedSchemas): void {
     this.meta = meta;
     this.schemas = schemas;
-    this.metaDirty = true;
-    // Schemas read from a loaded document are not written to storage: the document keeps them
-    // (its text is in IndexedDB), and a large document's would cost a long task and most of the
-    // storage quota. After a reload the page reads them from the worker's document again;
-    // schemas edited in the panel are saved.
-    this.schemasDirty = false;
-    try {
-      this.storage?.removeItem(SCHEMAS_KEY);
-    } catch {
-      // storage unavailable
-    }
     this.changed(this.listeners);
     this.changed(this.schemaListeners);
-  }
-
-  /** Writes a pending save at once (page hide). */
-  flush(): void {
-    if (this.saveTimer === undefined) return;
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    this.save();
   }
 
   private changed(listeners: Set<Listener>): void {
     this.revision++;
     for (const listener of [...listeners]) listener();
-    if (this.storage === undefined) return;
-    clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      this.save();
-    }, SAVE_DELAY_MS);
-  }
-
-  private save(): void {
-    const storage = this.storage;
-    if (storage === undefined) return;
-    try {
-      if (this.metaDirty) storage.setItem(STORAGE_KEY, JSON.stringify(this.meta));
-      this.metaDirty = false;
-    } catch {
-      // Storage full or unavailable: the document panel is not saved (the page still works).
-    }
-    try {
-      if (this.schemasDirty) {
-        if (Object.keys(this.schemas).length > MAX_SAVED_SCHEMAS) storage.removeItem(SCHEMAS_KEY);
-        else storage.setItem(SCHEMAS_KEY, JSON.stringify(this.schemas));
-      }
-      this.schemasDirty = false;
-    } catch {
-      // Too large for what storage has left: the schemas are not saved (they stay in the page).
-      storage.removeItem(SCHEMAS_KEY);
-    }
   }
 }
 

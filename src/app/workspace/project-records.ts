@@ -1,0 +1,72 @@
+/**
+ * A project's record in the one store (issue 18.2): project sync keeps there what the server
+ * has not got yet (saved offline, refused, left before it was sent), as the project's
+ * workspace record `{ text, viewState, baseRevision }` marked `pending`. Once the server has
+ * it, the mark goes and the record stays as the last state this device saw.
+ */
+import { blobInSlices } from '../util/slices';
+import { readViewState } from './view-state';
+import { recordText, workspaceStore, type WorkspaceStore } from './workspace-store';
+
+/** Texts longer than this are put as a Blob made in slices (no task clones megabytes). */
+const BLOB_ABOVE_CHARS = 256 * 1024;
+
+/** A change the server has not got: the text, the view state as JSON, the revision it is on. */
+export interface PendingChange {
+  projectId: string;
+  /** The server revision the change was made on. */
+  baseRevision: number;
+  content: string;
+  /** JSON text of the view state, or null. */
+  viewStateJson: string | null;
+  /** When it was kept (ms). */
+  keptAt: number;
+}
+
+/** What project sync keeps on the device. */
+export interface PendingStore {
+  get(projectId: string): Promise<PendingChange | undefined>;
+  put(change: PendingChange): Promise<void>;
+  /** The server has it now: the record is no longer pending. */
+  delete(projectId: string): Promise<void>;
+}
+
+/** The workspace name of a project (also its Web Lock and BroadcastChannel name). */
+export function projectWorkspace(projectId: string): string {
+  return `project:${projectId}`;
+}
+
+/** Project sync's pending changes, as the projects' records in `store`. */
+export function projectRecords(store: WorkspaceStore = workspaceStore()): PendingStore {
+  return {
+    get: async (projectId) => {
+      const record = await store.get(projectWorkspace(projectId));
+      if (record?.pending !== true || record.baseRevision === null) return undefined;
+      return {
+        projectId,
+        baseRevision: record.baseRevision,
+        content: await recordText(record),
+        viewStateJson: JSON.stringify(record.viewState),
+        keptAt: record.savedAt,
+      };
+    },
+    put: async (change) => {
+      const text =
+        change.content.length > BLOB_ABOVE_CHARS
+          ? ((await blobInSlices(change.content)) ?? change.content)
+          : change.content;
+      await store.put(projectWorkspace(change.projectId), {
+        text,
+        viewState: readViewState(change.viewStateJson),
+        baseRevision: change.baseRevision,
+        pending: true,
+        savedAt: change.keptAt,
+      });
+    },
+    delete: async (projectId) => {
+      const name = projectWorkspace(projectId);
+      const record = await store.get(name);
+      if (record?.pending === true) await store.put(name, { ...record, pending: false });
+    },
+  };
+}

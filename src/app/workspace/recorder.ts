@@ -1,0 +1,193 @@
+/**
+ * Builds a workspace's record (issue 18.2) from the page: the document text the worker's
+ * session writes for the form as it is now, and the small view state beside it (collapsed
+ * panels, the output editor's change to the text, the drafts the text cannot hold yet). The
+ * browser's own workspace puts it in the one store; a project's page hands it to project sync,
+ * which pushes exactly that (and keeps it in the same store while the server has not got it).
+ *
+ * What the text holds is known by identity: the views written with the last text (or opened
+ * from it) are in `written`; any other view of the form is a draft, kept whole in the view
+ * state until a text holds it. No task walks the form: the text comes from the worker, a large
+ * one goes to IndexedDB as a Blob made in slices, and the output editor is read in slices.
+ */
+import type { Endpoint, Schema } from '../../shared';
+import { newDocumentMeta, type DocumentMeta } from '../../shared/document/meta';
+import { outputChange } from '../../shared/projects';
+import { blobInSlices } from '../util/slices';
+import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
+
+/** Texts longer than this are put as a Blob made in slices (no task clones megabytes). */
+const BLOB_ABOVE_CHARS = 256 * 1024;
+
+/** What a record is built from: the page's state and the worker's text. */
+export interface RecordSource {
+  endpoints(): Endpoint[];
+  isCollapsed(id: string): boolean;
+  meta(): DocumentMeta;
+  schemas(): Record<string, Schema>;
+  /**
+   * The session's text for `endpoints` (the form synced to the worker), or undefined when the
+   * form cannot be written as it is (a problem blocks generation).
+   */
+  write(endpoints: Endpoint[]): Promise<string | undefined>;
+  /** The output editor's text, read in slices; undefined while there is no editor. */
+  readOutput(): Promise<string | undefined>;
+  /** The output editor's text in one task (leaving the page); undefined without an editor. */
+  outputNow(): string | undefined;
+}
+
+/** A record as built: the text as a string (compared, pushed) and the view state. */
+export interface BuiltRecord {
+  text: string;
+  viewState: WorkspaceViewState;
+}
+
+export class WorkspaceRecorder {
+  /** The views the text holds as they are (opened from it, or written with it). */
+  private written = new WeakSet<Endpoint>();
+  /** Views as a text opened gave them: their id is the id opening the text gives them. */
+  private opened = new WeakSet<Endpoint>();
+  private writtenOrder: readonly string[] = [];
+  private writtenMeta: DocumentMeta | undefined;
+  private writtenSchemas: Record<string, Schema> | undefined;
+  private text = '';
+  private blob: { text: string; value: Promise<Blob | undefined> } | undefined;
+  private blobReady: { text: string; value: Blob } | undefined;
+  private lastOutput: string | undefined;
+  private last: BuiltRecord | undefined;
+
+  private source: RecordSource = {
+    endpoints: () => [],
+    isCollapsed: () => false,
+    meta: () => newDocumentMeta(),
+    schemas: () => ({}),
+    write: () => Promise.resolve(undefined),
+    readOutput: () => Promise.resolve(undefined),
+    outputNow: () => undefined,
+  };
+
+  /** What records are built from (the page connects it once mounted). */
+  connect(source: RecordSource): void {
+    this.source = source;
+  }
+
+  /**
+   * The text and its views are what the form starts from (a restore, a Load, a project shown):
+   * the views, meta and schemas passed are the ones the text holds.
+   */
+  adopt(
+    text: string,
+    views: readonly Endpoint[],
+    meta: DocumentMeta | undefined,
+    schemas: Record<string, Schema> | undefined,
+  ): void {
+    this.text = text;
+    this.written = new WeakSet(views);
+    this.opened = new WeakSet(views);
+    this.writtenOrder = views.map((view) => view.id);
+    this.writtenMeta = meta;
+    this.writtenSchemas = schemas;
+    this.lastOutput = undefined;
+  }
+
+  /** The document panel or schemas the text holds changed without an edit (read back). */
+  adoptMeta(meta: DocumentMeta | undefined, schemas?: Record<string, Schema>): void {
+    if (meta !== undefined) this.writtenMeta = meta;
+    if (schemas !== undefined) this.writtenSchemas = schemas;
+  }
+
+  /** The last record built (what a project pushes), if any. */
+  get latest(): BuiltRecord | undefined {
+    return this.last;
+  }
+
+  /** Builds the record as the page is now, the text written by the worker when it can be. */
+  async build(): Promise<BuiltRecord> {
+    const endpoints = this.source.endpoints();
+    const meta = this.source.meta();
+    const schemas = this.source.schemas();
+    const text = endpoints.length > 0 ? await this.source.write(endpoints) : undefined;
+    if (text !== undefined) {
+      this.text = text;
+      this.written = new WeakSet(endpoints);
+      this.writtenOrder = endpoints.map((endpoint) => this.keyOf(endpoint));
+      this.writtenMeta = meta;
+      this.writtenSchemas = schemas;
+    }
+    const output = await this.source.readOutput();
+    return this.finish(endpoints, meta, schemas, output);
+  }
+
+  /** Builds the record now, without a new text (leaving the page: nothing async finishes). */
+  buildNow(): BuiltRecord {
+    return this.finish(
+      this.source.endpoints(),
+      this.source.meta(),
+      this.source.schemas(),
+      this.source.outputNow(),
+    );
+  }
+
+  /** The text as IndexedDB should take it: a Blob made in slices when large. */
+  async storedText(text: string): Promise<string | Blob> {
+    if (text.length <= BLOB_ABOVE_CHARS) return text;
+    if (this.blob?.text !== text) this.blob = { text, value: blobInSlices(text) };
+    const blob = await this.blob.value;
+    if (blob === undefined) return text;
+    this.blobReady = { text, value: blob };
+    return blob;
+  }
+
+  /** {@link storedText} at once: the Blob when it is made already, else the string. */
+  storedTextNow(text: string): string | Blob {
+    return this.blobReady?.text === text ? this.blobReady.value : text;
+  }
+
+  private keyOf(endpoint: Endpoint): string {
+    return this.opened.has(endpoint) ? endpoint.id : viewKey(endpoint);
+  }
+
+  private finish(
+    endpoints: Endpoint[],
+    meta: DocumentMeta,
+    schemas: Record<string, Schema>,
+    output: string | undefined,
+  ): BuiltRecord {
+    const keys = endpoints.map((endpoint) =>
+      this.written.has(endpoint) ? this.keyOf(endpoint) : endpoint.id,
+    );
+    const drafts = endpoints.filter((endpoint) => !this.written.has(endpoint));
+    const sameOrder =
+      keys.length === this.writtenOrder.length && keys.every((k, i) => k === this.writtenOrder[i]);
+    const viewState: WorkspaceViewState = { v: 2 };
+    if (
+      drafts.length > 0 ||
+      !sameOrder ||
+      meta !== this.writtenMeta ||
+      schemas !== this.writtenSchemas
+    ) {
+      const form: FormDrafts = { order: keys, drafts };
+      if (meta !== this.writtenMeta) form.meta = meta;
+      if (schemas !== this.writtenSchemas) form.schemas = schemas;
+      viewState.form = form;
+    }
+    const collapsed = endpoints
+      .map((endpoint, i) => (this.source.isCollapsed(endpoint.id) ? keys[i] : undefined))
+      .filter((key): key is string => key !== undefined);
+    if (collapsed.length > 0) viewState.collapsed = collapsed;
+    const change = this.outputChangeOf(output);
+    if (change !== undefined) viewState.output = change;
+    this.last = { text: this.text, viewState };
+    return this.last;
+  }
+
+  /** The output editor's change to the text (kept from the last build while there is no editor). */
+  private outputChangeOf(output: string | undefined): WorkspaceViewState['output'] {
+    if (output === undefined) {
+      const kept = this.lastOutput;
+      return kept === undefined ? undefined : outputChange(this.text, kept);
+    }
+    this.lastOutput = output;
+    return outputChange(this.text, output);
+  }
+}

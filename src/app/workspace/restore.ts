@@ -1,0 +1,86 @@
+/**
+ * Restoring a workspace (issue 18.2): its record's text is opened in the worker's document
+ * session, and the view state is laid over the views it gives (the drafts in their order, the
+ * collapsed panels, the document panel when it was a draft, the output editor's change). The
+ * same step shows a project's record from the server.
+ */
+import type { Endpoint, KeptOperation, Schema } from '../../shared';
+import type { DocumentMeta } from '../../shared/document/meta';
+import { projectOutput } from '../../shared/projects';
+import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
+import { overlayForm, type WorkspaceViewState } from './view-state';
+
+export interface RestoredWorkspace {
+  /** The record's text as a string ('' when there is none). */
+  text: string;
+  /** The views opening the text gave (those the form shows as they are count as loaded). */
+  opened: Endpoint[];
+  /** The form: the opened views with the drafts laid over them, in the saved order. */
+  endpoints: Endpoint[];
+  collapsed: string[];
+  /** The document panel: the draft, or the text's own (undefined: a new document's). */
+  meta: DocumentMeta | undefined;
+  /** `meta` is a draft the text does not hold. */
+  metaDraft: boolean;
+  /** The shared schemas when they were a draft (otherwise the text's, read from the worker). */
+  schemas: Record<string, Schema> | undefined;
+  /** What the output editor showed. */
+  output: string;
+  warnings: ImportWarning[];
+  keptOperations: KeptOperation[];
+  /** The text could not be opened: the form shows the drafts, the editor shows the text. */
+  unreadable: boolean;
+}
+
+type Client = Pick<GeneratorClient, 'openDocument' | 'setSource'>;
+
+function isEmpty(text: string | Blob): boolean {
+  return typeof text === 'string' ? text.trim() === '' : text.size === 0;
+}
+
+/** Opens `text` in the session and lays `viewState` over it. */
+export async function restoreWorkspace(
+  client: Client,
+  text: string | Blob,
+  viewState: WorkspaceViewState,
+  options: CallOptions & { hold?: boolean } = {},
+): Promise<RestoredWorkspace> {
+  const asString = typeof text === 'string' ? text : await text.text();
+  let opened: Endpoint[] = [];
+  let meta: DocumentMeta | undefined;
+  let warnings: ImportWarning[] = [];
+  let keptOperations: KeptOperation[] = [];
+  let unreadable = false;
+  if (isEmpty(text)) {
+    client.setSource('');
+  } else {
+    try {
+      // The Blob goes to the worker as it is (the page never clones megabytes of string).
+      const parsed = await client.openDocument(text, options);
+      opened = parsed.endpoints;
+      meta = parsed.meta;
+      warnings = parsed.warnings;
+      keptOperations = parsed.keptOperations;
+    } catch (failure) {
+      if (options.signal?.aborted) throw failure;
+      // Kept as it is: the output editor shows it, and nothing overwrites it unasked.
+      console.warn('The workspace text could not be opened', failure);
+      client.setSource('');
+      unreadable = true;
+    }
+  }
+  const form = viewState.form;
+  return {
+    text: asString,
+    opened,
+    endpoints: overlayForm(opened, form),
+    collapsed: viewState.collapsed ?? [],
+    meta: form?.meta ?? meta,
+    metaDraft: form?.meta !== undefined,
+    schemas: form?.schemas,
+    output: projectOutput(asString, viewState),
+    warnings,
+    keptOperations,
+    unreadable,
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * The page's side of a workspace record (issue 18.2): restores the browser's own workspace from
+ * its record (after the one-time migration of older storage), shows a project's record, and
+ * keeps the record as the user works, 400 ms after a change of the form, the document panel, a
+ * panel's collapse or the output editor, on leaving the page and on `pagehide`.
+ *
+ * The browser's own workspace puts its record in the one store; a project's is handed to project
+ * sync (`onBuilt`), which pushes exactly that and keeps it in the same store while the server has
+ * not got it (project-records.ts).
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Endpoint, Schema } from '../../shared';
+import { newDocumentMeta } from '../../shared/document/meta';
+import { isAbortError, type GeneratorClient } from '../core/generator-client';
+import { createEndpoint, markLoaded } from '../generator/endpoint-ops';
+import type { EndpointStore } from '../generator/endpoint-store';
+import type { DocumentStore } from '../generator/document/document-store';
+import type { OutputEditorHandle } from '../generator/OutputEditor';
+import { workspacesReady } from './ready';
+import { WorkspaceRecorder, type BuiltRecord } from './recorder';
+import { restoreWorkspace, type RestoredWorkspace } from './restore';
+import { readViewState, type WorkspaceViewState } from './view-state';
+import { workspaceStore } from './workspace-store';
+
+/** Quiet time after a change before the record is kept. */
+export const RECORD_SAVE_DEBOUNCE_MS = 400;
+
+export interface WorkspaceOptions {
+  /** `local` (the browser's own) or `project:<id>`. */
+  name: string;
+  /** A project's page: its record comes from project sync, and goes back to it. */
+  inProject: boolean;
+  store: EndpointStore;
+  documentStore: DocumentStore;
+  client: GeneratorClient;
+  editor: RefObject<OutputEditorHandle | null>;
+  editorReady: boolean;
+  /** The session's text for these endpoints (the form synced), or undefined when not writable. */
+  write: (endpoints: Endpoint[]) => Promise<string | undefined>;
+  /** A record was put on the screen: the page takes what it shows beside the form. */
+  onShown: (shown: RestoredWorkspace) => void;
+  /** The text's shared schemas were read back from the worker. */
+  onSchemasRead: (schemas: Record<string, Schema>) => void;
+  /** A project's record was built (project sync saves it). */
+  onBuilt: () => void;
+}
+
+export interface Workspace {
+  /** The browser's own record is being read and opened. */
+  restoring: boolean;
+  recorder: WorkspaceRecorder;
+  /** Call on every change the record should follow (the output editor's). */
+  changed: () => void;
+  /** Puts a record on the screen (a project's, from the server or this device). */
+  show: (text: string, viewState: WorkspaceViewState | string | null) => Promise<void>;
+  /** The form now holds `views`, opened from `text` (a Load, a conversion, an upgrade). */
+  adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
+  /** Builds the record now (a new project is created from it). */
+  build: () => Promise<BuiltRecord>;
+}
+
+function sameRecord(a: BuiltRecord | undefined, b: BuiltRecord): boolean {
+  return (
+    a !== undefined &&
+    a.text === b.text &&
+    JSON.stringify(a.viewState) === JSON.stringify(b.viewState)
+  );
+}
+
+export function useWorkspace(options: WorkspaceOptions): Workspace {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const { name, inProject, store, documentStore, client, editor, editorReady } = options;
+  const [restoring, setRestoring] = useState(!inProject);
+  const [recorder] = useState(() => new WorkspaceRecorder());
+  useEffect(() => {
+    recorder.connect({
+      endpoints: () => store.list(),
+      isCollapsed: (id) => store.isCollapsed(id),
+      meta: () => documentStore.getMeta(),
+      schemas: () => documentStore.getSchemas(),
+      write: (endpoints) => latest.current.write(endpoints),
+      readOutput: async () => {
+        const handle = latest.current.editor.current;
+        return latest.current.editorReady && handle ? handle.readValue() : undefined;
+      },
+      outputNow: () => {
+        const handle = latest.current.editor.current;
+        return latest.current.editorReady && handle ? handle.getValue() : undefined;
+      },
+    });
+  }, [recorder, store, documentStore]);
+  /** The output a shown record puts in the editor once it is ready. */
+  const pendingOutput = useRef<string | undefined>(undefined);
+  /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
+  const active = useRef(false);
+  const saver = useRef<{ changed: () => void; saveNow: () => void }>({
+    changed: () => undefined,
+    saveNow: () => undefined,
+  });
+
+  /** Puts a restored record on the screen. */
+  const apply = (shown: RestoredWorkspace) => {
+    markLoaded(shown.opened);
+    const endpoints = shown.endpoints.length > 0 ? shown.endpoints : [createEndpoint(true)];
+    store.setAll(endpoints, shown.collapsed);
+    store.touched.markBlank(store.list());
+    documentStore.setAll(shown.meta ?? newDocumentMeta(), shown.schemas ?? {});
+    client.releaseHold();
+    store.markSaved();
+    recorder.adopt(
+      shown.text,
+      shown.opened,
+      shown.metaDraft ? undefined : documentStore.getMeta(),
+      shown.schemas === undefined ? documentStore.getSchemas() : undefined,
+    );
+    pendingOutput.current = shown.output;
+    latest.current.onShown(shown);
+    // The text's shared schemas are read from the worker (a draft set came with the record).
+    if (shown.schemas === undefined && shown.opened.length + shown.text.length > 0) {
+      void client.documentSchemas().then((schemas) => {
+        documentStore.setSchemas(() => schemas);
+        recorder.adoptMeta(undefined, schemas);
+        latest.current.onSchemasRead(schemas);
+      }, console.warn);
+    }
+  };
+
+  // The browser's own workspace: its record is read (older storage migrated first) and opened.
+  useEffect(() => {
+    if (inProject) {
+      active.current = true;
+      return;
+    }
+    const abort = new AbortController();
+    void (async () => {
+      await workspacesReady();
+      const record = await workspaceStore()
+        .get(name)
+        .catch(() => undefined);
+      if (abort.signal.aborted) return;
+      if (record === undefined) {
+        // A new workspace starts with one endpoint (spec §4), calm until touched (issue 20).
+        client.setSource('');
+        store.setAll([createEndpoint(true)]);
+        store.touched.markBlank(store.list());
+        store.markSaved();
+      } else {
+        const shown = await restoreWorkspace(client, record.text, readViewState(record.viewState), {
+          signal: abort.signal,
+          hold: true,
+        });
+        if (abort.signal.aborted) return;
+        apply(shown);
+      }
+      active.current = true;
+      setRestoring(false);
+    })().catch((failure: unknown) => {
+      if (isAbortError(failure) || abort.signal.aborted) return;
+      console.warn('The workspace was not restored', failure);
+      active.current = true;
+      setRestoring(false);
+    });
+    return () => abort.abort();
+    // Once per page instance (a workspace is one instance, keyed by its name).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A shown record's output goes into the editor once it is ready.
+  useEffect(() => {
+    const handle = editor.current;
+    const output = pendingOutput.current;
+    if (!editorReady || handle === null || output === undefined) return;
+    pendingOutput.current = undefined;
+    void handle.setValueInSlices(output);
+  });
+
+  // Keeping the record: debounced after changes, at once on leaving.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running = false;
+    let again = false;
+    let alive = true;
+    let kept: BuiltRecord | undefined;
+    const put = async (built: BuiltRecord, text: string | Blob) => {
+      if (sameRecord(kept, built)) return;
+      kept = built;
+      await workspaceStore()
+        .put(name, { text, viewState: built.viewState, baseRevision: null, savedAt: Date.now() })
+        .catch((failure: unknown) => console.warn('The workspace was not kept', failure));
+    };
+    const save = async () => {
+      timer = undefined;
+      if (!active.current) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        const built = await recorder.build();
+        if (latest.current.inProject) {
+          if (alive) latest.current.onBuilt();
+        } else {
+          await put(built, await recorder.storedText(built.text));
+        }
+      } catch (failure) {
+        if (!isAbortError(failure)) console.warn('The workspace record was not built', failure);
+      } finally {
+        running = false;
+        if (again && alive) {
+          again = false;
+          changed();
+        }
+      }
+    };
+    const changed = () => {
+      if (!alive) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void save(), RECORD_SAVE_DEBOUNCE_MS);
+    };
+    /** Leaving: the record as the page is now, without a new text (nothing async finishes). */
+    const saveNow = () => {
+      if (!active.current || latest.current.inProject) return;
+      if (timer === undefined && !running) return;
+      clearTimeout(timer);
+      timer = undefined;
+      const built = recorder.buildNow();
+      void put(built, recorder.storedTextNow(built.text));
+    };
+    saver.current = { changed, saveNow };
+    const offs = [
+      store.subscribeChange(changed),
+      store.subscribeCollapsed(changed),
+      documentStore.subscribe(changed),
+      documentStore.subscribeSchemas(changed),
+    ];
+    window.addEventListener('pagehide', saveNow);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      for (const off of offs) off();
+      saveNow();
+      alive = false;
+      clearTimeout(timer);
+      saver.current = { changed: () => undefined, saveNow: () => undefined };
+    };
+  }, [name, recorder, store, documentStore]);
+
+  return {
+    restoring,
+    recorder,
+    changed: () => saver.current.changed(),
+    show: async (text, viewState) => {
+      const shown = await restoreWorkspace(client, text, readViewState(viewState), {
+        hold: true,
+      });
+      apply(shown);
+      // The editor takes it now: project sync does not count the filling-in as an edit.
+      const handle = editor.current;
+      if (latest.current.editorReady && handle !== null) {
+        pendingOutput.current = undefined;
+        await handle.setValueInSlices(shown.output);
+      }
+    },
+    adoptLoaded: (text, views) => {
+      recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());
+      saver.current.changed();
+    },
+    build: () => recorder.build(),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * One store, one record per workspace (issue 18.2). The browser's own workspace (`local`) and
+ * each project (`project:<id>`) are each one record `{ text, viewState, baseRevision }` in one
+ * IndexedDB object store:
+ * - `text` is the document (what Generate would write now, or the last text the form could be
+ *   written as), a string or, when large, a Blob made in the worker (putting a 4 MB string
+ *   clones it in one main-thread task; a Blob is handed over as it is);
+ * - `viewState` is small: collapsed panels, the output editor's change to the text, and the form
+ *   drafts the text cannot hold yet (see view-state.ts);
+ * - `baseRevision` is the server revision a project's record is based on (null outside a
+ *   project), and `pending` says whether the server has not got it yet.
+ * Project sync pushes exactly this record; a reload opens the text in the worker's document
+ * session and lays the view state over it (workspace/restore.ts).
+ */
+import type { WorkspaceViewState } from './view-state';
+
+export interface WorkspaceRecord {
+  /** The document text ('' when there is none yet). */
+  text: string | Blob;
+  viewState: WorkspaceViewState;
+  /** The server revision a project's record is based on; null for the browser's own. */
+  baseRevision: number | null;
+  /** A project's record the server has not got yet (saved offline, or not yet pushed). */
+  pending?: boolean;
+  /** When it was written (ms since the epoch). */
+  savedAt: number;
+}
+
+export interface WorkspaceStore {
+  get(name: string): Promise<WorkspaceRecord | undefined>;
+  put(name: string, record: WorkspaceRecord): Promise<void>;
+  delete(name: string): Promise<void>;
+  /** Every workspace name that has a record. */
+  names(): Promise<string[]>;
+}
+
+export const WORKSPACE_DB = 'specform-workspaces';
+export const WORKSPACE_STORE = 'workspaces';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/** The IndexedDB store (one database, one object store keyed by workspace name). */
+export class IndexedDbWorkspaceStore implements WorkspaceStore {
+  private opening: Promise<IDBDatabase> | undefined;
+
+  constructor(
+    private readonly factory: IDBFactory = indexedDB,
+    private readonly dbName = WORKSPACE_DB,
+  ) {}
+
+  private open(): Promise<IDBDatabase> {
+    this.opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const req = this.factory.open(this.dbName, 1);
+      req.onupgradeneeded = () => {
+        if (!req.result.objectStoreNames.contains(WORKSPACE_STORE)) {
+          req.result.createObjectStore(WORKSPACE_STORE);
+        }
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        // Another tab upgrading (a newer version of the app) closes ours instead of blocking it.
+        db.onversionchange = () => {
+          db.close();
+          this.opening = undefined;
+        };
+        resolve(db);
+      };
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
+      req.onblocked = () => reject(new Error('IndexedDB blocked'));
+    }).catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
+    return this.opening;
+  }
+
+  private async run<T>(
+    mode: IDBTransactionMode,
+    fn: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> {
+    const db = await this.open();
+    const tx = db.transaction(WORKSPACE_STORE, mode);
+    const result = request(fn(tx.objectStore(WORKSPACE_STORE)));
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    });
+    return result;
+  }
+
+  async get(name: string): Promise<WorkspaceRecord | undefined> {
+    const value: unknown = await this.run('readonly', (store) => store.get(name));
+    return isRecord(value) ? value : undefined;
+  }
+
+  async put(name: string, record: WorkspaceRecord): Promise<void> {
+    await this.run('readwrite', (store) => store.put(record, name));
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.run('readwrite', (store) => store.delete(name));
+  }
+
+  async names(): Promise<string[]> {
+    const keys = await this.run('readonly', (store) => store.getAllKeys());
+    return keys.filter((key): key is string => typeof key === 'string');
+  }
+}
+
+/** A store in memory: where IndexedDB is missing (jsdom tests, a locked-down browser). */
+export class MemoryWorkspaceStore implements WorkspaceStore {
+  readonly records = new Map<string, WorkspaceRecord>();
+  get(name: string): Promise<WorkspaceRecord | undefined> {
+    return Promise.resolve(this.records.get(name));
+  }
+  put(name: string, record: WorkspaceRecord): Promise<void> {
+    this.records.set(name, record);
+    return Promise.resolve();
+  }
+  delete(name: string): Promise<void> {
+    this.records.delete(name);
+    return Promise.resolve();
+  }
+  names(): Promise<string[]> {
+    return Promise.resolve([...this.records.keys()]);
+  }
+}
+
+function isRecord(value: unknown): value is WorkspaceRecord {
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Partial<WorkspaceRecord>;
+  const text = record.text;
+  return (
+    (typeof text === 'string' || (typeof Blob !== 'undefined' && text instanceof Blob)) &&
+    typeof record.viewState === 'object' &&
+    record.viewState !== null
+  );
+}
+
+let shared: WorkspaceStore | undefined;
+
+/** The app's store: IndexedDB, or memory where there is none. */
+export function workspaceStore(): WorkspaceStore {
+  shared ??=
+    typeof indexedDB === 'undefined' ? new MemoryWorkspaceStore() : new IndexedDbWorkspaceStore();
+  return shared;
+}
+
+/** Tests: use this store from now on (undefined: the default again). */
+export function setWorkspaceStore(store: WorkspaceStore | undefined): void {
+  shared = store;
+}
+
+/** The text of a record as a string (a Blob is read). */
+export async function recordText(record: WorkspaceRecord): Promise<string> {
+  return typeof record.text === 'string' ? record.text : record.text.text();
+}
