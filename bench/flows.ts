@@ -15,6 +15,7 @@
  * BENCH_DOCS=stripe,paypal measures only documents whose file name contains one of the parts.
  * BENCH_PROFILE=<dir> with BENCH_STEP=paste,load,type,generate,copy (one or more) writes a CPU
  * profile of those steps per document (<dir>/<document>.<step>.cpuprofile, open it in Chrome's DevTools).
+ * BENCH_FRAMES=1 adds each step's long animation frames (what ran in them) to the JSON lines.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -33,6 +34,12 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const PROFILE_STEPS = (process.env.BENCH_STEP ?? '').split(',');
 /** BENCH_TRACE=1: a Chromium trace of those steps instead (<document>.<step>.trace.json). */
 const TRACE = process.env.BENCH_TRACE === '1';
+/**
+ * BENCH_FRAMES=1: with each step's long tasks, the long animation frames of the step (what ran
+ * in them: script entry points with their forced layouts, and when rendering began), to tell a
+ * script's task from a render frame without a profile.
+ */
+const FRAMES = process.env.BENCH_FRAMES === '1';
 /** Quiet time after each step in which its follow-up work (validation, saving) still counts. */
 const SETTLE_MS = 2000;
 
@@ -46,6 +53,8 @@ interface Step {
   longest: number;
   /** Every long task of the step (ms, rounded). */
   tasks: number[];
+  /** BENCH_FRAMES=1: the step's long animation frames, summarised. */
+  frames?: string[];
   note?: string;
 }
 
@@ -77,6 +86,28 @@ function longTasksSince(page: Page, since: number): Promise<number[]> {
         .map((x) => Math.round(x.duration)),
     since,
   );
+}
+
+/** The long animation frames from `since` on, one line each (BENCH_FRAMES). */
+async function framesSince(page: Page, since: number): Promise<string[]> {
+  const frames = await page.evaluate(
+    (t) => (window as unknown as PerfWindow).__perf.frames.filter((x) => x.start >= t),
+    since,
+  );
+  const ms = (x: number) => Math.round(x);
+  return frames.map((f) => {
+    const render = f.renderStart > 0 ? ` render@${ms(f.renderStart)}` : '';
+    const layout = f.styleAndLayoutStart > 0 ? ` layout@${ms(f.styleAndLayoutStart)}` : '';
+    const scripts = [...f.scripts]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map(
+        (x) =>
+          `${x.what} ${ms(x.duration)}${x.forcedLayout >= 1 ? ` (forced ${ms(x.forcedLayout)})` : ''}`,
+      )
+      .join('; ');
+    return `${ms(f.duration)}${render}${layout}: ${scripts}`;
+  });
 }
 
 async function step(
@@ -112,6 +143,7 @@ async function step(
   }
   await page.waitForTimeout(SETTLE_MS);
   const tasks = await longTasksSince(page, started);
+  const frames = FRAMES ? await framesSince(page, started) : undefined;
   if (tracing) await page.context().browser()!.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
@@ -124,8 +156,8 @@ async function step(
   }
   const longest = Math.max(0, ...tasks);
   return typeof result === 'number'
-    ? { ms: result, longest, tasks }
-    : { ms: NaN, longest, tasks, note: result };
+    ? { ms: result, longest, tasks, frames }
+    : { ms: NaN, longest, tasks, frames, note: result };
 }
 
 /**
@@ -365,6 +397,7 @@ async function main(): Promise<void> {
                 result.steps[s] && {
                   ms: Math.round(result.steps[s].ms),
                   tasks: result.steps[s].tasks,
+                  frames: result.steps[s].frames,
                   note: result.steps[s].note,
                 },
               ]),

@@ -41,7 +41,19 @@ export interface PerfWindow {
     events: { name: string; duration: number }[];
     /** Per keystroke: from the keydown to a task queued right after the next paint. */
     keys: number[];
+    /** Long animation frames (over 50 ms) with what ran in them, to tell what a long task was. */
+    frames: LongFrame[];
   };
+}
+
+/** A `long-animation-frame` entry, summarised (times in ms, the page's clock). */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** From the frame's start until its rendering (rAF callbacks, style, layout) began. */
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: { what: string; duration: number; forcedLayout: number }[];
 }
 
 /** Records long tasks, slow events and key → next frame times in every page of `context`. */
@@ -49,12 +61,41 @@ export async function instrument(context: BrowserContext): Promise<void> {
   // tsx compiles named functions with esbuild's keepNames: give the page its __name helper.
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   await context.addInitScript(() => {
-    const perf: PerfWindow['__perf'] = { longTasks: [], events: [], keys: [] };
+    const perf: PerfWindow['__perf'] = { longTasks: [], events: [], keys: [], frames: [] };
     (window as unknown as PerfWindow).__perf = perf;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
         perf.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    interface ScriptTiming {
+      invoker: string;
+      sourceFunctionName: string;
+      sourceURL: string;
+      sourceCharPosition: number;
+      duration: number;
+      forcedStyleAndLayoutDuration: number;
+    }
+    interface FrameTiming extends PerformanceEntry {
+      renderStart: number;
+      styleAndLayoutStart: number;
+      scripts: ScriptTiming[];
+    }
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as FrameTiming[]) {
+        perf.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          renderStart: e.renderStart === 0 ? 0 : e.renderStart - e.startTime,
+          styleAndLayoutStart:
+            e.styleAndLayoutStart === 0 ? 0 : e.styleAndLayoutStart - e.startTime,
+          scripts: e.scripts.map((x) => ({
+            what: `${x.invoker} ${x.sourceFunctionName || '?'} ${x.sourceURL.split('/').pop() ?? ''}:${x.sourceCharPosition}`,
+            duration: x.duration,
+            forcedLayout: x.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) perf.events.push({ name: e.name, duration: e.duration });
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);

@@ -7,7 +7,7 @@
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useLingui } from '@lingui/react/macro';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { setupMonaco, monaco } from '../editor/monaco-env';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
@@ -115,6 +115,24 @@ function* readValue(model: monaco.editor.ITextModel): Generator<void, string> {
  */
 function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefined> {
   return runInSlices(readValue(model), () => model.isDisposed());
+}
+
+/**
+ * The operation ranges of the model's text as it is now. Not cached, a large text is read in
+ * slices first: `getValue()` answers a rope that posting to the worker flattens in one task
+ * (120 ms for Stripe, after Ctrl+A moved the cursor).
+ */
+async function rangesOf(
+  locator: OperationLocator,
+  model: monaco.editor.ITextModel,
+): Promise<OperationRange[]> {
+  const version = model.getVersionId();
+  const cached = locator.rangesNow(version);
+  if (cached !== undefined) return cached;
+  // The snapshot is taken now, so the text read is the text of `version`.
+  const text = model.getValueLength() <= LARGE_TEXT ? flatValue(model) : await valueInSlices(model);
+  if (text === undefined) return [];
+  return locator.ranges(version, () => text);
 }
 
 /** How long the lines a Generate changed stay highlighted (the highlight fades meanwhile). */
@@ -418,7 +436,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       findOperation: async (path: string, method: string, where?: OperationWhere) => {
         const model = editorRef.current?.getModel();
         if (!model) return undefined;
-        const ranges = await locator.ranges(model.getVersionId(), () => model.getValue());
+        const ranges = await rangesOf(locator, model);
         return findOperation(ranges, path, method, where?.webhook === true, where?.additional);
       },
     };
@@ -453,15 +471,13 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       clearTimeout(cursorTimer.current);
       cursorTimer.current = setTimeout(() => {
         const line = event.position.lineNumber;
-        void locator
-          .ranges(model.getVersionId(), () => model.getValue())
-          .then((ranges) => {
-            const found = operationInRanges(ranges, line);
-            const key = found && `${found.path} ${found.method}`;
-            if (key === lastOperation.current) return;
-            lastOperation.current = key;
-            if (found) callbacks.current.onCursorOperation?.(found.path, found.method);
-          });
+        void rangesOf(locator, model).then((ranges) => {
+          const found = operationInRanges(ranges, line);
+          const key = found && `${found.path} ${found.method}`;
+          if (key === lastOperation.current) return;
+          lastOperation.current = key;
+          if (found) callbacks.current.onCursorOperation?.(found.path, found.method);
+        });
       }, CURSOR_DEBOUNCE_MS);
     });
     model?.onDidChangeContent(() => {
@@ -514,6 +530,55 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     onReady?.();
   };
 
+  // A new options object on every render makes @monaco-editor/react call updateOptions, which
+  // compares the editor's whole configuration (about 12 ms per render of the page).
+  const options = useMemo<monaco.editor.IStandaloneEditorConstructionOptions>(
+    () => ({
+      placeholder: t`OpenAPI will be here`,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      // Copying builds syntax-highlighted HTML of the selection for the clipboard: a
+      // 200-430 ms task for a whole large document (Ctrl+A, Ctrl+C). Plain text only.
+      copyWithSyntaxHighlighting: false,
+      // Chromium's EditContext (Monaco's default input there) is handed the whole lines of
+      // the selection at every render: after Ctrl+A on a 4 MB document the frame spent
+      // 260 ms in EditContext.updateSelection and 45 ms in updateText (the copy itself is
+      // 40 ms). The hidden textarea input, Monaco's input everywhere else, holds no more
+      // than a screen reader's page of text.
+      editContext: false,
+      // The default ('selection') draws a dot for each space of the selected visible lines,
+      // measuring each one's position in the DOM: YAML indents deeply, so a selection over
+      // the screen (Ctrl+A) was 1,000+ layout reads, 45 ms of a render frame.
+      renderWhitespace: 'none',
+      scrollBeyondLastLine: false,
+      wordWrap: 'off',
+      tabSize: 2,
+      insertSpaces: true,
+      fontSize: 13,
+      renderValidationDecorations: 'on',
+      // Symbol-based views ask monaco-yaml for the outline and links of the whole document;
+      // for a 4 MB document those answers alone stall the main thread for seconds. Folding
+      // and sticky lines come from the one folding provider registered for YAML: indentation
+      // ranges computed in slices (editor/indent-folding.ts), never one long task.
+      stickyScroll: { enabled: true, defaultModel: 'foldingProviderModel' },
+      foldingStrategy: 'auto',
+      // Applying folding regions after an edit is one task that grows with their number
+      // (the provider answers at most MAX_RANGES, the shallowest; see indent-folding).
+      foldingMaximumRegions: MAX_RANGES,
+      links: false,
+      // Bracket pairs are parsed over the whole text (a tree of every bracket): on a 4 MB
+      // document pasting was 650 ms of that parse and rendering 700 ms of looking pairs up.
+      // YAML marks structure by indentation; its few flow brackets need no colours.
+      bracketPairColorization: { enabled: false },
+      guides: { bracketPairs: false, bracketPairsHorizontal: false },
+      // Matching the bracket at the caret builds the same tree of every bracket in the text
+      // (a 78 ms task after pasting the 1.4 MB OpenAI document).
+      matchBrackets: 'never',
+      ariaLabel: t`OpenAPI YAML`,
+    }),
+    [t],
+  );
+
   return (
     <div className="gen-output">
       <div className="gen-output-editor" ref={container} data-testid="output-editor">
@@ -522,39 +587,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           defaultLanguage="yaml"
           defaultValue=""
           loading={<p className="gen-muted">{t`Loading the editor…`}</p>}
-          options={{
-            placeholder: t`OpenAPI will be here`,
-            automaticLayout: true,
-            minimap: { enabled: false },
-            // Copying builds syntax-highlighted HTML of the selection for the clipboard: a
-            // 200-430 ms task for a whole large document (Ctrl+A, Ctrl+C). Plain text only.
-            copyWithSyntaxHighlighting: false,
-            scrollBeyondLastLine: false,
-            wordWrap: 'off',
-            tabSize: 2,
-            insertSpaces: true,
-            fontSize: 13,
-            renderValidationDecorations: 'on',
-            // Symbol-based views ask monaco-yaml for the outline and links of the whole document;
-            // for a 4 MB document those answers alone stall the main thread for seconds. Folding
-            // and sticky lines come from the one folding provider registered for YAML: indentation
-            // ranges computed in slices (editor/indent-folding.ts), never one long task.
-            stickyScroll: { enabled: true, defaultModel: 'foldingProviderModel' },
-            foldingStrategy: 'auto',
-            // Applying folding regions after an edit is one task that grows with their number
-            // (the provider answers at most MAX_RANGES, the shallowest; see indent-folding).
-            foldingMaximumRegions: MAX_RANGES,
-            links: false,
-            // Bracket pairs are parsed over the whole text (a tree of every bracket): on a 4 MB
-            // document pasting was 650 ms of that parse and rendering 700 ms of looking pairs up.
-            // YAML marks structure by indentation; its few flow brackets need no colours.
-            bracketPairColorization: { enabled: false },
-            guides: { bracketPairs: false, bracketPairsHorizontal: false },
-            // Matching the bracket at the caret builds the same tree of every bracket in the text
-            // (a 78 ms task after pasting the 1.4 MB OpenAI document).
-            matchBrackets: 'never',
-            ariaLabel: t`OpenAPI YAML`,
-          }}
+          options={options}
           onMount={onMount}
           onValidate={(markers) =>
             setDiagnostics(
