@@ -205,3 +205,63 @@ export async function captureEverywhere(
     }
   }
 }
+
+/** A workspace record as the page keeps it (src/app/workspace), its text read as a string. */
+export interface KeptRecord {
+  text: string;
+  viewState: {
+    v: 2;
+    collapsed?: string[];
+    output?: { start: number; end: number; text: string };
+    form?: { order: string[]; drafts: { id: string; method: string; path: string }[] };
+  };
+  baseRevision: number | null;
+  pending?: boolean;
+}
+
+/** The one IndexedDB store's record of a workspace (`local`, `project:<id>`), if any. */
+export function readWorkspaceRecord(page: Page, name = 'local'): Promise<KeptRecord | undefined> {
+  return page.evaluate(async (key) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('specform-workspaces');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('workspaces')) return undefined;
+      const value = await new Promise<unknown>((resolve, reject) => {
+        const request = db.transaction('workspaces').objectStore('workspaces').get(key);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+      });
+      if (value === undefined) return undefined;
+      const record = value as { text: string | Blob } & Record<string, unknown>;
+      const text = typeof record.text === 'string' ? record.text : await record.text.text();
+      return { ...record, text } as unknown;
+    } finally {
+      db.close();
+    }
+  }, name) as Promise<KeptRecord | undefined>;
+}
+
+/** Deletes a workspace's record (a fresh start for that workspace after a reload). */
+export function deleteWorkspaceRecord(page: Page, name = 'local'): Promise<void> {
+  return page.evaluate(async (key) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('specform-workspaces');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('workspaces')) return;
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('workspaces', 'readwrite');
+        tx.objectStore('workspaces').delete(key);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
+      });
+    } finally {
+      db.close();
+    }
+  }, name);
+}

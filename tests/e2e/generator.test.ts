@@ -9,7 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateOpenApi, type Endpoint } from '../../src/shared';
+import { stableId } from '../../src/shared/parse-openapi';
 import {
   startAppAndBrowser,
   changedLines,
@@ -21,11 +21,14 @@ import {
   uniqueEmail,
 } from './harness';
 import {
+  deleteWorkspaceRecord,
   editorText,
   pasteIntoEditor,
+  readWorkspaceRecord,
   replaceEditorText,
   screenshot,
   signInToGenerator,
+  type KeptRecord,
 } from './generator-helpers';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
@@ -33,20 +36,6 @@ const corpusMissing = !existsSync(CORPUS);
 if (corpusMissing && process.env.CI === 'true') {
   throw new Error(`The corpus is missing at ${CORPUS} (required when CI=true)`);
 }
-const FORM_KEY = 'specform.generator.form.v1';
-
-/** Reads the saved form in the page (a head entry plus endpoint entries, see persistence.ts). */
-function readSavedEndpointsInPage(key: string): unknown[] {
-  const head = JSON.parse(localStorage.getItem(key) ?? 'null') as {
-    endpointEntries?: number;
-  } | null;
-  const out: unknown[] = [];
-  for (let i = 0; i < (head?.endpointEntries ?? 0); i++) {
-    out.push(...(JSON.parse(localStorage.getItem(`${key}.e${i}`) ?? '[]') as unknown[]));
-  }
-  return out;
-}
-
 let server: StartedServer;
 let browser: Browser;
 
@@ -54,9 +43,36 @@ startAppAndBrowser((app) => {
   ({ server, browser } = app);
 });
 
-async function savedEndpoints(page: Page): Promise<Endpoint[]> {
-  await page.waitForTimeout(600); // the form saves 400 ms after the last change
-  return (await page.evaluate(readSavedEndpointsInPage, FORM_KEY)) as Endpoint[];
+/** The browser's own workspace record once the page has kept its last change. */
+async function savedRecord(page: Page): Promise<KeptRecord> {
+  await page.waitForTimeout(700); // the record is kept 400 ms after the last change
+  const record = await readWorkspaceRecord(page);
+  if (record === undefined) throw new Error('No workspace record');
+  return record;
+}
+
+/**
+ * The form the record holds, as "METHOD path": the text's operations (by the id opening the
+ * text gives them) with the drafts laid over them in the saved order.
+ */
+async function savedOperations(page: Page): Promise<string[]> {
+  const record = await savedRecord(page);
+  const doc = (record.text.trim() === '' ? {} : parse(record.text)) as {
+    paths?: Record<string, Record<string, unknown>>;
+  };
+  const fromText = new Map<string, string>();
+  for (const [route, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of Object.keys(item ?? {})) {
+      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) continue;
+      fromText.set(stableId('endpoint', route, method), `${method.toUpperCase()} ${route}`);
+    }
+  }
+  const form = record.viewState.form;
+  if (form === undefined) return [...fromText.values()];
+  const drafts = new Map(form.drafts.map((d) => [d.id, `${d.method} ${d.path}`]));
+  return form.order
+    .map((key) => drafts.get(key) ?? fromText.get(key))
+    .filter((op): op is string => op !== undefined);
 }
 
 function panel(page: Page, index: number): Locator {
@@ -162,9 +178,11 @@ describe('generator (demo user, active subscription)', () => {
       .poll(async () => (await editorText(page)).length, { timeout: 15_000 })
       .toBeGreaterThan(0);
     const yaml = await editorText(page);
-    const endpoints = await savedEndpoints(page);
-    expect(endpoints).toHaveLength(2);
-    expect(yaml).toBe(generateOpenApi(endpoints));
+    // The workspace record is the document Generate showed: two operations, no drafts.
+    const record = await savedRecord(page);
+    expect(record.text).toBe(yaml);
+    expect(record.viewState.form?.drafts).toEqual([]);
+    expect(await savedOperations(page)).toHaveLength(2);
     const document = parse(yaml) as { openapi: string; paths: Record<string, unknown> };
     expect(Object.keys(document.paths).sort()).toEqual(['/users', '/users/{id}']);
     const result = await new Validator().validate(document as never);
@@ -358,7 +376,7 @@ describe('generator (demo user, active subscription)', () => {
       expect(text).toContain(`summary: ${before}`);
 
       // After a reload the form is the same view of the same document.
-      await savedEndpoints(page);
+      await savedRecord(page);
       await page.reload();
       await page.getByTestId('endpoint-panel').first().waitFor();
       await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
@@ -416,17 +434,14 @@ describe('generator (demo user, active subscription)', () => {
   );
 
   it('keeps the form across a reload', async () => {
-    const before = await savedEndpoints(page);
+    const before = await savedOperations(page);
     await page.reload();
     await page.getByTestId('endpoint-panel').first().waitFor();
     expect(before.length).toBe(19);
     expect(await page.getByTestId('endpoint-panel').count()).toBe(before.length);
-    const after = await savedEndpoints(page);
-    expect(after.map((e) => `${e.method} ${e.path}`)).toEqual(
-      before.map((e) => `${e.method} ${e.path}`),
-    );
+    expect(await savedOperations(page)).toEqual(before);
     const firstPath = await panel(page, 0).locator('.gen-panel-path').textContent();
-    expect(firstPath).toBe(before[0]?.path);
+    expect(firstPath).toBe(before[0]?.split(' ')[1]);
   });
 
   it.skipIf(corpusMissing)(
@@ -440,27 +455,24 @@ describe('generator (demo user, active subscription)', () => {
       await expect
         .poll(() => page.locator('.gen-panel-path').first().textContent(), { timeout: 60_000 })
         .toBe('/me');
-      // Saved as the kept text's id plus the views, each an id while unchanged.
-      const head = async () =>
-        page.evaluate(
-          (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { base?: string } | null,
-          FORM_KEY,
-        );
-      await expect.poll(async () => (await head())?.base, { timeout: 10_000 }).toBeTruthy();
-      const saved = await savedEndpoints(page);
+      // Kept as the text itself: one record, no drafts (every view is the text's).
+      await expect
+        .poll(async () => (await readWorkspaceRecord(page))?.text.length ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(400_000);
+      const saved = await savedOperations(page);
       expect(saved.length).toBeGreaterThan(90);
-      expect(saved.every((e) => typeof e === 'string')).toBe(true);
+      expect((await savedRecord(page)).viewState.form?.drafts).toEqual([]);
 
       const first = panel(page, 0);
       await first.getByRole('button', { name: 'Expand endpoint' }).click();
       const summary = first.getByLabel('Summary', { exact: true });
       expect(await summary.inputValue()).toBe('Identify an admin');
       await summary.fill('Changed after a large load');
+      // The edit is written into the record's text (one line), not kept beside it.
       await expect
-        .poll(async () => (await savedEndpoints(page)).filter((e) => typeof e !== 'string'), {
-          timeout: 10_000,
-        })
-        .toEqual([expect.objectContaining({ summary: 'Changed after a large load' })]);
+        .poll(async () => changedLines(text, (await savedRecord(page)).text), { timeout: 10_000 })
+        .toEqual(['      summary: Changed after a large load']);
+      expect((await savedRecord(page)).viewState.form?.drafts).toEqual([]);
 
       await page.reload();
       await page.locator('.gen-panel-path').first().waitFor({ timeout: 60_000 });
@@ -470,7 +482,7 @@ describe('generator (demo user, active subscription)', () => {
       expect(await again.getByLabel('Summary', { exact: true }).inputValue()).toBe(
         'Changed after a large load',
       );
-      expect((await savedEndpoints(page)).length).toBe(saved.length);
+      expect((await savedOperations(page)).length).toBe(saved.length);
 
       // The restored views are the worker's own: Generate changes the edited line only.
       const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
@@ -572,7 +584,7 @@ describe('generator in Russian', () => {
     });
     const page = await context.newPage();
     await signInToGenerator(page, server);
-    await page.evaluate((key) => localStorage.removeItem(key), FORM_KEY);
+    await deleteWorkspaceRecord(page);
     await page.reload();
     await page.getByTestId('endpoint-panel').first().waitFor();
     await page.locator('.monaco-editor').waitFor();

@@ -362,9 +362,8 @@ describe('a 10 MB project', () => {
         name: 'Small',
         content: '# small\n',
       });
-      // The form is rebuilt from a document by Load (the worker, issue 10's part); here the
-      // browser's form counts as the big project's, so only the project's own restore is measured.
-      await page.evaluate((id) => localStorage.setItem('specform.projects.formOwner', id), big.id);
+      // Opening a project opens its text in the worker's document session and builds the form
+      // from it (issue 18.2: the record is the text plus its view state).
       await openGenerator(page, server.baseUrl, { project: small.id, status: 'saved' });
       await page.waitForTimeout(500);
 

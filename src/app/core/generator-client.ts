@@ -598,6 +598,8 @@ export class GeneratorClient {
   setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}): Promise<void> {
     // In the sync queue: the whole-set call makes a new revision, which the next batch builds on.
     const run = this.rendering.then(async () => {
+      // A document opened for Load that the form has not taken yet gets nothing of the old form.
+      if (this.held !== undefined) return;
       await this.ensureDocument(options);
       const known = this.mirror;
       this.mirror = undefined;

@@ -48,9 +48,9 @@ import { useGeneratorSplit } from './GeneratorSplit';
 import type { OutputEditorHandle } from './OutputEditor';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
 import { projectWorkspace } from '../workspace/project-records';
-import { useWorkspace } from '../workspace/useWorkspace';
+import { COLLAPSE_ABOVE, useWorkspace } from '../workspace/useWorkspace';
 import { WorkspaceGate } from './WorkspaceGate';
-import { projectViewStateJson } from '../../shared/projects';
+import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { DocumentPanel } from './document/DocumentPanel';
 import { DocumentContext, DocumentStore, type DocumentLinks } from './document/document-store';
 import { OutputTabs } from './document/OutputTabs';
@@ -70,8 +70,6 @@ const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputE
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;
-/** Imports with more endpoints than this render every panel collapsed. */
-const COLLAPSE_IMPORTS_ABOVE = 10;
 
 type Busy = 'generate' | 'load' | undefined;
 
@@ -153,7 +151,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
    * The shared schemas as the worker's document has them: the Schemas section's edits are sent
    * only when the store holds something else (a restored page never sends a partial set).
    */
-  const schemasFromDocument = useRef<object | undefined>(undefined);
+  const schemasFromDocument = useRef<object | undefined>(documentStore.getSchemas());
   /** Writes the form as the session's text (see useWorkspace), set below. */
   const writeText = useRef<(endpoints: Endpoint[]) => Promise<string | undefined>>(() =>
     Promise.resolve(undefined),
@@ -247,7 +245,13 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const getContent = () => {
     const built = workspace.recorder.latest;
     if (built !== undefined) {
-      return { content: built.text, viewStateJson: JSON.stringify(built.viewState) };
+      if (built.text !== '') {
+        return { content: built.text, viewStateJson: JSON.stringify(built.viewState) };
+      }
+      // No document yet (a new project, or text pasted and not loaded): the editor's text is it.
+      const content = projectOutput('', built.viewState);
+      const { output: _shown, ...viewState } = built.viewState;
+      return { content, viewStateJson: JSON.stringify(viewState) };
     }
     // Leaving the page, the ref is detached before the sync's last flush: the handle still works.
     const handle = editor.current ?? editorHandle.current;
@@ -465,7 +469,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       documentStore.setSchemas(() => schemas);
       workspace.recorder.adoptMeta(undefined, schemas);
     }, console.warn);
-    const collapse = parsed.endpoints.length > COLLAPSE_IMPORTS_ABOVE;
+    const collapse = parsed.endpoints.length > COLLAPSE_ABOVE;
     markLoaded(parsed.endpoints);
     store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e: Endpoint) => e.id) : []);
     client.releaseHold();

@@ -45,9 +45,6 @@ export interface BuiltRecord {
 export class WorkspaceRecorder {
   /** The views the text holds as they are (opened from it, or written with it). */
   private written = new WeakSet<Endpoint>();
-  /** Views as a text opened gave them: their id is the id opening the text gives them. */
-  private opened = new WeakSet<Endpoint>();
-  private writtenOrder: readonly string[] = [];
   private writtenMeta: DocumentMeta | undefined;
   private writtenSchemas: Record<string, Schema> | undefined;
   private text = '';
@@ -83,8 +80,6 @@ export class WorkspaceRecorder {
   ): void {
     this.text = text;
     this.written = new WeakSet(views);
-    this.opened = new WeakSet(views);
-    this.writtenOrder = views.map((view) => view.id);
     this.writtenMeta = meta;
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
@@ -110,7 +105,6 @@ export class WorkspaceRecorder {
     if (text !== undefined) {
       this.text = text;
       this.written = new WeakSet(endpoints);
-      this.writtenOrder = endpoints.map((endpoint) => this.keyOf(endpoint));
       this.writtenMeta = meta;
       this.writtenSchemas = schemas;
     }
@@ -118,14 +112,12 @@ export class WorkspaceRecorder {
     return this.finish(endpoints, meta, schemas, output);
   }
 
-  /** Builds the record now, without a new text (leaving the page: nothing async finishes). */
-  buildNow(): BuiltRecord {
-    return this.finish(
-      this.source.endpoints(),
-      this.source.meta(),
-      this.source.schemas(),
-      this.source.outputNow(),
-    );
+  /**
+   * Builds the record now, without a new text (leaving the page: nothing async finishes; a
+   * record just shown). `output`: the output editor's text when the caller knows it.
+   */
+  buildNow(output: string | undefined = this.source.outputNow()): BuiltRecord {
+    return this.finish(this.source.endpoints(), this.source.meta(), this.source.schemas(), output);
   }
 
   /** The text as IndexedDB should take it: a Blob made in slices when large. */
@@ -143,38 +135,28 @@ export class WorkspaceRecorder {
     return this.blobReady?.text === text ? this.blobReady.value : text;
   }
 
-  private keyOf(endpoint: Endpoint): string {
-    return this.opened.has(endpoint) ? endpoint.id : viewKey(endpoint);
-  }
-
   private finish(
     endpoints: Endpoint[],
     meta: DocumentMeta,
     schemas: Record<string, Schema>,
     output: string | undefined,
   ): BuiltRecord {
+    // The text's views by the id opening it gives them, the drafts by their own. The order is
+    // always kept: the text groups a path's operations, the form need not.
     const keys = endpoints.map((endpoint) =>
-      this.written.has(endpoint) ? this.keyOf(endpoint) : endpoint.id,
+      this.written.has(endpoint) ? viewKey(endpoint) : endpoint.id,
     );
-    const drafts = endpoints.filter((endpoint) => !this.written.has(endpoint));
-    const sameOrder =
-      keys.length === this.writtenOrder.length && keys.every((k, i) => k === this.writtenOrder[i]);
-    const viewState: WorkspaceViewState = { v: 2 };
-    if (
-      drafts.length > 0 ||
-      !sameOrder ||
-      meta !== this.writtenMeta ||
-      schemas !== this.writtenSchemas
-    ) {
-      const form: FormDrafts = { order: keys, drafts };
-      if (meta !== this.writtenMeta) form.meta = meta;
-      if (schemas !== this.writtenSchemas) form.schemas = schemas;
-      viewState.form = form;
-    }
+    const form: FormDrafts = {
+      order: keys,
+      drafts: endpoints.filter((endpoint) => !this.written.has(endpoint)),
+    };
+    if (meta !== this.writtenMeta) form.meta = meta;
+    if (schemas !== this.writtenSchemas) form.schemas = schemas;
+    const viewState: WorkspaceViewState = { v: 2, form };
     const collapsed = endpoints
       .map((endpoint, i) => (this.source.isCollapsed(endpoint.id) ? keys[i] : undefined))
       .filter((key): key is string => key !== undefined);
-    if (collapsed.length > 0) viewState.collapsed = collapsed;
+    viewState.collapsed = collapsed;
     const change = this.outputChangeOf(output);
     if (change !== undefined) viewState.output = change;
     this.last = { text: this.text, viewState };

@@ -17,7 +17,8 @@ export interface RestoredWorkspace {
   opened: Endpoint[];
   /** The form: the opened views with the drafts laid over them, in the saved order. */
   endpoints: Endpoint[];
-  collapsed: string[];
+  /** The panels shown collapsed; undefined when the view state does not say. */
+  collapsed: string[] | undefined;
   /** The document panel: the draft, or the text's own (undefined: a new document's). */
   meta: DocumentMeta | undefined;
   /** `meta` is a draft the text does not hold. */
@@ -74,7 +75,7 @@ export async function restoreWorkspace(
     text: asString,
     opened,
     endpoints: overlayForm(opened, form),
-    collapsed: viewState.collapsed ?? [],
+    collapsed: viewState.collapsed,
     meta: form?.meta ?? meta,
     metaDraft: form?.meta !== undefined,
     schemas: form?.schemas,

@@ -22,6 +22,9 @@ import { restoreWorkspace, type RestoredWorkspace } from './restore';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { workspaceStore } from './workspace-store';
 
+/** Documents with more endpoints than this show every panel collapsed (as a Load does). */
+export const COLLAPSE_ABOVE = 10;
+
 /** Quiet time after a change before the record is kept. */
 export const RECORD_SAVE_DEBOUNCE_MS = 400;
 
@@ -75,6 +78,12 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const { name, inProject, store, documentStore, client, editor, editorReady } = options;
   const [restoring, setRestoring] = useState(!inProject);
   const [recorder] = useState(() => new WorkspaceRecorder());
+  /**
+   * The output editor's handle, also while leaving the page: the ref is detached before this
+   * hook's last save, and the editor itself is disposed after it (a child's cleanup).
+   */
+  const lastHandle = useRef<OutputEditorHandle | null>(null);
+  const editorHandle = () => latest.current.editor.current ?? lastHandle.current;
   useEffect(() => {
     recorder.connect({
       endpoints: () => store.list(),
@@ -83,11 +92,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       schemas: () => documentStore.getSchemas(),
       write: (endpoints) => latest.current.write(endpoints),
       readOutput: async () => {
-        const handle = latest.current.editor.current;
+        const handle = editorHandle();
         return latest.current.editorReady && handle ? handle.readValue() : undefined;
       },
       outputNow: () => {
-        const handle = latest.current.editor.current;
+        const handle = editorHandle();
         return latest.current.editorReady && handle ? handle.getValue() : undefined;
       },
     });
@@ -105,7 +114,12 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const apply = (shown: RestoredWorkspace) => {
     markLoaded(shown.opened);
     const endpoints = shown.endpoints.length > 0 ? shown.endpoints : [createEndpoint(true)];
-    store.setAll(endpoints, shown.collapsed);
+    // A text shown without a view state of its own (a project saved elsewhere) is collapsed as
+    // a Load collapses it.
+    const collapsed =
+      shown.collapsed ??
+      (endpoints.length > COLLAPSE_ABOVE ? endpoints.map((endpoint) => endpoint.id) : []);
+    store.setAll(endpoints, collapsed);
     store.touched.markBlank(store.list());
     documentStore.setAll(shown.meta ?? newDocumentMeta(), shown.schemas ?? {});
     client.releaseHold();
@@ -117,6 +131,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       shown.schemas === undefined ? documentStore.getSchemas() : undefined,
     );
     pendingOutput.current = shown.output;
+    // What is on the screen now is the record (project sync compares its next saves with it).
+    recorder.buildNow(shown.output);
     latest.current.onShown(shown);
     // The text's shared schemas are read from the worker (a draft set came with the record).
     if (shown.schemas === undefined && shown.opened.length + shown.text.length > 0) {
@@ -171,6 +187,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   // A shown record's output goes into the editor once it is ready.
   useEffect(() => {
     const handle = editor.current;
+    if (handle !== null) lastHandle.current = handle;
     const output = pendingOutput.current;
     if (!editorReady || handle === null || output === undefined) return;
     pendingOutput.current = undefined;

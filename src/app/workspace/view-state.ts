@@ -3,9 +3,9 @@
  * - `collapsed`: the panels shown collapsed, by key ({@link viewKey});
  * - `output`: the output editor's change to the text, when it shows something else (a line
  *   typed by hand, or the last generated text while the form has moved on);
- * - `form`: present only while the form holds what the text cannot hold yet (an endpoint without
- *   a path, a duplicate, edits made while the form could not be written): the form's order by
- *   key, the endpoints that differ from the text whole, and the document panel when it differs.
+ * - `form`: the form's order by key (the text groups a path's operations; the form need not),
+ *   and what the text cannot hold yet (an endpoint without a path, a duplicate, edits made while
+ *   the form could not be written): those endpoints whole, the document panel when it differs.
  * A reload opens the text, then lays this over the views ({@link overlayForm}).
  */
 import type { Endpoint, Schema } from '../../shared';
@@ -36,13 +36,14 @@ export const EMPTY_VIEW_STATE: WorkspaceViewState = { v: 2 };
 
 /**
  * The key of a view the text holds: the id opening the text gives it (`stableId` of its path
- * and method), so an endpoint added in the form is found again after a reload.
+ * and method as the view spells it, `GET`), so an endpoint added or moved to another path in the
+ * form is found again after a reload.
  */
 export function viewKey(endpoint: Endpoint): string {
   return stableId(
     endpoint.webhook === true ? 'webhook' : 'endpoint',
     endpoint.path,
-    endpoint.method.toLowerCase(),
+    endpoint.method,
   );
 }
 

@@ -54,8 +54,23 @@ export class IndexedDbWorkspaceStore implements WorkspaceStore {
   ) {}
 
   private open(): Promise<IDBDatabase> {
-    this.opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = this.factory.open(this.dbName, 1);
+    this.opening ??= this.openVersion().catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
+    return this.opening;
+  }
+
+  /**
+   * Opens the database (at its current version, or `version`); a database someone made
+   * without the store (a page script opening it by name) is upgraded once more to add it.
+   */
+  private openVersion(version?: number): Promise<IDBDatabase> {
+    return new Promise<IDBDatabase>((resolve, reject) => {
+      const req =
+        version === undefined
+          ? this.factory.open(this.dbName)
+          : this.factory.open(this.dbName, version);
       req.onupgradeneeded = () => {
         if (!req.result.objectStoreNames.contains(WORKSPACE_STORE)) {
           req.result.createObjectStore(WORKSPACE_STORE);
@@ -63,6 +78,11 @@ export class IndexedDbWorkspaceStore implements WorkspaceStore {
       };
       req.onsuccess = () => {
         const db = req.result;
+        if (!db.objectStoreNames.contains(WORKSPACE_STORE)) {
+          db.close();
+          resolve(this.openVersion(db.version + 1));
+          return;
+        }
         // Another tab upgrading (a newer version of the app) closes ours instead of blocking it.
         db.onversionchange = () => {
           db.close();
@@ -72,11 +92,7 @@ export class IndexedDbWorkspaceStore implements WorkspaceStore {
       };
       req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
       req.onblocked = () => reject(new Error('IndexedDB blocked'));
-    }).catch((error: unknown) => {
-      this.opening = undefined;
-      throw error;
     });
-    return this.opening;
   }
 
   private async run<T>(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/shared';
+import { parseOpenApi } from '../../../src/shared/document/openapi-document';
 import { stableId } from '../../../src/shared/parse-openapi';
 import {
   EMPTY_VIEW_STATE,
@@ -111,10 +112,14 @@ describe('readViewState', () => {
 });
 
 describe('viewKey', () => {
-  it('is the id opening the text gives a view: path and lower-case method, webhooks apart', () => {
+  it('is the id opening the text gives a view: path and the method as the view spells it', () => {
     const post = endpoint('x', '/pets', 'POST');
-    expect(viewKey(post)).toBe(stableId('endpoint', '/pets', 'post'));
-    expect(viewKey({ ...post, webhook: true })).toBe(stableId('webhook', '/pets', 'post'));
+    expect(viewKey(post)).toBe(stableId('endpoint', '/pets', 'POST'));
+    expect(viewKey({ ...post, webhook: true })).toBe(stableId('webhook', '/pets', 'POST'));
     expect(viewKey({ ...post, id: 'other' })).toBe(viewKey(post));
+    const opened = parseOpenApi(
+      'openapi: 3.0.1\ninfo: {title: t, version: "1"}\npaths:\n  /pets:\n    post:\n      responses: {"200": {description: ok}}\n',
+    ).endpoints[0]!;
+    expect(viewKey(opened)).toBe(opened.id);
   });
 });
