@@ -296,11 +296,27 @@ export class GeneratorClient {
    * Opens text as the document in the worker and fetches its endpoint views in chunks, so no
    * main-thread task deserialises a large document at once.
    */
-  async openDocument(
+  openDocument(
     text: DocumentSource,
     options: CallOptions & { hold?: boolean } = {},
   ): Promise<ParsedDocument> {
+    // In the sync queue: a sync running between the open and the last chunk of views would
+    // write the form it was given (the previous document's) into the new one, and the views
+    // fetched after it would be the mix.
+    const run = this.rendering.then(() => this.openNow(text, options));
+    this.rendering = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async openNow(
+    text: DocumentSource,
+    options: CallOptions & { hold?: boolean },
+  ): Promise<ParsedDocument> {
     const previous = this.source;
+    this.mirror = undefined;
     try {
       const summary = await this.open(text, options);
       this.source = text;

@@ -169,11 +169,34 @@ function megabytes(bytes: number): string {
   return i18n.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
 }
 
+/** JSON text with every object's keys sorted: the same value spelled one way. */
+function canonicalJson(json: string | null): string | null {
+  if (json === null) return null;
+  try {
+    return JSON.stringify(JSON.parse(json), (_key, value: unknown) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+              a < b ? -1 : a > b ? 1 : 0,
+            ),
+          )
+        : value,
+    );
+  } catch {
+    return json;
+  }
+}
+
+/**
+ * The same content and view state. The server keeps the view state as jsonb, which orders keys
+ * its own way: a view state read back from it is the same value spelled differently.
+ */
 const same = (a: ProjectContent | undefined, b: ProjectContent | undefined) =>
   a !== undefined &&
   b !== undefined &&
   a.content === b.content &&
-  a.viewStateJson === b.viewStateJson;
+  (a.viewStateJson === b.viewStateJson ||
+    canonicalJson(a.viewStateJson) === canonicalJson(b.viewStateJson));
 
 export class ProjectSync {
   private state: SyncState = { status: 'loading', name: '', revision: 0 };

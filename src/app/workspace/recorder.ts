@@ -22,6 +22,8 @@ const BLOB_ABOVE_CHARS = 256 * 1024;
 /** What a record is built from: the page's state and the worker's text. */
 export interface RecordSource {
   endpoints(): Endpoint[];
+  /** Changes whenever the form, the document panel or the schemas change (not the output). */
+  version(): string;
   isCollapsed(id: string): boolean;
   meta(): DocumentMeta;
   schemas(): Record<string, Schema>;
@@ -51,10 +53,13 @@ export class WorkspaceRecorder {
   private blob: { text: string; value: Promise<Blob | undefined> } | undefined;
   private blobReady: { text: string; value: Blob } | undefined;
   private lastOutput: string | undefined;
+  /** The form's version last written (or found not writable): an output edit writes nothing. */
+  private triedVersion: string | undefined;
   private last: BuiltRecord | undefined;
 
   private source: RecordSource = {
     endpoints: () => [],
+    version: () => '',
     isCollapsed: () => false,
     meta: () => newDocumentMeta(),
     schemas: () => ({}),
@@ -80,6 +85,7 @@ export class WorkspaceRecorder {
   ): void {
     this.text = text;
     this.written = new WeakSet(views);
+    this.triedVersion = undefined;
     this.writtenMeta = meta;
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
@@ -101,7 +107,12 @@ export class WorkspaceRecorder {
     const endpoints = this.source.endpoints();
     const meta = this.source.meta();
     const schemas = this.source.schemas();
-    const text = endpoints.length > 0 ? await this.source.write(endpoints) : undefined;
+    const version = this.source.version();
+    const text =
+      endpoints.length > 0 && version !== this.triedVersion
+        ? await this.source.write(endpoints)
+        : undefined;
+    this.triedVersion = version;
     if (text !== undefined) {
       this.text = text;
       this.written = new WeakSet(endpoints);

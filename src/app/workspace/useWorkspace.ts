@@ -87,6 +87,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   useEffect(() => {
     recorder.connect({
       endpoints: () => store.list(),
+      version: () => `${store.getRevision()}.${documentStore.getRevision()}`,
       isCollapsed: (id) => store.isCollapsed(id),
       meta: () => documentStore.getMeta(),
       schemas: () => documentStore.getSchemas(),
