@@ -64,6 +64,10 @@ async function insertInSlices(
   if (!model) return;
   // The model's own undo stops: the editor's pushUndoStop does nothing while it is read-only.
   model.pushStackElement();
+  // The first slice in a task of its own too: the paste event (reading the clipboard) or the
+  // JSON dialog's Convert click (closing the dialog) already fill theirs.
+  await yieldToBrowser();
+  if (model.isDisposed() || cancelled()) return;
   let target: monaco.IRange = range;
   for (let offset = 0; offset < text.length;) {
     const end = sliceEnd(text, offset);
