@@ -10,6 +10,9 @@ import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
 import { overlayForm, type WorkspaceViewState } from './view-state';
 
+/** Documents with more endpoints than this show every panel collapsed (a Load, a text shown). */
+export const COLLAPSE_ABOVE = 10;
+
 export interface RestoredWorkspace {
   /** The record's text as a string ('' when there is none). */
   text: string;

@@ -18,12 +18,9 @@ import type { DocumentStore } from '../generator/document/document-store';
 import type { OutputEditorHandle } from '../generator/OutputEditor';
 import { workspacesReady } from './ready';
 import { WorkspaceRecorder, type BuiltRecord } from './recorder';
-import { restoreWorkspace, type RestoredWorkspace } from './restore';
+import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { workspaceStore } from './workspace-store';
-
-/** Documents with more endpoints than this show every panel collapsed (as a Load does). */
-export const COLLAPSE_ABOVE = 10;
 
 /** Quiet time after a change before the record is kept. */
 export const RECORD_SAVE_DEBOUNCE_MS = 400;

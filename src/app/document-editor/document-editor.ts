@@ -1,0 +1,495 @@
+/**
+ * The generator's editor object (issue 18.5): one object owns the page's actions — add,
+ * duplicate, remove, Generate, Load (and its confirmation), Apply, the Swagger 2.0 conversion,
+ * the upgrade and its undo — over the form's stores and the worker's document session. The page
+ * (GeneratorPage) renders `getState()` and the stores, and calls these methods; jobs run through
+ * the job runner (src/app/jobs), the record is kept by the workspace (src/app/workspace).
+ *
+ * What the page provides (the output editor, the open project, the tabs) is connected on every
+ * render (`connect`), so an action always reaches the current one.
+ */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Endpoint, ImportWarning, KeptOperation, Schema } from '../../shared';
+import type { RevisionReason } from '../../shared/projects';
+import { projectViewStateJson } from '../../shared/projects';
+import type { UpgradeTarget } from '../../shared/document/upgrade';
+import {
+  CoreCallError,
+  type DocumentSource,
+  type GeneratorClient,
+  type ParsedDocument,
+} from '../core/generator-client';
+import { CORE_ERROR_MESSAGES } from '../generator/core-errors';
+import { DocumentStore, type OperationWhere } from '../generator/document/document-store';
+import { findEndpointId } from '../generator/document/page-links';
+import { createEndpoint, duplicateEndpoint, markLoaded } from '../generator/endpoint-ops';
+import { EndpointStore } from '../generator/endpoint-store';
+import type { OutputEditorHandle } from '../generator/OutputEditor';
+import type { SwaggerConversion } from '../generator/SwaggerConvertDialog';
+import type { UpgradeOffer } from '../generator/UpgradeDialog';
+import type { JobRunner } from '../jobs/job-runner';
+import { yieldToBrowser } from '../util/slices';
+import { COLLAPSE_ABOVE, type RestoredWorkspace } from '../workspace/restore';
+
+/** A document opened for Load while the form has unsaved edits: the user decides. */
+export interface PendingLoad {
+  parsed: ParsedDocument;
+  text: string;
+  previous: DocumentSource;
+  /** The Swagger 2.0 conversion `text` comes from, when it does. */
+  conversion?: SwaggerConversion;
+}
+
+export interface EditorState {
+  /** The loaded document's import warnings. */
+  warnings: ImportWarning[];
+  /** The document's operations the form does not show, listed read-only (issue 19.2). */
+  keptOperations: KeptOperation[];
+  pendingLoad: PendingLoad | undefined;
+  /** A Swagger 2.0 text offered for conversion. */
+  swagger: SwaggerConversion | undefined;
+  /** The Swagger 2.0 text the open document was converted from (downloadable). */
+  convertedFrom: string | undefined;
+  /** An upgrade offered (its changes shown). */
+  upgrade: UpgradeOffer | undefined;
+  /** The text before the last upgrade, while Undo is offered. */
+  upgradedFrom: UpgradeOffer | undefined;
+  /** The endpoint to show (opened and scrolled to); the nonce repeats a reveal. */
+  revealId: string | undefined;
+  revealNonce: number;
+  /** The endpoint the user asked to remove (the confirmation shows). */
+  removeId: string | undefined;
+  /** The output editor holds some text (Load can run). */
+  hasOutput: boolean;
+}
+
+/** What the page connects: the output editor, the open project, the workspace, the tabs. */
+export interface EditorHost {
+  output: () => OutputEditorHandle | null;
+  startRevision: (reason: RevisionReason) => void;
+  saveVersion: (
+    content: { content: string; viewStateJson: string | null },
+    reason: RevisionReason,
+  ) => Promise<boolean>;
+  /** The form now holds `views`, opened from `text` (the workspace record follows). */
+  adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
+  /** The loaded text's shared schemas, read back from the worker (the record's, not edits). */
+  adoptSchemas: (schemas: Record<string, Schema>) => void;
+  showTab: (tab: 'form' | 'yaml') => void;
+}
+
+const NO_HOST: EditorHost = {
+  output: () => null,
+  startRevision: () => undefined,
+  saveVersion: () => Promise.resolve(false),
+  adoptLoaded: () => undefined,
+  adoptSchemas: () => undefined,
+  showTab: () => undefined,
+};
+
+export class DocumentEditor {
+  readonly store: EndpointStore;
+  readonly document = new DocumentStore();
+  private state: EditorState = {
+    warnings: [],
+    keptOperations: [],
+    pendingLoad: undefined,
+    swagger: undefined,
+    convertedFrom: undefined,
+    upgrade: undefined,
+    upgradedFrom: undefined,
+    revealId: undefined,
+    revealNonce: 0,
+    removeId: undefined,
+    hasOutput: false,
+  };
+  private listeners = new Set<() => void>();
+  private host: EditorHost = NO_HOST;
+  /**
+   * The document for the form as it is now (issue 12: what a project stores): the loaded or
+   * generated text. Undefined until there is one; the output editor's text stands in then.
+   */
+  documentText: string | undefined;
+  /**
+   * The shared schemas as the worker's document has them: the Schemas section's edits are sent
+   * only when the store holds something else (a restored page never sends a partial set).
+   */
+  private schemasFromDocument: object;
+  /** The converted text a Swagger 2.0 conversion is about to load. */
+  private convertedText: string | undefined;
+  /** Why the next applyLoad happens, when it is not a Load (an upgrade, its undo). */
+  private loadReason: RevisionReason | undefined;
+
+  constructor(
+    readonly client: GeneratorClient,
+    readonly jobs: JobRunner,
+    endpoints: Endpoint[],
+  ) {
+    this.store = new EndpointStore(endpoints);
+    // A calm start (issue 20): the endpoint a page starts with shows no problem until touched.
+    this.store.touched.markBlank(this.store.list());
+    this.schemasFromDocument = this.document.getSchemas();
+  }
+
+  getState = (): EditorState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: Partial<EditorState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** The page's current output editor, project, workspace and tabs. */
+  connect(host: EditorHost): void {
+    this.host = host;
+  }
+
+  // ——— The form ———
+
+  add = (): void => {
+    const endpoint = createEndpoint(this.store.size === 0);
+    this.store.touched.markFresh([endpoint.id]);
+    this.store.add(endpoint);
+    this.set({ revealId: endpoint.id });
+  };
+
+  duplicate = (id: string): void => {
+    const source = this.store.getEndpoint(id);
+    if (!source) return;
+    const copy = duplicateEndpoint(source);
+    this.store.add(copy, id);
+    this.store.setCollapsed(copy.id, this.store.isCollapsed(id));
+    this.set({ revealId: copy.id });
+  };
+
+  /** Asks before removing (the confirmation shows). */
+  askRemove = (id: string): void => this.set({ removeId: id });
+  cancelRemove = (): void => this.set({ removeId: undefined });
+  confirmRemove = (): void => {
+    const id = this.state.removeId;
+    if (id !== undefined) this.store.remove(id);
+    this.set({ removeId: undefined });
+  };
+
+  /** Opens an endpoint's panel and scrolls to it, also when it was the last one revealed. */
+  reveal = (id: string | undefined): void => {
+    if (id !== undefined) this.store.setCollapsed(id, false);
+    this.set({ revealId: id, revealNonce: this.state.revealNonce + 1 });
+  };
+
+  /** The panel of the operation under the output editor's cursor. */
+  revealOperation = (path: string, method: string): void => {
+    const id = findEndpointId(this.store.list(), path, method);
+    if (id !== undefined) this.reveal(id);
+  };
+
+  setHasOutput = (hasOutput: boolean): void => {
+    if (hasOutput !== this.state.hasOutput) this.set({ hasOutput });
+  };
+
+  setError = (error: string | undefined): void => this.jobs.setError(error);
+
+  // ——— The worker's document ———
+
+  /** The Schemas section's edits go to the worker's document before a text is written. */
+  private async sendSchemaEdits(signal: AbortSignal | undefined): Promise<void> {
+    const schemas = this.document.getSchemas();
+    if (schemas === this.schemasFromDocument) return;
+    await this.client.setDocumentSchemas(schemas, { signal });
+    this.schemasFromDocument = schemas;
+  }
+
+  /** The document text for the form as it is now, rendered in the worker. */
+  async renderDocument(
+    endpoints: Endpoint[],
+    signal: AbortSignal | undefined,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<string> {
+    await this.sendSchemaEdits(signal);
+    // Generate (with progress) is a long job the user can cancel: that stops the worker.
+    return this.client.render(endpoints, this.document.getMeta(), {
+      signal,
+      onProgress,
+      stopWorkerOnAbort: onProgress !== undefined,
+    });
+  }
+
+  /** The workspace record's text: the form written by the session, when nothing blocks it. */
+  writeText = async (endpoints: Endpoint[]): Promise<string | undefined> => {
+    const signal = this.jobs.pageSignal;
+    await this.sendSchemaEdits(signal);
+    const answer = await this.client.sync(endpoints, this.document.getMeta(), {
+      signal,
+      text: true,
+    });
+    return answer?.report.canGenerate === true ? answer.text : undefined;
+  };
+
+  /** A workspace record was put on the screen (a restore, a project shown). */
+  shown = (shown: RestoredWorkspace): void => {
+    this.documentText = shown.text === '' ? undefined : shown.text;
+    this.schemasFromDocument = this.document.getSchemas();
+    this.set({
+      warnings: shown.warnings,
+      keptOperations: shown.keptOperations,
+      hasOutput: shown.output.trim().length > 0,
+    });
+  };
+
+  /** The text's shared schemas were read back from the worker: they are not edits. */
+  schemasRead = (schemas: object): void => {
+    this.schemasFromDocument = schemas;
+  };
+
+  // ——— Generate ———
+
+  generate = (): Promise<void> =>
+    this.jobs.run('generate', async () => {
+      const endpoints = this.store.list();
+      const signal = this.jobs.signal();
+      // The form goes to the worker's document session (what changed, in batches: a long job
+      // the user can cancel, which stops the worker); its problems decide.
+      const synced = await this.client.sync(endpoints, this.document.getMeta(), {
+        signal,
+        onProgress: this.jobs.onProgress,
+        stopWorkerOnAbort: true,
+      });
+      if (synced === undefined) return;
+      this.store.setReport(synced.report);
+      if (!synced.report.canGenerate) return;
+      const yaml = await this.renderDocument(endpoints, signal, this.jobs.onProgress);
+      this.documentText = yaml;
+      // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
+      // in by slices (one 2 MB setValue is a 100 ms task).
+      await this.host.output()?.showGenerated(yaml);
+      this.host.showTab('yaml');
+      this.setHasOutput(yaml.trim().length > 0);
+      this.store.markSaved();
+    });
+
+  // ——— Load ———
+
+  /**
+   * Makes `parsed` (opened from `text`) the form's document: a Load, a conversion, an upgrade
+   * or its undo, which starts a new version in the open project's history (issue 18.4).
+   */
+  private applyLoad(parsed: ParsedDocument, text: string): void {
+    const converted = text === this.convertedText;
+    this.host.startRevision(this.loadReason ?? (converted ? 'convert' : 'load'));
+    this.loadReason = undefined;
+    this.convertedText = undefined;
+    this.documentText = text;
+    this.document.setAll(parsed.meta, {});
+    this.schemasFromDocument = this.document.getSchemas();
+    void this.client.documentSchemas().then((schemas) => {
+      this.schemasFromDocument = schemas;
+      this.document.setSchemas(() => schemas);
+      this.host.adoptSchemas(schemas);
+    }, console.warn);
+    const collapse = parsed.endpoints.length > COLLAPSE_ABOVE;
+    markLoaded(parsed.endpoints);
+    this.store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e) => e.id) : []);
+    this.client.releaseHold();
+    this.store.markSaved();
+    // The workspace record is this text now (kept, and pushed in a project, right after).
+    this.host.adoptLoaded(text, parsed.endpoints);
+    this.set({
+      warnings: parsed.warnings,
+      keptOperations: parsed.keptOperations,
+      revealId: parsed.endpoints[0]?.id,
+      ...(converted ? {} : { convertedFrom: undefined }),
+    });
+    this.host.showTab('form');
+  }
+
+  /** Load: the output editor's text becomes the form's document (asking first when needed). */
+  load = (): Promise<void> =>
+    this.jobs.run('load', async () => {
+      // A 4 MB editor is read in slices, and sending the text to the worker is a task of its own.
+      const text = (await this.host.output()?.readValue()) ?? '';
+      await yieldToBrowser();
+      const previous = this.client.documentSource;
+      let parsed;
+      try {
+        parsed = await this.client.openDocument(text, {
+          hold: true,
+          signal: this.jobs.signal(),
+          onProgress: this.jobs.onProgress,
+          stopWorkerOnAbort: true,
+        });
+      } catch (failure) {
+        if (!(failure instanceof CoreCallError) || failure.code !== 'SWAGGER_2') throw failure;
+        // Swagger 2.0: say what it is and offer the conversion (issue 19.6); nothing changes yet.
+        const converted = await this.client.convertSwagger2(text, { signal: this.jobs.signal() });
+        this.set({ swagger: { original: text, ...converted } });
+        return;
+      }
+      if (this.store.hasUnsavedChanges()) this.set({ pendingLoad: { parsed, text, previous } });
+      else this.applyLoad(parsed, text);
+    });
+
+  /** "Replace the endpoints?" answered Replace. */
+  confirmLoad = (): void => {
+    const pending = this.state.pendingLoad;
+    if (pending === undefined) return;
+    this.set({ pendingLoad: undefined });
+    const { parsed, text, conversion } = pending;
+    if (conversion === undefined) this.applyLoad(parsed, text);
+    else {
+      this.applyConversion(parsed, conversion).catch((failure: unknown) =>
+        this.jobs.setError(describeFailure(failure)),
+      );
+    }
+  };
+
+  /** "Replace the endpoints?" answered Cancel: the form stays, so does its document. */
+  cancelLoad = (): void => {
+    const pending = this.state.pendingLoad;
+    if (pending === undefined) return;
+    this.client.setSource(pending.previous);
+    this.set({ pendingLoad: undefined });
+  };
+
+  // ——— Swagger 2.0 ———
+
+  /**
+   * Makes the converted document the document (issue 19.6). In a project the Swagger text is
+   * saved first, as the version before the conversion; the converted document's own version
+   * (`convert`) follows. The output shows the converted text after the form has it.
+   */
+  private async applyConversion(
+    parsed: ParsedDocument,
+    conversion: SwaggerConversion,
+  ): Promise<void> {
+    const { original, text } = conversion;
+    await this.host.saveVersion(
+      { content: original, viewStateJson: projectViewStateJson(original, original) },
+      'load',
+    );
+    this.set({ convertedFrom: original });
+    this.convertedText = text;
+    this.applyLoad(parsed, text);
+    await this.host.output()?.showGenerated(text);
+    this.setHasOutput(text.trim().length > 0);
+  }
+
+  /** Accepting the conversion: the converted text is opened, then becomes the document. */
+  convertSwagger = (): void => {
+    const conversion = this.state.swagger;
+    if (conversion === undefined) return;
+    this.set({ swagger: undefined });
+    void this.jobs.run('load', async () => {
+      const previous = this.client.documentSource;
+      const parsed = await this.client.openDocument(conversion.text, {
+        hold: true,
+        signal: this.jobs.signal(),
+      });
+      if (this.store.hasUnsavedChanges()) {
+        this.set({ pendingLoad: { parsed, text: conversion.text, previous, conversion } });
+      } else await this.applyConversion(parsed, conversion);
+    });
+  };
+
+  cancelSwagger = (): void => this.set({ swagger: undefined });
+
+  // ——— Upgrade ———
+
+  /** Upgrade to 3.1/3.2 (issue 19.5): the document as the form has it, then the changes shown. */
+  upgrade = (target: UpgradeTarget): void =>
+    void this.jobs.run('load', async () => {
+      const signal = this.jobs.signal();
+      const before = await this.renderDocument(this.store.list(), signal);
+      const result = await this.client.upgradeOpenApi(before, target, { signal });
+      this.set({ upgrade: { target, before, ...result } });
+    });
+
+  cancelUpgrade = (): void => this.set({ upgrade: undefined });
+
+  applyUpgrade = (): void => {
+    const offer = this.state.upgrade;
+    if (offer === undefined) return;
+    this.set({ upgrade: undefined, upgradedFrom: offer });
+    void this.replaceDocument(offer.text, 'upgrade', offer.before);
+  };
+
+  undoUpgrade = (): void => {
+    const offer = this.state.upgradedFrom;
+    if (offer === undefined) return;
+    this.set({ upgradedFrom: undefined });
+    void this.replaceDocument(offer.before, 'restore');
+  };
+
+  /**
+   * Opens `text` as the document in one step (an upgrade or its undo), output included. In a
+   * project, `before` (the document the upgrade was made from, unsaved form edits included) is
+   * saved first, so the version before the upgrade is exactly what it changed.
+   */
+  private replaceDocument(text: string, reason: RevisionReason, before?: string): Promise<void> {
+    return this.jobs.run('load', async () => {
+      if (before !== undefined) {
+        await this.host.saveVersion(
+          { content: before, viewStateJson: projectViewStateJson(before, before) },
+          'autosave',
+        );
+      }
+      const parsed = await this.client.openDocument(text, {
+        hold: true,
+        signal: this.jobs.signal(),
+      });
+      this.loadReason = reason;
+      this.applyLoad(parsed, text);
+      await this.host.output()?.showGenerated(text);
+      this.setHasOutput(text.trim().length > 0);
+    });
+  }
+
+  // ——— The document panel's links ———
+
+  /** Shows an operation in the YAML (highlighted), or says it is not there yet. */
+  showInYaml = (path: string, method: string, where?: OperationWhere): void => {
+    this.host.showTab('yaml');
+    const output = this.host.output();
+    void output?.findOperation(path, method, where).then((range) => {
+      if (range) output.revealLines(range.startLine, range.endLine);
+      else {
+        this.jobs.setError(
+          i18n._(msg`This endpoint is not in the YAML yet: generate the document first.`),
+        );
+      }
+    });
+  };
+
+  /** Apply: an operation edited in the YAML replaces its panel (a version of its own). */
+  applyOperation = (path: string, method: string): void =>
+    void this.jobs.run('load', async () => {
+      this.host.startRevision('apply');
+      const text = (await this.host.output()?.readValue()) ?? '';
+      const views = await this.client.readEndpoints(text, { signal: this.jobs.pageSignal });
+      const source = views.find(
+        (e: Endpoint) => e.path === path && e.method.toLowerCase() === method.toLowerCase(),
+      );
+      const id = findEndpointId(this.store.list(), path, method);
+      if (source === undefined || id === undefined) {
+        this.jobs.setError(i18n._(msg`This endpoint is not in the YAML: nothing to apply.`));
+        return;
+      }
+      this.store.update(id, () => ({ ...source, id }));
+    });
+}
+
+/** What the page says about a failed job: a core error (with its line) or the generic one. */
+export function describeFailure(failure: unknown): string {
+  if (failure instanceof CoreCallError) {
+    const text = i18n._(CORE_ERROR_MESSAGES[failure.code]);
+    const { line, column } = failure.info;
+    return line === undefined
+      ? text
+      : `${text} ${i18n._(msg`Line ${line}, column ${column ?? 1}`)}`;
+  }
+  return i18n._(CORE_ERROR_MESSAGES.INTERNAL);
+}

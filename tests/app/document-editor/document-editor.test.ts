@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { GeneratorClient } from '../../../src/app/core/generator-client';
+import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
+import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
+import type { OutputEditorHandle } from '../../../src/app/generator/OutputEditor';
+import { JobRunner } from '../../../src/app/jobs/job-runner';
+
+const DOC = [
+  'openapi: 3.0.1',
+  'info: {title: Pets, version: "1"}',
+  'paths:',
+  '  /pets:',
+  '    get:',
+  '      summary: List pets',
+  "      responses: {'200': {description: OK}}",
+  '',
+].join('\n');
+
+/** An editor object over a main-thread client, with a stand-in output editor. */
+function setUp() {
+  const client = new GeneratorClient({ createWorker: undefined });
+  const jobs = new JobRunner({
+    checkSubscription: () => Promise.resolve({ status: 'active' }),
+    describe: (failure) => String(failure),
+    checkFailed: () => 'check failed',
+  });
+  client.setSource('');
+  const editor = new DocumentEditor(client, jobs, [createEndpoint(true)]);
+  let output = DOC;
+  const adopted: string[] = [];
+  editor.connect({
+    output: () =>
+      ({
+        readValue: () => Promise.resolve(output),
+        showGenerated: (text: string) => {
+          output = text;
+          return Promise.resolve();
+        },
+      }) as unknown as OutputEditorHandle,
+    startRevision: () => undefined,
+    saveVersion: () => Promise.resolve(true),
+    adoptLoaded: (text) => adopted.push(text),
+    adoptSchemas: () => undefined,
+    showTab: () => undefined,
+  });
+  return { editor, jobs, adopted, output: () => output };
+}
+
+describe('DocumentEditor', () => {
+  it('adds, duplicates and removes endpoints, asking first', () => {
+    const { editor } = setUp();
+    editor.add();
+    expect(editor.store.size).toBe(2);
+    const [first] = editor.store.getOrder();
+    editor.duplicate(first!);
+    expect(editor.store.size).toBe(3);
+    editor.askRemove(first!);
+    expect(editor.getState().removeId).toBe(first);
+    editor.cancelRemove();
+    expect(editor.store.size).toBe(3);
+    editor.askRemove(first!);
+    editor.confirmRemove();
+    expect(editor.store.size).toBe(2);
+    expect(editor.store.getEndpoint(first!)).toBeUndefined();
+  });
+
+  it('loads the output editor text into the form, asking when the form has edits', async () => {
+    const { editor, adopted } = setUp();
+    editor.add(); // an edit since the last Generate or Load
+    await editor.load();
+    expect(editor.getState().pendingLoad).toBeDefined();
+    editor.cancelLoad();
+    expect(editor.getState().pendingLoad).toBeUndefined();
+    expect(editor.store.size).toBe(2);
+    await editor.load();
+    editor.confirmLoad();
+    expect(editor.store.list().map((e) => `${e.method} ${e.path}`)).toEqual(['GET /pets']);
+    expect(editor.document.getMeta().info.title).toBe('Pets');
+    expect(adopted).toEqual([DOC]);
+  });
+
+  it('generates the loaded document back as it was, then with an edit', async () => {
+    const { editor, output } = setUp();
+    editor.store.markSaved();
+    await editor.load();
+    await editor.generate();
+    expect(output()).toBe(DOC);
+    const [id] = editor.store.getOrder();
+    editor.store.update(id!, (e) => ({ ...e, summary: 'Every pet' }));
+    await editor.generate();
+    expect(output()).toBe(DOC.replace('List pets', 'Every pet'));
+    expect(editor.jobs.getState().error).toBeUndefined();
+  });
+});
