@@ -219,49 +219,44 @@ export interface KeptRecord {
   pending?: boolean;
 }
 
-/** The one IndexedDB store's record of a workspace (`local`, `project:<id>`), if any. */
-export function readWorkspaceRecord(page: Page, name = 'local'): Promise<KeptRecord | undefined> {
-  return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('specform-workspaces');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+/**
+ * In the page: reads (`get`) or deletes a workspace's record in the app's one IndexedDB store;
+ * a record's Blob text is read as a string.
+ */
+async function workspaceRecordInPage([key, op]: [string, 'get' | 'delete']): Promise<unknown> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('specform-workspaces');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+  });
+  try {
+    if (!db.objectStoreNames.contains('workspaces')) return undefined;
+    const tx = db.transaction('workspaces', op === 'get' ? 'readonly' : 'readwrite');
+    const store = tx.objectStore('workspaces');
+    const request = op === 'get' ? store.get(key) : store.delete(key);
+    const value = await new Promise<unknown>((resolve, reject) => {
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
     });
-    try {
-      if (!db.objectStoreNames.contains('workspaces')) return undefined;
-      const value = await new Promise<unknown>((resolve, reject) => {
-        const request = db.transaction('workspaces').objectStore('workspaces').get(key);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-      });
-      if (value === undefined) return undefined;
-      const record = value as { text: string | Blob } & Record<string, unknown>;
-      const text = typeof record.text === 'string' ? record.text : await record.text.text();
-      return { ...record, text } as unknown;
-    } finally {
-      db.close();
-    }
-  }, name) as Promise<KeptRecord | undefined>;
+    if (op === 'delete' || value === undefined) return undefined;
+    const record = value as { text: string | Blob } & Record<string, unknown>;
+    const text = typeof record.text === 'string' ? record.text : await record.text.text();
+    return { ...record, text };
+  } finally {
+    db.close();
+  }
+}
+
+/** The one IndexedDB store's record of a workspace (`local`, `project:<id>`), if any. */
+export async function readWorkspaceRecord(
+  page: Page,
+  name = 'local',
+): Promise<KeptRecord | undefined> {
+  return (await page.evaluate(workspaceRecordInPage, [name, 'get'] as [string, 'get'])) as
+    KeptRecord | undefined;
 }
 
 /** Deletes a workspace's record (a fresh start for that workspace after a reload). */
-export function deleteWorkspaceRecord(page: Page, name = 'local'): Promise<void> {
-  return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('specform-workspaces');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('workspaces')) return;
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('workspaces', 'readwrite');
-        tx.objectStore('workspaces').delete(key);
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
-      });
-    } finally {
-      db.close();
-    }
-  }, name);
+export async function deleteWorkspaceRecord(page: Page, name = 'local'): Promise<void> {
+  await page.evaluate(workspaceRecordInPage, [name, 'delete'] as [string, 'delete']);
 }

@@ -28,6 +28,7 @@
  * - IndexedDB `specform-projects`/`pending` (keyPath `projectId`): a project's change the server
  *   has not got, `{ projectId, baseRevision, content, viewStateJson, keptAt }`.
  */
+import { isEndpointView } from './view-state';
 import type { Endpoint, Schema } from '../../shared';
 import type { DocumentMeta } from '../../shared/document/meta';
 import type { OutputChange } from '../../shared/projects';
@@ -155,16 +156,9 @@ export interface LegacyForm {
   base?: string;
 }
 
+/** A saved endpoint: an endpoint's shape (its components listed by index, `c`). */
 function isEndpointLike(value: unknown): value is SavedEndpoint {
-  if (!value || typeof value !== 'object') return false;
-  const e = value as Partial<Endpoint>;
-  return (
-    typeof e.id === 'string' &&
-    typeof e.method === 'string' &&
-    typeof e.path === 'string' &&
-    Array.isArray(e.parameters) &&
-    Array.isArray(e.responses)
-  );
+  return isEndpointView(value);
 }
 
 /**

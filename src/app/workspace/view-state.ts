@@ -68,7 +68,7 @@ export function readViewState(value: unknown): WorkspaceViewState {
   if (form && Array.isArray(form.order) && Array.isArray(form.drafts)) {
     out.form = {
       order: form.order.filter((key): key is string => typeof key === 'string'),
-      drafts: form.drafts.filter(isEndpointLike),
+      drafts: form.drafts.filter(isEndpointView),
     };
     if (form.meta && typeof form.meta === 'object') out.form.meta = form.meta;
     if (form.schemas && typeof form.schemas === 'object') out.form.schemas = form.schemas;
@@ -76,7 +76,8 @@ export function readViewState(value: unknown): WorkspaceViewState {
   return out;
 }
 
-function isEndpointLike(value: unknown): value is Endpoint {
+/** A value with an endpoint view's shape (what a stored draft must be to be shown). */
+export function isEndpointView(value: unknown): value is Endpoint {
   if (!value || typeof value !== 'object') return false;
   const e = value as Partial<Endpoint>;
   return (

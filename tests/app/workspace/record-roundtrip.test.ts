@@ -194,6 +194,14 @@ async function keep(store: MemoryWorkspaceStore, page: Page, built: BuiltRecord)
   await store.put(NAME, record);
 }
 
+/** Keeps `built` in a store of its own and reopens it in a fresh client (a reload). */
+async function keptAndReopened(page: Page, built: BuiltRecord): Promise<RestoredWorkspace> {
+  const store = new MemoryWorkspaceStore();
+  await keep(store, page, built);
+  const record = (await store.get(NAME)) as WorkspaceRecord;
+  return restoreWorkspace(newClient(), record.text, readViewState(record.viewState));
+}
+
 /** Reopens the stored record in a fresh client (a reload), checking it against the page. */
 async function reopenAndCheck(
   store: MemoryWorkspaceStore,
@@ -426,14 +434,7 @@ describe('a workspace record keeps the form order', () => {
     const built = await page.build();
     // The form can be written: the record is its text.
     expect(typeof page.written).toBe('string');
-    const store = new MemoryWorkspaceStore();
-    await keep(store, page, built);
-    const record = (await store.get(NAME)) as WorkspaceRecord;
-    const restored = await restoreWorkspace(
-      newClient(),
-      record.text,
-      readViewState(record.viewState),
-    );
+    const restored = await keptAndReopened(page, built);
     return restored.endpoints.map(routeOf);
   }
 
@@ -498,14 +499,7 @@ describe('a workspace record keeps an edited panel collapsed', () => {
     page.form = [{ ...listPets, summary: 'Every pet' }, ...rest];
     const built = await page.build();
     expect(typeof page.written).toBe('string');
-    const store = new MemoryWorkspaceStore();
-    await keep(store, page, built);
-    const record = (await store.get(NAME)) as WorkspaceRecord;
-    const restored = await restoreWorkspace(
-      newClient(),
-      record.text,
-      readViewState(record.viewState),
-    );
+    const restored = await keptAndReopened(page, built);
     expect(restored.endpoints[0]?.summary).toBe('Every pet');
     expect(restored.collapsed).toEqual([restored.endpoints[0]?.id]);
   });
@@ -529,14 +523,7 @@ describe('a workspace record keeps an endpoint removed', () => {
     page.form = [edited, withPath(listOwners, '')];
     const built = await page.build();
     expect(page.written).toBeUndefined();
-    const store = new MemoryWorkspaceStore();
-    await keep(store, page, built);
-    const record = (await store.get(NAME)) as WorkspaceRecord;
-    const restored = await restoreWorkspace(
-      newClient(),
-      record.text,
-      readViewState(record.viewState),
-    );
+    const restored = await keptAndReopened(page, built);
     expect(restored.endpoints.map(routeOf)).toEqual(['GET /pets', 'GET ']);
   });
 });
