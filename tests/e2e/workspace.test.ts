@@ -13,6 +13,7 @@ import {
   api,
   editorText,
   openGenerator,
+  readWorkspaceRecord,
   replaceEditorText,
   signIn,
   summaryField,
@@ -127,6 +128,33 @@ describe('workspaces', () => {
     const edited = await api<Project>(page, `/api/v1/customer/projects/${id}`);
     expect(edited.content).toContain('Alpha edited');
     expect(edited.content).not.toContain('Beta');
+
+    // One store, one record per workspace (issue 18.2): the browser's own, and the project's
+    // only as what its sync keeps on the device; no older storage beside it.
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('specform-workspaces');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+      });
+      const names = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction('workspaces').objectStore('workspaces').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+      });
+      db.close();
+      const databases = (await indexedDB.databases()).map((d) => d.name);
+      const keys = Object.keys(localStorage).filter((key) => key.startsWith('specform.generator.'));
+      return { names: names.map(String), databases, keys };
+    });
+    expect(stored.names).toContain('local');
+    expect(stored.names.every((name) => name === 'local' || name === `project:${id}`)).toBe(true);
+    expect(stored.databases).not.toContain('specform');
+    expect(stored.databases).not.toContain('specform-projects');
+    expect(
+      stored.keys.filter((key) => key.includes('.form.') || key.includes('.document.')),
+    ).toEqual([]);
+    expect((await readWorkspaceRecord(page))?.text).toContain('Beta edited');
   }, 180_000);
 
   it('keeps a line typed at the end of the output across navigation and reload; Download takes it', async () => {
