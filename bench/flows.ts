@@ -131,7 +131,14 @@ async function step(
       .browser()!
       .startTracing(page, {
         path: path.join(PROFILE_DIR!, `${document}.${name}.trace.json`),
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          // A forced layout's JavaScript stack (the Layout event's beginData.stackTrace).
+          'disabled-by-default-devtools.timeline.stack',
+          'v8',
+          'blink',
+        ],
       });
   }
   const started = await now(page);

@@ -88,9 +88,16 @@ export function BodyEditor({ value, onChange, schema, disabled = false, label }:
   useEffect(() => {
     const element = textarea.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    let last = element.offsetHeight;
+    // The first height comes from the observer's first callback (after the browser's own
+    // layout): reading offsetHeight here would force a layout inside React's commit, once per
+    // body editor mounted (a loaded form mounts many).
+    let last: number | undefined;
     const observer = new ResizeObserver(() => {
       const now = element.offsetHeight;
+      if (last === undefined) {
+        last = now;
+        return;
+      }
       if (now > 0 && now !== last) {
         last = now;
         rememberBodyHeight(now);

@@ -1,12 +1,21 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { EndpointPanel } from './EndpointPanel';
 import { useOrder, type EndpointStore } from './endpoint-store';
+import { initialRect, observeRectOnceLaidOut, scrollOnceLaidOut } from './virtual-rect';
 
 /** Lists longer than this are virtualised; shorter ones render plainly (and measure nothing). */
 export const VIRTUALIZE_ABOVE = 30;
 const COLLAPSED_ESTIMATE = 58;
 const EXPANDED_ESTIMATE = 720;
+/**
+ * Panels a plain list mounts in the render that brings them; panels new to the list beyond these
+ * follow in a deferred (time-sliced) render. A loaded document's ten expanded panels rendered and
+ * laid out in one task took 50–75 ms of CPU (the worker's answer, React's render and commit, the
+ * page's layout); the first screen comes first and the rest a moment later.
+ */
+const FIRST_PANELS = 3;
+const NO_IDS: readonly string[] = [];
 
 export interface EndpointListProps {
   store: EndpointStore;
@@ -27,14 +36,27 @@ function PlainList({
   revealNonce,
 }: EndpointListProps & { order: readonly string[] }) {
   const box = useRef<HTMLDivElement>(null);
+  // The order as a render of lower priority has it: panels already there, or about to be.
+  const deferred = useDeferredValue(order, NO_IDS);
+  const shown = useMemo(() => {
+    if (deferred === order) return order;
+    const mounted = new Set(deferred);
+    return order.filter((id, i) => i < FIRST_PANELS || id === revealId || mounted.has(id));
+  }, [order, deferred, revealId]);
+  const revealShown = revealId !== undefined && shown.includes(revealId);
   useEffect(() => {
-    if (revealId === undefined) return;
-    const element = box.current?.querySelector(`[data-endpoint-id="${CSS.escape(revealId)}"]`);
-    element?.scrollIntoView?.({ block: 'nearest' });
-  }, [revealId, revealNonce]);
+    if (revealId === undefined || !revealShown) return;
+    // In the next animation frame, after the browser's own layout: scrolling inside the effect
+    // forces a layout of the newly rendered panels within React's commit (a loaded form's).
+    const frame = requestAnimationFrame(() => {
+      const element = box.current?.querySelector(`[data-endpoint-id="${CSS.escape(revealId)}"]`);
+      element?.scrollIntoView?.({ block: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [revealId, revealNonce, revealShown]);
   return (
     <div className="gen-list" ref={box} data-testid="endpoint-list">
-      {order.map((id) => (
+      {shown.map((id) => (
         <div className="gen-list-item" key={id}>
           <EndpointPanel store={store} id={id} onDuplicate={onDuplicate} onRemove={onRemove} />
         </div>
@@ -63,6 +85,9 @@ function VirtualList({
     },
     getItemKey: (index) => order[index] ?? index,
     overscan: 6,
+    observeElementRect: observeRectOnceLaidOut,
+    scrollToFn: scrollOnceLaidOut,
+    initialRect: initialRect(),
     // Panels are heavy: a measured size is applied in the next render, not in a synchronous one
     // inside the measuring (flushSync made opening a Stripe endpoint one task of 60–130 ms).
     useFlushSync: false,
@@ -81,8 +106,12 @@ function VirtualList({
   useEffect(() => {
     if (revealId === undefined) return;
     const index = order.indexOf(revealId);
-    // The panel's head at the top: an opened (expanded) panel is read from its start.
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    if (index < 0) return;
+    // The panel's head at the top: an opened (expanded) panel is read from its start. In the
+    // next frame: the scroll's bounds are read from the page (its scrollHeight), which inside
+    // React's commit of a loaded form forced a layout of 10–55 ms.
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'start' }));
+    return () => cancelAnimationFrame(frame);
   }, [revealId, revealNonce, order, virtualizer]);
   const items = virtualizer.getVirtualItems();
   return (

@@ -41,6 +41,7 @@ import {
   type ProblemMarks,
 } from './navigator-model';
 import type { ProblemList } from './problems';
+import { initialRect, observeRectOnceLaidOut, scrollOnceLaidOut } from './virtual-rect';
 import './navigator.css';
 
 /** Trees with more rows than this are virtualised; shorter ones render every row. */
@@ -187,6 +188,10 @@ export const Navigator = memo(function Navigator({
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 12,
     enabled: virtual,
+    // Its size without a forced layout when the tree turns virtual (a loaded document's).
+    observeElementRect: observeRectOnceLaidOut,
+    scrollToFn: scrollOnceLaidOut,
+    initialRect: initialRect(),
   });
 
   const focusFilter = useCallback(() => {
@@ -222,11 +227,17 @@ export const Navigator = memo(function Navigator({
   // The active row stays in view (and, in a virtual tree, rendered: aria-activedescendant).
   useEffect(() => {
     if (activeIndex < 0) return;
-    if (virtual) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-    else
+    if (virtual) {
+      virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+      return;
+    }
+    // In the next frame, after the browser's own layout (not a forced one inside the commit).
+    const frame = requestAnimationFrame(() =>
       tree.current
         ?.querySelector(`[data-row="${activeIndex}"]`)
-        ?.scrollIntoView?.({ block: 'nearest' });
+        ?.scrollIntoView?.({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [activeIndex, virtual, virtualizer]);
 
   const showInYaml = (row: NavRow | undefined) => {
