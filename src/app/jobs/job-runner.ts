@@ -7,6 +7,7 @@
  */
 import type { SubscriptionCheck } from '../generator/subscription-check';
 import { isAbortError, VIEWS_PER_MESSAGE } from '../core/generator-client';
+import { yieldToBrowser } from '../util/slices';
 
 export type JobKind = 'generate' | 'load';
 
@@ -96,6 +97,9 @@ export class JobRunner {
     } finally {
       clearTimeout(this.slowTimer);
       this.job = null;
+      // The toolbar's re-render (and the layout it costs) in a task of its own: the job's own
+      // last step (a loaded form's first render) is a task of its own already (issue 18.6).
+      await yieldToBrowser();
       this.set({ busy: undefined, progress: undefined, slow: false });
     }
   };
