@@ -34,6 +34,39 @@ describe('project view state', () => {
     );
   });
 
+  it('finds the same change in document-sized texts as a character scan does', () => {
+    /** The plain scan (the block-wise one must give exactly this). */
+    const reference = (content: string, output: string) => {
+      let start = 0;
+      const shorter = Math.min(content.length, output.length);
+      while (start < shorter && content[start] === output[start]) start++;
+      let end = content.length;
+      let outEnd = output.length;
+      while (end > start && outEnd > start && content[end - 1] === output[outEnd - 1]) {
+        end--;
+        outEnd--;
+      }
+      return { start, end, text: output.slice(start, outEnd) };
+    };
+    // Repetitive text over several 16 K blocks: edits near block edges, repeats around them.
+    const base = 'paths:\n  /a:\n    get: {}\n'.repeat(3000);
+    fc.assert(
+      fc.property(
+        fc.nat(),
+        fc.nat({ max: 40 }),
+        fc.string({ maxLength: 30 }),
+        (at, removed, typed) => {
+          const cut = at % (base.length + 1);
+          const output = base.slice(0, cut) + typed + base.slice(cut + removed);
+          const change = outputChange(base, output);
+          if (output === base) expect(change).toBeUndefined();
+          else expect(change).toEqual(reference(base, output));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('stores nothing of the output when it is the document', () => {
     expect(projectViewStateJson('openapi: 3.0.1\n', 'openapi: 3.0.1\n')).toBe('{"v":2}');
   });

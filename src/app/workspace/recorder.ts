@@ -12,7 +12,7 @@
  */
 import type { Endpoint, Schema } from '../../shared';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/document/meta';
-import type { OutputChange } from '../../shared/projects';
+import { outputChange } from '../../shared/projects';
 import { blobInSlices } from '../util/slices';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
 
@@ -42,49 +42,6 @@ export interface RecordSource {
 export interface BuiltRecord {
   text: string;
   viewState: WorkspaceViewState;
-}
-
-/** Characters compared at once by {@link outputChangeOf}'s scans. */
-const COMPARE_CHARS = 16 * 1024;
-
-/**
- * `outputChange` of shared/projects (the same result), for document-sized texts: the common
- * prefix and suffix are skipped a block at a time by comparing slices (a native comparison of
- * the two strings' memory), then found to the character. It runs each time the record is kept
- * after an edit of the form (the output editor still holding the previous text): over Stripe's
- * 4 MB the character-by-character scan took 20–65 ms (Node, one change near the start, middle or
- * end), this 1–7 ms.
- */
-export function outputChangeOf(content: string, output: string): OutputChange | undefined {
-  if (content === output) return undefined;
-  const shorter = Math.min(content.length, output.length);
-  let start = 0;
-  while (
-    start + COMPARE_CHARS <= shorter &&
-    content.slice(start, start + COMPARE_CHARS) === output.slice(start, start + COMPARE_CHARS)
-  ) {
-    start += COMPARE_CHARS;
-  }
-  while (start < shorter && content.charCodeAt(start) === output.charCodeAt(start)) start++;
-  let end = content.length;
-  let outEnd = output.length;
-  while (
-    end - COMPARE_CHARS >= start &&
-    outEnd - COMPARE_CHARS >= start &&
-    content.slice(end - COMPARE_CHARS, end) === output.slice(outEnd - COMPARE_CHARS, outEnd)
-  ) {
-    end -= COMPARE_CHARS;
-    outEnd -= COMPARE_CHARS;
-  }
-  while (
-    end > start &&
-    outEnd > start &&
-    content.charCodeAt(end - 1) === output.charCodeAt(outEnd - 1)
-  ) {
-    end--;
-    outEnd--;
-  }
-  return { start, end, text: output.slice(start, outEnd) };
 }
 
 export class WorkspaceRecorder {
@@ -221,9 +178,9 @@ export class WorkspaceRecorder {
   private changeOfOutput(output: string | undefined): WorkspaceViewState['output'] {
     if (output === undefined) {
       const kept = this.lastOutput;
-      return kept === undefined ? undefined : outputChangeOf(this.text, kept);
+      return kept === undefined ? undefined : outputChange(this.text, kept);
     }
     this.lastOutput = output;
-    return outputChangeOf(this.text, output);
+    return outputChange(this.text, output);
   }
 }
