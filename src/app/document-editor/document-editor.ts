@@ -329,6 +329,8 @@ export class DocumentEditor {
         this.set({ swagger: { original: text, ...converted } });
         return;
       }
+      // The form's first render in a task of its own, not after the worker's last answer.
+      await yieldToBrowser();
       if (this.store.hasUnsavedChanges()) this.set({ pendingLoad: { parsed, text, previous } });
       else this.applyLoad(parsed, text);
     });
@@ -389,6 +391,7 @@ export class DocumentEditor {
         hold: true,
         signal: this.jobs.signal(),
       });
+      await yieldToBrowser();
       if (this.store.hasUnsavedChanges()) {
         this.set({ pendingLoad: { parsed, text: conversion.text, previous, conversion } });
       } else await this.applyConversion(parsed, conversion);
@@ -441,6 +444,7 @@ export class DocumentEditor {
         hold: true,
         signal: this.jobs.signal(),
       });
+      await yieldToBrowser();
       this.loadReason = reason;
       this.applyLoad(parsed, text);
       await this.host.output()?.showGenerated(text);
