@@ -3,7 +3,10 @@
  * worker must be told so that its document equals the form, without shipping the whole form.
  *
  * - A view the worker does not hold as it is on the page (by identity, like the client's `sent`
- *   mirror) goes as one `putEndpoint`; a new one as `addEndpoint` at its place.
+ *   mirror) goes as the commands of its edit: `setField` for each top-level field that changed,
+ *   `addParameter` / `removeParameter` / `setParameter` for its parameters (see {@link editsOf});
+ *   an edit inside a body or a response goes as one `putEndpoint` of the view. A new view goes as
+ *   `addEndpoint` at its place.
  * - The order is changed by the fewest moves (the longest run of endpoints already in order
  *   stays); an unchanged order sends no order command at all.
  * - The document panel goes as a `setMeta` of the fields that changed.
@@ -13,7 +16,14 @@
  *
  * Pure: no worker, no React. GeneratorClient.sync runs it and keeps the state it returns.
  */
-import type { DocumentCommand, DocumentMeta, Endpoint } from '../../shared';
+import type {
+  DocumentCommand,
+  DocumentMeta,
+  Endpoint,
+  EndpointField,
+  Parameter,
+  Schema,
+} from '../../shared';
 
 /** What the worker's session holds, as the client last knew it. */
 export interface SessionMirror {
@@ -69,7 +79,17 @@ export function planSync(
     const same = known === undefined ? loaded : known === endpoint;
     // A view the page counts as edited that the session does not: a put marks it.
     if (same && (loaded || edited.has(endpoint.id))) continue;
-    commands.push({ kind: 'putEndpoint', endpoint: withoutDerived(endpoint) });
+    const edits = known === undefined || known === endpoint ? undefined : editsOf(known, endpoint);
+    if (edits === undefined) {
+      commands.push({ kind: 'putEndpoint', endpoint: withoutDerived(endpoint) });
+    } else if (edits.length === 0) {
+      // The same view under a new identity: nothing to change, but a put marks it edited.
+      if (!edited.has(endpoint.id) && !loaded) {
+        commands.push({ kind: 'putEndpoint', endpoint: withoutDerived(endpoint) });
+      }
+    } else {
+      commands.push(...edits);
+    }
     edited.add(endpoint.id);
   }
 
@@ -110,6 +130,168 @@ export function planSync(
     for (const id of asLoaded) edited.delete(id);
   }
   return { commands, ids: target, edited };
+}
+
+/** The fields a `setField` command sets (the session's own list, session.ts). */
+const FIELDS: ReadonlySet<string> = new Set<EndpointField>([
+  'path',
+  'method',
+  'summary',
+  'description',
+  'operationId',
+  'tags',
+  'deprecated',
+  'security',
+  'requestBodyRequired',
+  'webhook',
+]);
+
+/** Keys that are not the view's content. */
+const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
+
+/**
+ * The commands that turn `before` (the view as the worker has it) into `after` (the page's),
+ * each carrying its target: `setField` per changed field, parameter commands per changed,
+ * added or removed parameter. Undefined when the edit is not only that (a body, a response,
+ * parameters moved): the caller sends the view whole. The commands are checked by applying
+ * them here the way the session does: when the result would not be `after`, the view goes
+ * whole, so the worker's document is the page's either way.
+ */
+export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | undefined {
+  const a = before as unknown as Record<string, unknown>;
+  const b = after as unknown as Record<string, unknown>;
+  const commands: DocumentCommand[] = [];
+  const toGet = after.method === 'GET' && before.method !== 'GET';
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (NOT_CONTENT.has(key)) continue;
+    const x = Object.hasOwn(a, key) ? a[key] : undefined;
+    const y = Object.hasOwn(b, key) ? b[key] : undefined;
+    if (x === y) continue;
+    if (FIELDS.has(key)) {
+      if (sameValue(x, y)) continue;
+      // The session drops the request body with the switch to GET, as the page did.
+      if (key === 'requestBodyRequired' && toGet && y === undefined) continue;
+      commands.push({
+        kind: 'setField',
+        endpointId: after.id,
+        field: key,
+        value: y,
+      } as DocumentCommand);
+    } else if (key === 'requestBody' && toGet && y === undefined) {
+      continue;
+    } else if (key === 'parameters') {
+      const edits = parameterEdits(after.id, before.parameters, after.parameters);
+      if (edits === undefined) return undefined;
+      commands.push(...edits);
+    } else {
+      return undefined;
+    }
+  }
+  return commands;
+}
+
+/**
+ * Parameter commands: the parameters both lists hold must keep their order (a move goes whole);
+ * removed ones go first (from the last), then each new or changed one at its place.
+ */
+function parameterEdits(
+  endpointId: string,
+  before: readonly Parameter[],
+  after: readonly Parameter[],
+): DocumentCommand[] | undefined {
+  if (!Array.isArray(before) || !Array.isArray(after)) return undefined;
+  const afterIds = new Set(after.map((p) => p.id));
+  const beforeById = new Map(before.map((p) => [p.id, p]));
+  if (beforeById.size !== before.length || afterIds.size !== after.length) return undefined;
+  const commands: DocumentCommand[] = [];
+  for (let i = before.length - 1; i >= 0; i--) {
+    if (!afterIds.has((before[i] as Parameter).id)) {
+      commands.push({ kind: 'removeParameter', endpointId, index: i });
+    }
+  }
+  const kept = before.filter((p) => afterIds.has(p.id));
+  let k = 0;
+  for (const [index, parameter] of after.entries()) {
+    const old = beforeById.get(parameter.id);
+    if (old === undefined) {
+      commands.push({ kind: 'addParameter', endpointId, parameter, index });
+      continue;
+    }
+    if (kept[k] !== old) return undefined; // moved
+    k += 1;
+    if (old === parameter) continue;
+    const change = parameterChange(old, parameter);
+    if (change === undefined) return undefined;
+    if (Object.keys(change).length > 0) {
+      commands.push({ kind: 'setParameter', endpointId, index, change });
+    }
+  }
+  return commands;
+}
+
+/** The change `setParameter` makes of `before` into `after`, if it can (session.ts's rules). */
+function parameterChange(
+  before: Parameter,
+  after: Parameter,
+): Partial<Omit<Parameter, 'id'>> | undefined {
+  const a = before as unknown as Record<string, unknown>;
+  const b = after as unknown as Record<string, unknown>;
+  const change: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (key === 'id') continue;
+    const x = Object.hasOwn(a, key) ? a[key] : undefined;
+    const y = Object.hasOwn(b, key) ? b[key] : undefined;
+    if (x !== y && !sameValue(x, y)) change[key] = y;
+  }
+  // The session makes a path parameter required (without its checkbox), and no other one hides it.
+  const result: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) delete result[key];
+    else result[key] = value;
+  }
+  if (result.location === 'path') {
+    result.required = true;
+    result.hideRequired = true;
+  } else {
+    delete result.hideRequired;
+  }
+  for (const key of new Set([...Object.keys(result), ...Object.keys(b)])) {
+    if (key === 'id') continue;
+    if (!sameValue(result[key], Object.hasOwn(b, key) ? b[key] : undefined)) return undefined;
+  }
+  return change as Partial<Omit<Parameter, 'id'>>;
+}
+
+/** Small values (a field, a parameter's) compared as JSON. */
+function sameValue(x: unknown, y: unknown): boolean {
+  return x === y || JSON.stringify(x) === JSON.stringify(y);
+}
+
+/**
+ * The Schemas section's edits as commands (issue 18.1): `removeSchema` for a name that went,
+ * `setSchema` for a changed one and for a new one at its place (a rename is both, at the old
+ * name's place). Undefined when the names that stay changed their order: the set goes whole.
+ */
+export function schemaCommands(
+  before: Readonly<Record<string, Schema>>,
+  after: Readonly<Record<string, Schema>>,
+): DocumentCommand[] | undefined {
+  const commands: DocumentCommand[] = [];
+  const names = Object.keys(after);
+  const order = Object.keys(before).filter((name) => Object.hasOwn(after, name));
+  for (const name of Object.keys(before)) {
+    if (!Object.hasOwn(after, name)) commands.push({ kind: 'removeSchema', name });
+  }
+  for (const [index, name] of names.entries()) {
+    const schema = after[name] as Schema;
+    if (!Object.hasOwn(before, name)) {
+      commands.push({ kind: 'setSchema', name, schema, index });
+      order.splice(index, 0, name);
+    } else if (before[name] !== schema) {
+      commands.push({ kind: 'setSchema', name, schema });
+    }
+  }
+  return sameList(order, names) ? commands : undefined;
 }
 
 /** Commands that carry a whole view (split into messages of a few views each). */

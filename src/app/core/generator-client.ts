@@ -24,7 +24,7 @@ import type {
   ValidationReport,
 } from '../../shared';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { carriesView, planSync, type SessionMirror } from './document-sync';
+import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
 
 export type { DocumentSummary, ImportWarning, Result };
 
@@ -610,15 +610,43 @@ export class GeneratorClient {
     }
   }
 
-  /** The shared schemas as the Schemas section edited them (sent only after an edit). */
-  setDocumentSchemas(schemas: Record<string, Schema>, options: CallOptions = {}): Promise<void> {
-    // In the sync queue: the whole-set call makes a new revision, which the next batch builds on.
+  /**
+   * The Schemas section's edits (sent only after one): `before` is the set the worker's document
+   * holds, `schemas` the section's. They go as commands of what changed (document-sync.ts
+   * `schemaCommands`); a reordered set, or a worker whose set is not `before` any more (the
+   * render dropped a schema nothing used), gets the set whole.
+   */
+  setDocumentSchemas(
+    schemas: Record<string, Schema>,
+    before: Record<string, Schema>,
+    options: CallOptions = {},
+  ): Promise<void> {
+    // In the sync queue: the batch makes a new revision, which the next batch builds on.
     const run = this.rendering.then(async () => {
       // A document opened for Load that the form has not taken yet gets nothing of the old form.
       if (this.held !== undefined) return;
       await this.ensureDocument(options);
       const known = this.mirror;
       this.mirror = undefined;
+      const commands = schemaCommands(before, schemas);
+      if (commands?.length === 0) {
+        this.mirror = known;
+        return;
+      }
+      if (commands !== undefined) {
+        const base = known?.revision ?? (await this.call('revision', [], options));
+        try {
+          const answer = await this.call('apply', [commands, base, {}], options);
+          if (known !== undefined) this.mirror = { ...known, revision: answer.revision };
+          return;
+        } catch (error) {
+          const code = error instanceof CoreCallError ? error.code : undefined;
+          if (code !== 'CONFLICT' && code !== 'UNKNOWN_TARGET' && code !== 'INVALID_INPUT') {
+            throw error;
+          }
+          // Not the set this page thought (or not this revision): the set goes whole.
+        }
+      }
       await this.call('setSchemas', [schemas], options);
       if (known !== undefined) {
         this.mirror = { ...known, revision: await this.call('revision', [], options) };

@@ -21,7 +21,11 @@ import {
   type ParsedDocument,
 } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES } from '../generator/core-errors';
-import { DocumentStore, type OperationWhere } from '../generator/document/document-store';
+import {
+  DocumentStore,
+  type OperationWhere,
+  type SharedSchemas,
+} from '../generator/document/document-store';
 import { findEndpointId } from '../generator/document/page-links';
 import { createEndpoint, duplicateEndpoint, markLoaded } from '../generator/endpoint-ops';
 import { EndpointStore } from '../generator/endpoint-store';
@@ -115,7 +119,7 @@ export class DocumentEditor {
    * The shared schemas as the worker's document has them: the Schemas section's edits are sent
    * only when the store holds something else (a restored page never sends a partial set).
    */
-  private schemasFromDocument: object;
+  private schemasFromDocument: SharedSchemas;
   /** The converted text a Swagger 2.0 conversion is about to load. */
   private convertedText: string | undefined;
   /** Why the next applyLoad happens, when it is not a Load (an upgrade, its undo). */
@@ -200,7 +204,7 @@ export class DocumentEditor {
   private async sendSchemaEdits(signal: AbortSignal | undefined): Promise<void> {
     const schemas = this.document.getSchemas();
     if (schemas === this.schemasFromDocument) return;
-    await this.client.setDocumentSchemas(schemas, { signal });
+    await this.client.setDocumentSchemas(schemas, this.schemasFromDocument, { signal });
     this.schemasFromDocument = schemas;
   }
 
@@ -242,7 +246,7 @@ export class DocumentEditor {
   };
 
   /** The text's shared schemas were read back from the worker: they are not edits. */
-  schemasRead = (schemas: object): void => {
+  schemasRead = (schemas: SharedSchemas): void => {
     this.schemasFromDocument = schemas;
   };
 

@@ -103,8 +103,11 @@ export type DocumentCommand =
     }
   /** Sets document-panel fields (info, servers, security, securitySchemes, tags, openapi). */
   | { kind: 'setMeta'; meta: Partial<DocumentMeta> }
-  /** Adds or replaces one shared schema (`components.schemas`). */
-  | { kind: 'setSchema'; name: string; schema: Schema }
+  /**
+   * Adds or replaces one shared schema (`components.schemas`). A replaced one keeps its place; a
+   * new one goes at `index` of the order (the end when absent).
+   */
+  | { kind: 'setSchema'; name: string; schema: Schema; index?: number }
   | { kind: 'removeSchema'; name: string }
   /** Renames a shared schema and every `$ref` that points at it. */
   | { kind: 'renameSchema'; from: string; to: string }
@@ -495,8 +498,19 @@ class Batch {
         if (!isObject(command.schema))
           throw new CoreError('INVALID_INPUT', 'A schema is an object.');
         this.mayDropRefs = true;
-        const schemas = { ...this.doc.schemas };
-        setOwn(schemas, command.name, command.schema);
+        const current = this.doc.schemas;
+        let schemas: Record<string, Schema>;
+        if (Object.hasOwn(current, command.name) || command.index === undefined) {
+          schemas = { ...current };
+          setOwn(schemas, command.name, command.schema);
+        } else {
+          const names = Object.keys(current);
+          names.splice(clampIndex(command.index, names.length), 0, command.name);
+          schemas = {};
+          for (const name of names) {
+            setOwn(schemas, name, name === command.name ? command.schema : current[name]);
+          }
+        }
         this.doc.schemas = schemas;
         this.schemasChanged = true;
         this.textChanged = true;

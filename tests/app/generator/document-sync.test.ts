@@ -1,6 +1,6 @@
 /**
  * The page's form synced to the worker's document session by commands (issue 18.1,
- * app/core/document-sync.ts and GeneratorClient.sync): a keystroke is one putEndpoint, an
+ * app/core/document-sync.ts and GeneratorClient.sync): a keystroke is one setField, an
  * unchanged order sends no order command, a CONFLICT re-syncs, and the session's problems are
  * the old whole-form validation's exactly (issue 20.5's "loaded and untouched" included).
  */
@@ -12,6 +12,8 @@ import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { planSync, type SessionMirror } from '../../../src/app/core/document-sync';
 import {
   createEndpoint,
+  createParameter,
+  createResponse,
   isLoadedAsIs,
   markLoaded,
   validationView,
@@ -109,12 +111,53 @@ describe('planSync', () => {
   const sent = new Map(views.map((v) => [v.id, v]));
   const loaded = () => true;
 
-  it('sends nothing for an unchanged form, one putEndpoint for one changed view', () => {
+  it('sends nothing for an unchanged form, one setField for one changed field', () => {
     expect(planSync(mirror, views, meta, sent, loaded).commands).toEqual([]);
     const edited = views.map((v, i) => (i === 2 ? { ...v, summary: 'x' } : v));
     const plan = planSync(mirror, edited, meta, sent, (e) => sent.get(e.id) === e);
-    expect(plan.commands).toEqual([{ kind: 'putEndpoint', endpoint: edited[2] }]);
+    expect(plan.commands).toEqual([
+      { kind: 'setField', endpointId: 'c', field: 'summary', value: 'x' },
+    ]);
     expect([...plan.edited]).toEqual(['c']);
+  });
+
+  it('sends a view whole only for an edit inside it (a body, a response)', () => {
+    const edited = views.map((v, i) =>
+      i === 1 ? { ...v, responses: [...v.responses, createResponse()] } : v,
+    );
+    const plan = planSync(mirror, edited, meta, sent, (e) => sent.get(e.id) === e);
+    expect(plan.commands).toEqual([{ kind: 'putEndpoint', endpoint: edited[1] }]);
+  });
+
+  it('sends parameter edits by index: added, removed, changed', () => {
+    const p = (name: string) => ({ ...createParameter('query'), id: name, name });
+    const base = { ...views[0]!, parameters: [p('a'), p('b'), p('c')] };
+    const known = new Map([[base.id, base]]);
+    const m: SessionMirror = { ...mirror, ids: [base.id] };
+    const after = {
+      ...base,
+      summary: 'S',
+      parameters: [base.parameters[0]!, { ...base.parameters[2]!, description: 'd' }, p('n')],
+    };
+    const commands = planSync(m, [after], meta, known, () => false).commands;
+    expect(commands).toHaveLength(4);
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        { kind: 'removeParameter', endpointId: base.id, index: 1 },
+        { kind: 'setField', endpointId: base.id, field: 'summary', value: 'S' },
+        { kind: 'setParameter', endpointId: base.id, index: 1, change: { description: 'd' } },
+        { kind: 'addParameter', endpointId: base.id, parameter: after.parameters[2], index: 2 },
+      ]),
+    );
+    // The removal goes before the parameters' places are counted.
+    expect(commands.findIndex((c) => c.kind === 'removeParameter')).toBeLessThan(
+      commands.findIndex((c) => c.kind === 'setParameter'),
+    );
+    // A move of parameters goes whole.
+    const moved = { ...base, parameters: [...base.parameters].reverse() };
+    expect(planSync(m, [moved], meta, known, () => false).commands).toEqual([
+      { kind: 'putEndpoint', endpoint: moved },
+    ]);
   });
 
   it('changes the order by the fewest commands, never by the full id list', () => {
@@ -155,7 +198,7 @@ describe('planSync', () => {
 });
 
 describe('GeneratorClient.sync', () => {
-  it('a keystroke is one apply with one putEndpoint; the order is not sent again', async () => {
+  it('a keystroke is one apply with one setField; the order is not sent again', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
     client.setLoadedTest(isLoadedAsIs);
@@ -169,7 +212,7 @@ describe('GeneratorClient.sync', () => {
       await client.validateLatest(form, meta);
     }
     expect(worker.messages.map((m) => m.name)).toEqual(['apply', 'apply', 'apply']);
-    expect(commandKinds(worker.messages)).toEqual(['putEndpoint', 'putEndpoint', 'putEndpoint']);
+    expect(commandKinds(worker.messages)).toEqual(['setField', 'setField', 'setField']);
     expect(await client.render(form, meta)).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
   });
 
@@ -303,7 +346,7 @@ describe.skipIf(!corpus)('GeneratorClient.sync on a corpus document', () => {
     expect(report).toEqual(wholeFormReport(form, d));
     // One message of one view, not the form's 500 projections.
     expect(worker.messages.map((m) => m.name)).toEqual(['apply']);
-    expect(commandKinds(worker.messages)).toEqual(['putEndpoint']);
+    expect(commandKinds(worker.messages)).toEqual(['setField']);
     console.info(
       `Stripe keystroke: ${worker.messages.length} message, ${worker.messages[0]!.bytes} bytes; ` +
         `the old validation sent ${JSON.stringify(form.map(validationView)).length} bytes`,
