@@ -10,7 +10,8 @@
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Endpoint, ImportWarning, KeptOperation, Schema } from '../../shared';
+import type { ApplyAnswer, Endpoint, ImportWarning, KeptOperation, Schema } from '../../shared';
+import { renameSchema as renameSharedSchema } from '../../shared/document/schemas';
 import type { RevisionReason } from '../../shared/projects';
 import { projectViewStateJson } from '../../shared/projects';
 import type { UpgradeTarget } from '../../shared/document/upgrade';
@@ -27,7 +28,12 @@ import {
   type SharedSchemas,
 } from '../generator/document/document-store';
 import { findEndpointId } from '../generator/document/page-links';
-import { createEndpoint, duplicateEndpoint, markLoaded } from '../generator/endpoint-ops';
+import {
+  createEndpoint,
+  duplicateEndpoint,
+  isLoadedAsIs,
+  markLoaded,
+} from '../generator/endpoint-ops';
 import { EndpointStore } from '../generator/endpoint-store';
 import type { OutputEditorHandle } from '../generator/OutputEditor';
 import type { SwaggerConversion } from '../generator/SwaggerConvertDialog';
@@ -206,6 +212,63 @@ export class DocumentEditor {
     if (schemas === this.schemasFromDocument) return;
     await this.client.setDocumentSchemas(schemas, this.schemasFromDocument, { signal });
     this.schemasFromDocument = schemas;
+  }
+
+  /**
+   * Renames a shared schema (issue 18.1: one command to the worker's document). The session
+   * rewrites every `$ref` to it in the whole document, bodies named after it included, and
+   * answers the views that changed; the form takes them. Where the worker cannot (the form holds
+   * an endpoint the document cannot be written with yet), the form renames in its own views.
+   */
+  renameSchema = async (from: string, to: string): Promise<void> => {
+    try {
+      await this.sendSchemaEdits(undefined);
+      const before = this.store.list();
+      const synced = await this.client.sync(before, this.document.getMeta());
+      if (synced === undefined)
+        throw new CoreCallError({ code: 'CONFLICT', message: 'Superseded.' });
+      const revision = await this.client.documentRevision();
+      const answer = await this.client.command([{ kind: 'renameSchema', from, to }], revision);
+      const schemas = await this.client.documentSchemas();
+      this.takeViews(before, answer);
+      this.schemasFromDocument = schemas;
+      this.document.setSchemas(() => schemas);
+      this.host.adoptSchemas(schemas);
+    } catch (error) {
+      if (!(error instanceof CoreCallError)) throw error;
+      const edit = renameSharedSchema(this.store.list(), this.document.getSchemas(), from, to);
+      for (const endpoint of edit.endpoints) {
+        if (this.store.getEndpoint(endpoint.id) !== endpoint) {
+          this.store.update(endpoint.id, () => endpoint);
+        }
+      }
+      this.document.setSchemas(() => edit.schemas);
+    }
+  };
+
+  /**
+   * The views a command re-read (a rename): each takes the place of the form's view of its route
+   * (its id comes from path and method now). A view the user changed meanwhile keeps the user's
+   * edit; one that was as loaded stays so (issue 20.5).
+   */
+  private takeViews(before: readonly Endpoint[], answer: ApplyAnswer): void {
+    const key = (e: Endpoint) => `${e.webhook === true ? 'w' : 'p'} ${e.method} ${e.path}`;
+    const was = new Map(before.map((e) => [e.id, e]));
+    const removed = new Map<string, string>();
+    for (const id of answer.removed) {
+      const old = was.get(id);
+      if (old !== undefined) removed.set(key(old), id);
+    }
+    const loaded: Endpoint[] = [];
+    for (const view of answer.changed) {
+      const id = was.has(view.id) ? view.id : removed.get(key(view));
+      if (id === undefined) continue;
+      const old = was.get(id) as Endpoint;
+      if (this.store.getEndpoint(id) !== old) continue;
+      if (isLoadedAsIs(old)) loaded.push(view);
+      this.store.replace(id, view);
+    }
+    markLoaded(loaded);
   }
 
   /** The document text for the form as it is now, rendered in the worker. */

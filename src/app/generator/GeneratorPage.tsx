@@ -475,6 +475,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             endpoints={store}
             isNew={client.documentSource === ''}
             onUpgrade={editorObject.upgrade}
+            onRenameSchema={editorObject.renameSchema}
           />
           <EndpointList
             store={store}

@@ -165,6 +165,28 @@ export class EndpointStore {
     this.emitChange();
   }
 
+  /**
+   * Puts `next` in the place of endpoint `id` (the worker re-read it under another id: its path
+   * and method are the same, its id now comes from them). Its collapsed state follows.
+   */
+  replace(id: string, next: Endpoint): void {
+    if (id === next.id) {
+      this.update(id, () => next);
+      return;
+    }
+    if (!this.byId.has(id) || this.byId.has(next.id)) return;
+    this.byId.delete(id);
+    this.byId.set(next.id, next);
+    this.order = this.order.map((x) => (x === id ? next.id : x));
+    const issues = this.issues.get(id);
+    this.issues.delete(id);
+    if (issues !== undefined) this.issues.set(next.id, issues);
+    if (this.collapsed.delete(id)) this.collapsed.add(next.id);
+    this.emitId(id);
+    this.emitOrder();
+    this.emitChange();
+  }
+
   setCollapsed(id: string, collapsed: boolean): void {
     if (this.collapsed.has(id) === collapsed) return;
     if (collapsed) this.collapsed.add(id);

@@ -17,7 +17,7 @@ const DOC = [
 ].join('\n');
 
 /** An editor object over a main-thread client, with a stand-in output editor. */
-function setUp() {
+function setUp(doc = DOC) {
   const client = new GeneratorClient({ createWorker: undefined });
   const jobs = new JobRunner({
     checkSubscription: () => Promise.resolve({ status: 'active' }),
@@ -26,7 +26,7 @@ function setUp() {
   });
   client.setSource('');
   const editor = new DocumentEditor(client, jobs, [createEndpoint(true)]);
-  let output = DOC;
+  let output = doc;
   const adopted: string[] = [];
   editor.connect({
     output: () =>
@@ -90,5 +90,45 @@ describe('DocumentEditor', () => {
     await editor.generate();
     expect(output()).toBe(DOC.replace('List pets', 'Every pet'));
     expect(editor.jobs.getState().error).toBeUndefined();
+  });
+
+  it('renames a shared schema in the worker’s document: every $ref and body follows', async () => {
+    const shop = [
+      'openapi: 3.0.1',
+      'info: {title: Shop, version: "1"}',
+      'paths:',
+      '  /orders:',
+      '    post:',
+      '      requestBody:',
+      '        content:',
+      "          application/json: {schema: {$ref: '#/components/schemas/Order'}}",
+      "      responses: {'200': {description: OK}}",
+      'components:',
+      '  schemas:',
+      '    Address: {type: object}',
+      '    Order:',
+      '      type: object',
+      "      properties: {to: {$ref: '#/components/schemas/Address'}}",
+      '    Receipt: {type: object}',
+      '',
+    ].join('\n');
+    const { editor, output } = setUp(shop);
+    editor.store.markSaved();
+    await editor.load();
+    await editor.generate();
+    expect(output()).toBe(shop);
+    await editor.renameSchema('Order', 'Purchase');
+    expect(Object.keys(editor.document.getSchemas())).toEqual(['Address', 'Purchase', 'Receipt']);
+    expect(editor.store.list()[0]?.requestBody?.name).toBe('Purchase');
+    await editor.generate();
+    expect(output()).toBe(
+      shop.replace("schemas/Order'", "schemas/Purchase'").replace('    Order:', '    Purchase:'),
+    );
+    // The form's own rename is the fallback where the document cannot be written yet.
+    editor.add();
+    const draft = editor.store.getOrder().at(-1)!;
+    editor.store.update(draft, (e) => ({ ...e, path: '' }));
+    await editor.renameSchema('Receipt', 'Paid');
+    expect(Object.keys(editor.document.getSchemas())).toEqual(['Address', 'Purchase', 'Paid']);
   });
 });

@@ -34,6 +34,7 @@ export const DocumentPanel = memo(function DocumentPanel({
   endpoints,
   isNew = false,
   onUpgrade,
+  onRenameSchema,
 }: {
   store: DocumentStore;
   endpoints: EndpointStore;
@@ -41,6 +42,8 @@ export const DocumentPanel = memo(function DocumentPanel({
   isNew?: boolean;
   /** Upgrades a loaded document to OpenAPI 3.1/3.2 (issue 19.5). */
   onUpgrade?: (target: UpgradeTarget) => void;
+  /** Renames a shared schema in the worker's document (issue 18.1). */
+  onRenameSchema?: (from: string, to: string) => Promise<void>;
 }) {
   const { t } = useLingui();
   const meta = useMeta(store);
@@ -123,7 +126,7 @@ export const DocumentPanel = memo(function DocumentPanel({
             </h3>
             {schemasOpen ? (
               <div id="doc-schemas-body">
-                <SchemasSection store={store} endpoints={endpoints} />
+                <SchemasSection store={store} endpoints={endpoints} onRename={onRenameSchema} />
               </div>
             ) : null}
           </section>

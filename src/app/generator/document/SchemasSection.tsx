@@ -91,9 +91,12 @@ function userLabel(user: SchemaUser, endpoints: EndpointStore): string {
 export const SchemasSection = memo(function SchemasSection({
   store,
   endpoints,
+  onRename,
 }: {
   store: DocumentStore;
   endpoints: EndpointStore;
+  /** Renames a schema in the worker's document (every `$ref` follows); the form's own when absent. */
+  onRename?: (from: string, to: string) => Promise<void>;
 }) {
   const { t } = useLingui();
   const schemas = useSchemas(store);
@@ -173,6 +176,7 @@ export const SchemasSection = memo(function SchemasSection({
                 schemas={schemas}
                 store={store}
                 endpoints={endpoints}
+                onRename={onRename}
                 onRenamed={setOpen}
               />
             ) : null}
@@ -270,6 +274,7 @@ function SchemaEditor({
   schemas,
   store,
   endpoints,
+  onRename: renameInDocument,
   onRenamed,
 }: {
   name: string;
@@ -277,6 +282,7 @@ function SchemaEditor({
   schemas: SharedSchemas;
   store: DocumentStore;
   endpoints: EndpointStore;
+  onRename: ((from: string, to: string) => Promise<void>) | undefined;
   onRenamed: (name: string) => void;
 }) {
   const { t } = useLingui();
@@ -294,10 +300,14 @@ function SchemaEditor({
   );
   const onRename = useCallback(
     (next: string) => {
+      if (renameInDocument !== undefined) {
+        void renameInDocument(name, next).then(() => onRenamed(next), console.warn);
+        return;
+      }
       applyEdit(renameSchema(endpoints.list(), store.getSchemas(), name, next), store, endpoints);
       onRenamed(next);
     },
-    [endpoints, store, name, onRenamed],
+    [endpoints, store, name, onRenamed, renameInDocument],
   );
   const set = (next: Schema) => store.setSchemas((all) => ({ ...all, [name]: next }));
   return (
