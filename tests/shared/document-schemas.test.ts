@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { createCoreApi, type Result } from '../../src/shared/core-api';
 import type { Endpoint, Schema } from '../../src/shared';
 import {
   deleteSchema,
@@ -195,5 +197,47 @@ describe('deleteSchema', () => {
       type: 'object',
       properties: { next: {} },
     });
+  });
+
+  it('inlines a loaded body named after it, so no $ref to nothing is written', () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info: {title: Shop, version: "1"}',
+      'paths:',
+      '  /orders:',
+      '    post:',
+      '      requestBody:',
+      '        content:',
+      "          application/json: {schema: {$ref: '#/components/schemas/Order'}}",
+      "      responses: {'200': {description: OK}}",
+      'components:',
+      '  schemas:',
+      '    Address: {type: object}',
+      '    Order:',
+      '      type: object',
+      "      properties: {to: {$ref: '#/components/schemas/Address'}}",
+      '',
+    ].join('\n');
+    const api = createCoreApi();
+    const value = <T>(r: Result<T>): T => {
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    value(api.openDocument(text));
+    const views = value(api.views(0, 10));
+    const before = Object.fromEntries(value(api.schemaEntries(0, 10)));
+    const edit = deleteSchema(views, before, 'Order');
+    expect(edit.endpoints[0]?.requestBody?.name).toBe('');
+    value(api.setSchemas(edit.schemas));
+    const puts = edit.endpoints.map((endpoint) => ({ kind: 'putEndpoint' as const, endpoint }));
+    value(api.apply(puts, value(api.revision())));
+    const doc = parseYaml(value(api.render())) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, unknown> } } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.paths['/orders']?.post.requestBody.content['application/json']).toEqual({
+      schema: { type: 'object', properties: { to: { $ref: '#/components/schemas/Address' } } },
+    });
+    expect(Object.keys(doc.components.schemas)).toEqual(['Address']);
   });
 });

@@ -813,6 +813,18 @@ class DocumentEdit {
       this.collect = true;
       return;
     }
+    // The name cleared (the shared schema was deleted): the schema goes inline, as it is now.
+    if (named && e.name.trim() === '' && b.name.trim() !== '') {
+      const current =
+        e.schema !== undefined && pureSchemaRef(e.schema) === undefined
+          ? e.schema
+          : this.draft.get(['components', 'schemas', site.schemaRef as string]);
+      if (isObject(current)) {
+        container.set([...media, 'schema'], this.schemaOut(current as Schema));
+        this.collect = true;
+        return;
+      }
+    }
     let schema: Schema | undefined;
     if (e.schema !== undefined || b.schema !== undefined) {
       // The loaded (or explicitly set) schema is the truth: editing the example never changes it.

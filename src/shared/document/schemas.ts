@@ -299,7 +299,10 @@ export function deleteSchema(
     if (key !== name) setOwn(nextSchemas, key, mapSchemaRefs(schema, keep, 0, inline));
   }
   const nextEndpoints = endpoints.map((endpoint) => {
-    const next = mapEndpointSchemas(endpoint, (schema) => mapSchemaRefs(schema, keep, 0, inline));
+    const next = unnameBodies(
+      mapEndpointSchemas(endpoint, (schema) => mapSchemaRefs(schema, keep, 0, inline)),
+      name,
+    );
     const kept = next.schemaComponents;
     if (kept === undefined || !Object.hasOwn(kept, name)) return next;
     const rest: Record<string, Schema> = {};
@@ -307,6 +310,24 @@ export function deleteSchema(
     return { ...next, schemaComponents: rest };
   });
   return { endpoints: nextEndpoints, schemas: nextSchemas };
+}
+
+/**
+ * A body named after a deleted schema loses the name (its schema, read resolved from the
+ * document, is written inline then): a name left behind would be written as a `$ref` to nothing.
+ */
+function unnameBodies(endpoint: Endpoint, name: string): Endpoint {
+  const named = (body: BodyModel | undefined): body is BodyModel =>
+    body !== undefined && body.name === name;
+  let out = endpoint;
+  if (named(endpoint.requestBody)) {
+    out = { ...out, requestBody: { ...endpoint.requestBody, name: '' } };
+  }
+  const responses = mapList(endpoint.responses, (response) =>
+    named(response.body) ? { ...response, body: { ...response.body, name: '' } } : response,
+  );
+  if (responses !== endpoint.responses) out = { ...out, responses };
+  return out;
 }
 
 /** The `$ref` schema of a shared schema name (what "Use shared schema" writes). */
