@@ -329,4 +329,51 @@ describe('a real document in the document panel', () => {
     },
     90_000,
   );
+
+  it.skipIf(corpusMissing)(
+    'renames a shared schema of a real document: every $ref follows, nothing else changes',
+    async () => {
+      const context = await newContext(browser, {
+        width: 1440,
+        height: 1000,
+        clipboardOrigin: server.baseUrl,
+      });
+      const page = await context.newPage();
+      try {
+        await signInToGenerator(page, server);
+        const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
+        await replaceEditorText(page, source);
+        await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
+        await page.getByRole('button', { name: 'Schemas', exact: true }).click();
+        await page
+          .getByTestId('schema-row')
+          .getByRole('button', { name: 'Pet', exact: true })
+          .click();
+        const name = page.getByLabel('Schema name', { exact: true });
+        await name.fill('Animal');
+        await name.press('Enter');
+        await page
+          .getByTestId('schema-row')
+          .getByRole('button', { name: 'Animal', exact: true })
+          .waitFor({ timeout: 15_000 });
+        const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+        await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await generate.click();
+        await expect
+          .poll(async () => editorText(page), { timeout: 30_000 })
+          .toContain("$ref: '#/components/schemas/Animal'");
+        const out = await editorText(page);
+        // Every reference to the schema follows (request bodies named after it too), and the
+        // text is the old one with the name changed where it was written.
+        expect(out).not.toContain("schemas/Pet'");
+        const expected = source
+          .replaceAll("'#/components/schemas/Pet'", "'#/components/schemas/Animal'")
+          .replace(/^ {4}Pet:$/m, '    Animal:');
+        expect(out).toBe(expected);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
 });
