@@ -104,6 +104,28 @@ describe('document session: apply', () => {
     expect(value(api.render())).toBe(answer.text);
   });
 
+  it("answers the text with the batch only when it can be generated ('ifValid')", () => {
+    const { api, revision, byPath } = opened();
+    const id = byPath('/pets').id;
+    const broken = value(
+      api.apply([{ kind: 'setField', endpointId: id, field: 'path', value: '' }], revision, {
+        text: 'ifValid',
+      }),
+    );
+    expect(broken.problems.canGenerate).toBe(false);
+    expect(broken.text).toBeUndefined();
+    const fixed = value(
+      api.apply(
+        [{ kind: 'setField', endpointId: id, field: 'path', value: '/animals' }],
+        broken.revision,
+        { text: 'ifValid' },
+      ),
+    );
+    expect(fixed.problems.canGenerate).toBe(true);
+    expect(fixed.text).toContain('  /animals:\n');
+    expect(value(api.text())).toEqual({ revision: fixed.revision, text: fixed.text });
+  });
+
   it('answers a stale revision with CONFLICT and leaves the document as it was', () => {
     const { api, revision, byPath } = opened();
     const id = byPath('/pets').id;

@@ -380,7 +380,7 @@ export class GeneratorClient {
   sync(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
-    options: CallOptions & { text?: boolean } = {},
+    options: CallOptions & { text?: boolean | 'ifValid' } = {},
     skip?: () => boolean,
   ): Promise<{ report: ValidationReport; text?: string } | undefined> {
     const run = this.rendering.then(() =>
@@ -396,7 +396,7 @@ export class GeneratorClient {
   private async syncNow(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
-    options: CallOptions & { text?: boolean },
+    options: CallOptions & { text?: boolean | 'ifValid' },
   ): Promise<{ report: ValidationReport; text?: string }> {
     try {
       return await this.syncOnce(endpoints, meta, options);
@@ -412,7 +412,7 @@ export class GeneratorClient {
   private async syncOnce(
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
-    options: CallOptions & { text?: boolean },
+    options: CallOptions & { text?: boolean | 'ifValid' },
   ): Promise<{ report: ValidationReport; text?: string }> {
     const { text: withText, ...callOptions } = options;
     if (this.held !== undefined) {
@@ -459,8 +459,8 @@ export class GeneratorClient {
     this.mirror = undefined;
     for (const [i, commands] of batches.entries()) {
       const last = i === batches.length - 1;
-      const applyOptions: { text?: boolean; problems?: 'all' } = {};
-      if (last && withText === true) applyOptions.text = true;
+      const applyOptions: { text?: boolean | 'ifValid'; problems?: 'all' } = {};
+      if (last && withText !== undefined && withText !== false) applyOptions.text = withText;
       if (fresh && i === 0) applyOptions.problems = 'all';
       try {
         answer = await this.call('apply', [commands, revision, applyOptions], callOptions);

@@ -319,17 +319,21 @@ export class DocumentEditor {
     this.jobs.run('generate', async () => {
       const endpoints = this.store.list();
       const signal = this.jobs.signal();
+      await this.sendSchemaEdits(signal);
       // The form goes to the worker's document session (what changed, in batches: a long job
-      // the user can cancel, which stops the worker); its problems decide.
+      // the user can cancel, which stops the worker); its problems decide, and the same answer
+      // carries the text when the document can be generated.
       const synced = await this.client.sync(endpoints, this.document.getMeta(), {
         signal,
         onProgress: this.jobs.onProgress,
         stopWorkerOnAbort: true,
+        text: 'ifValid',
       });
       if (synced === undefined) return;
       this.store.setReport(synced.report);
       if (!synced.report.canGenerate) return;
-      const yaml = await this.renderDocument(endpoints, signal, this.jobs.onProgress);
+      const yaml =
+        synced.text ?? (await this.renderDocument(endpoints, signal, this.jobs.onProgress));
       this.documentText = yaml;
       // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
       // in by slices (one 2 MB setValue is a 100 ms task).

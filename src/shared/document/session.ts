@@ -158,8 +158,11 @@ export interface ApplyAnswer {
 }
 
 export interface ApplyOptions {
-  /** Render and return the text with the answer. */
-  text?: boolean;
+  /**
+   * Render and return the text with the answer. `'ifValid'`: only when the document can be
+   * generated after the batch (spec §5); an invalid form answers its problems without a text.
+   */
+  text?: boolean | 'ifValid';
   /**
    * `'all'`: the answer's problems list the issues of every endpoint, not only of what changed
    * (a caller that starts over, e.g. after the document was opened again).
@@ -321,6 +324,12 @@ export class DocumentSession {
       answer.text = text;
     } else if (!batch.textChanged && this.rendered?.revision === this.rev - 1) {
       this.rendered = { revision: this.rev, text: this.rendered.text };
+    }
+    if (options.text === 'ifValid' && answer.problems.canGenerate) {
+      const written =
+        this.rendered?.revision === this.rev ? this.rendered.text : renderOpenApi(doc);
+      this.rendered = { revision: this.rev, text: written };
+      answer.text = written;
     }
     return answer;
   }
