@@ -86,4 +86,45 @@ describe('problems that mean something (issue 20)', () => {
       await context.close();
     },
   );
+
+  it('lists an example that does not fit its schema, and drops it once fixed', async () => {
+    const context = await newContext(browser, { width: 1440, height: 1000 });
+    const page = await context.newPage();
+    try {
+      await signInToGenerator(page, server);
+      const source = [
+        'openapi: 3.0.3',
+        'info: {title: Pets, version: v1}',
+        'paths:',
+        '  /pets:',
+        '    get:',
+        '      summary: List pets',
+        '      responses:',
+        "        '200':",
+        '          description: OK',
+        '          content:',
+        '            application/json:',
+        '              schema: {type: object, properties: {age: {type: integer}}}',
+        '              example: {age: old}',
+        '',
+      ].join('\n');
+      await replaceEditorText(page, source);
+      await loadYamlReplacing(page, () => page.getByTestId('problems').waitFor());
+      const problems = page.getByTestId('problems');
+      await problems.getByRole('button', { name: /Problems/ }).click();
+      const misfit = problems.getByTestId('problem').filter({ hasText: 'does not fit its schema' });
+      await misfit.waitFor({ timeout: 15_000 });
+      expect(await misfit.textContent()).toContain('response 200');
+      // The example fixed in the form: checked in the worker with the edit, the problem goes.
+      const panel = page.getByTestId('endpoint-panel').first();
+      const json = panel
+        .getByTestId('response')
+        .first()
+        .getByRole('textbox', { name: /example JSON/ });
+      await json.fill('{"age": 3}');
+      await expect.poll(() => misfit.count(), { timeout: 15_000 }).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -15,6 +15,7 @@ import type {
   DocumentMeta,
   DocumentSummary,
   Endpoint,
+  EndpointExampleProblem,
   EndpointIssue,
   ErrorInfo,
   ImportWarning,
@@ -148,6 +149,11 @@ export class GeneratorClient {
    * document was opened or a batch's fate is unknown).
    */
   private mirror: SessionMirror | undefined;
+  /**
+   * The example problems by endpoint id as the session's answers left them (issue 10.3, 14.3):
+   * every sync checks the examples of what it changed, in the worker, on the views it holds.
+   */
+  private examples: Record<string, EndpointExampleProblem[]> = {};
   /** Every endpoint's issues as the session last reported them (merged answers). */
   private issues: Record<string, EndpointIssue[]> = {};
   /** Views exactly as a document opened here gave them (the default "loaded and untouched"). */
@@ -285,6 +291,11 @@ export class GeneratorClient {
       if (isAbortError(error)) return undefined;
       throw error;
     }
+  }
+
+  /** The example problems of `endpoints` as the last sync left them, in the form's order. */
+  exampleProblems(endpoints: readonly Endpoint[]): EndpointExampleProblem[] {
+    return endpoints.flatMap((endpoint) => this.examples[endpoint.id] ?? []);
   }
 
   /** Endpoints alone as a new OpenAPI 3.0.1 document (no open document involved). */
@@ -454,12 +465,15 @@ export class GeneratorClient {
     let revision = mirror.revision;
     let answer: ApplyAnswer | undefined;
     let issues = fresh ? {} : { ...this.issues };
+    const examples = fresh ? {} : { ...this.examples };
     let sentViews = 0;
     // Until every batch answered, the session's state is not known here.
     this.mirror = undefined;
     for (const [i, commands] of batches.entries()) {
       const last = i === batches.length - 1;
-      const applyOptions: { text?: boolean | 'ifValid'; problems?: 'all' } = {};
+      const applyOptions: { text?: boolean | 'ifValid'; problems?: 'all'; examples: true } = {
+        examples: true,
+      };
       if (last && withText !== undefined && withText !== false) applyOptions.text = withText;
       if (fresh && i === 0) applyOptions.problems = 'all';
       try {
@@ -470,8 +484,12 @@ export class GeneratorClient {
         throw error;
       }
       revision = answer.revision;
-      for (const id of answer.removed) delete issues[id];
+      for (const id of answer.removed) {
+        delete issues[id];
+        delete examples[id];
+      }
       issues = Object.assign(issues, answer.problems.issues);
+      Object.assign(examples, answer.examples);
       sentViews += commands.filter(carriesView).length;
       if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(sentViews, total);
     }
@@ -485,6 +503,7 @@ export class GeneratorClient {
     };
     this.revisionEpoch = this.documentEpoch;
     this.issues = issues;
+    this.examples = examples;
     const report: ValidationReport = {
       issues,
       duplicateIds: last.problems.duplicateIds,

@@ -18,6 +18,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { EndpointExampleProblem } from '../../shared';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
@@ -48,12 +49,18 @@ import { checkSubscription } from './subscription-check';
 import { downloadOriginal, SwaggerConvertDialog } from './SwaggerConvertDialog';
 import { useTouchedVersion } from './touched';
 import { UpgradeDialog } from './UpgradeDialog';
-import { useExampleProblems } from './useExampleProblems';
 import { useNarrowTabs } from './useNarrowTabs';
 import { WorkspaceGate } from './WorkspaceGate';
 import './generator.css';
 
 // Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.
+const NO_EXAMPLE_PROBLEMS: EndpointExampleProblem[] = [];
+
+/** Same items in the same order (unchanged endpoints keep their problems' objects). */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputEditor')));
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
@@ -132,12 +139,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     onBuilt: () => projectChanged.current(),
   });
   const restoring = workspace.restoring;
-  // Only the version (a re-render of the page per keystroke in the document panel would cost).
-  const openapi = useSyncExternalStore(
-    documentStore.subscribe,
-    () => documentStore.getMeta().openapi,
-  );
-  const exampleProblems = useExampleProblems(store, client, restoring, openapi);
+  // The example problems come with validation (the session checks what each sync changed).
+  const [exampleProblems, setExampleProblems] = useState(NO_EXAMPLE_PROBLEMS);
   const touchedVersion = useTouchedVersion(store.touched);
   const { warnings } = state;
   const problems = useMemo(
@@ -247,7 +250,10 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       // Commands for what changed since the worker last had the form, not the whole form.
       client.validateLatest(store.list(), documentStore.getMeta()).then(
         (next) => {
-          if (next) store.setReport(next);
+          if (!next) return;
+          store.setReport(next);
+          const found = client.exampleProblems(store.list());
+          setExampleProblems((previous) => (sameItems(previous, found) ? previous : found));
         },
         (failure: unknown) => {
           if (!isAbortError(failure)) console.warn('validation failed', failure);
@@ -255,12 +261,22 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       );
     };
     run();
-    const unsubscribe = store.subscribeChange(() => {
+    const later = () => {
       clearTimeout(timer);
       timer = setTimeout(run, VALIDATE_DEBOUNCE_MS);
+    };
+    const unsubscribe = store.subscribeChange(later);
+    // The document panel too: a new `openapi` version checks every example by its rules.
+    let version = documentStore.getMeta().openapi;
+    const unsubscribeMeta = documentStore.subscribe(() => {
+      const next = documentStore.getMeta().openapi;
+      if (next === version) return;
+      version = next;
+      later();
     });
     return () => {
       unsubscribe();
+      unsubscribeMeta();
       clearTimeout(timer);
     };
   }, [store, client, restoring, documentStore]);

@@ -51,6 +51,7 @@ import {
   type OpenApiDocument,
 } from './openapi-document';
 import { validateMeta, type MetaIssue } from './validate-meta';
+import { validateExamples, type EndpointExampleProblem } from '../inference/validate-examples';
 
 /** Endpoint fields a `setField` command sets, with the value each takes. */
 export interface EndpointFields {
@@ -155,6 +156,12 @@ export interface ApplyAnswer {
   /** The document's text, when the batch asked for it. */
   text?: string;
   problems: SessionProblems;
+  /**
+   * With `examples: true`: the example problems (issue 10.3, 14.3) by endpoint id of every
+   * endpoint whose examples were checked (the changed ones; all of them with `problems: 'all'`
+   * or when the batch changed the document's dialect). An empty list: none now.
+   */
+  examples?: Record<string, EndpointExampleProblem[]>;
 }
 
 export interface ApplyOptions {
@@ -168,6 +175,8 @@ export interface ApplyOptions {
    * (a caller that starts over, e.g. after the document was opened again).
    */
   problems?: 'all';
+  /** Check the examples of what changed against their schemas (see {@link ApplyAnswer.examples}). */
+  examples?: boolean;
 }
 
 /** The open document and its revision, edited by {@link DocumentCommand}s. */
@@ -324,6 +333,10 @@ export class DocumentSession {
       answer.text = text;
     } else if (!batch.textChanged && this.rendered?.revision === this.rev - 1) {
       this.rendered = { revision: this.rev, text: this.rendered.text };
+    }
+    if (options.examples === true) {
+      const all = options.problems === 'all' || saved.dialect !== doc.dialect;
+      answer.examples = exampleProblems(all ? doc.endpoints : changed, doc);
     }
     if (options.text === 'ifValid' && answer.problems.canGenerate) {
       const written =
@@ -646,6 +659,25 @@ function dropCollectedSchemas(batch: Batch): void {
   for (const name of kept) setOwn(schemas, name, doc.schemas[name]);
   doc.schemas = schemas;
   batch.schemasChanged = true;
+}
+
+/** The example problems of `endpoints` by id (every one listed, an empty list for none). */
+function exampleProblems(
+  endpoints: readonly Endpoint[],
+  doc: OpenApiDocument,
+): Record<string, EndpointExampleProblem[]> {
+  const out: Record<string, EndpointExampleProblem[]> = {};
+  const views = endpoints.map((endpoint) => {
+    out[endpoint.id] = [];
+    // A view the page sent has no derived components: the document's shared schemas resolve it.
+    return endpoint.schemaComponents === undefined
+      ? { ...endpoint, schemaComponents: doc.schemas }
+      : endpoint;
+  });
+  for (const problem of validateExamples(views, doc.dialect)) {
+    out[problem.endpointId]?.push(problem);
+  }
+  return out;
 }
 
 function clampIndex(index: number | undefined, length: number): number {

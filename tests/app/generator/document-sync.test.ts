@@ -245,6 +245,56 @@ describe('GeneratorClient.sync', () => {
     );
   });
 
+  it('checks examples in the worker with each sync: all at first, then only what changed', async () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info: {title: Pets, version: v1}',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '          content:',
+      '            application/json:',
+      '              schema: {type: object, properties: {age: {type: integer}}}',
+      '              example: {age: old}',
+      '  /owners:',
+      '    get:',
+      "      responses: {'200': {description: OK}}",
+      '',
+    ].join('\n');
+    const worker = coreWorker();
+    client = new GeneratorClient({ createWorker: worker.create });
+    client.setLoadedTest(isLoadedAsIs);
+    const { endpoints, meta } = await client.openDocument(text);
+    markLoaded(endpoints);
+    await client.validateLatest(endpoints, meta);
+    const found = client.exampleProblems(endpoints);
+    expect(found.map((p) => [p.endpointId, p.body, p.rule])).toEqual([
+      [endpoints[0]!.id, 200, 'type'],
+    ]);
+    // An edit elsewhere: the old answer stays (the same objects), nothing else is checked.
+    let form = endpoints.map((e, i) => (i === 1 ? { ...e, summary: 'Owners' } : e));
+    await client.validateLatest(form, meta);
+    expect(client.exampleProblems(form)).toEqual(found);
+    expect(client.exampleProblems(form)[0]).toBe(found[0]);
+    // The example fixed: its problem goes.
+    form = form.map((e, i) =>
+      i === 0
+        ? {
+            ...e,
+            responses: e.responses.map((r) => ({
+              ...r,
+              body: { ...r.body, customerJson: '{"age": 3}' },
+            })),
+          }
+        : e,
+    );
+    await client.validateLatest(form, meta);
+    expect(client.exampleProblems(form)).toEqual([]);
+  });
+
   it('lets the latest validation win without running the superseded one', async () => {
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
