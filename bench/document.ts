@@ -1,7 +1,7 @@
 /**
  * The lossless document (issue 10), timed the way the worker runs it (`npm run bench:document`,
  * also part of `npm run bench:core`): open a large document, render it untouched, then one
- * endpoint edit → updated text through the core API (putEndpoints + render), one endpoint added,
+ * endpoint edit → updated text through the core API (apply putEndpoint + render), one endpoint added,
  * one removed. Prints a table; never fails on a number.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -90,7 +90,7 @@ export function documentRows(): Row[] {
       const edited = { ...target, summary: `Edited ${i}` };
       edits.push(
         time(() => {
-          ok(api.putEndpoints([edited]));
+          ok(api.apply([{ kind: 'putEndpoint', endpoint: edited }], ok(api.revision())));
           ok(api.render());
         }),
       );
@@ -108,8 +108,7 @@ export function documentRows(): Row[] {
       input: name,
       task: 'add one endpoint → text',
       ms: time(() => {
-        ok(api.putEndpoints([added]));
-        ok(api.setOrder([...ids, added.id]));
+        ok(api.apply([{ kind: 'addEndpoint', endpoint: added }], ok(api.revision())));
         ok(api.render());
       }),
     });
@@ -117,7 +116,9 @@ export function documentRows(): Row[] {
       input: name,
       task: 'remove one endpoint → text',
       ms: time(() => {
-        ok(api.setOrder(ids.slice(1)));
+        ok(
+          api.apply([{ kind: 'removeEndpoint', endpointId: ids[0] as string }], ok(api.revision())),
+        );
         ok(api.render());
       }),
       note: 'includes the unused-component sweep',

@@ -111,13 +111,10 @@ export function createCoreApi() {
   let doc: OpenApiDocument | undefined;
   /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
   let openedText = '';
-  /** Views by id, for `putEndpoints` and `setOrder`. */
-  let byId = new Map<string, Endpoint>();
 
   const open = (next: OpenApiDocument): DocumentSummary => {
     doc = next;
     session.open(next);
-    byId = new Map(next.endpoints.map((endpoint) => [endpoint.id, endpoint]));
     const summary: DocumentSummary = {
       count: next.endpoints.length,
       warnings: next.warnings,
@@ -140,7 +137,6 @@ export function createCoreApi() {
       // A text opened by a command: it is what sourceBlob keeps from now on.
       openedText = session.openedText ?? session.text().text;
     }
-    byId = new Map(next.endpoints.map((endpoint) => [endpoint.id, endpoint]));
   };
   const current = (): OpenApiDocument => {
     if (doc === undefined) throw new CoreError('NO_DOCUMENT', 'No document is open.');
@@ -237,39 +233,6 @@ export function createCoreApi() {
     /** Endpoint views `start … start + count - 1`, in document order. */
     views: (start: number, count: number = VIEW_CHUNK) =>
       run(() => current().endpoints.slice(start, start + count)),
-    /** Replaces views with the same id, or adds new ones (placed by {@link setOrder}). */
-    putEndpoints: (endpoints: Endpoint[]) =>
-      run(() => {
-        const open = current();
-        for (const endpoint of endpoints) {
-          const known = byId.has(endpoint.id);
-          byId.set(endpoint.id, endpoint);
-          if (known) {
-            const index = open.endpoints.findIndex((e) => e.id === endpoint.id);
-            if (index >= 0) open.endpoints[index] = endpoint;
-          } else {
-            open.endpoints.push(endpoint);
-          }
-        }
-        session.changedOutside(endpoints.map((endpoint) => endpoint.id));
-        return open.endpoints.length;
-      }),
-    /** The form's endpoint order; views not listed are removed from the document. */
-    setOrder: (ids: string[]) =>
-      run(() => {
-        const open = current();
-        const missing = ids.filter((id) => !byId.has(id));
-        if (missing.length > 0) {
-          throw new CoreError(
-            'NO_DOCUMENT',
-            `Unknown endpoints: ${missing.slice(0, 3).join(', ')}`,
-          );
-        }
-        open.endpoints = ids.map((id) => byId.get(id) as Endpoint);
-        byId = new Map(open.endpoints.map((endpoint) => [endpoint.id, endpoint]));
-        session.changedOutside();
-        return open.endpoints.length;
-      }),
     /** The document panel's values. */
     setMeta: (meta: DocumentMeta) =>
       run(() => {
@@ -346,8 +309,6 @@ export function createCoreApi() {
       }),
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
-    /** Rules of spec §5 over the open document's views. */
-    validateDocument: () => run(() => validateEndpoints(current().endpoints, current().dialect)),
   };
 }
 

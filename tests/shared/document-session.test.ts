@@ -142,9 +142,9 @@ describe('document session: apply', () => {
     expect(value(api.render())).toContain('summary: A\n');
   });
 
-  it('whole-view calls (putEndpoints) make a new revision too', () => {
-    const { api, revision, byPath } = opened();
-    value(api.putEndpoints([{ ...byPath('/pets'), summary: 'Put' }]));
+  it('whole-set calls (setSchemas) make a new revision too', () => {
+    const { api, revision } = opened();
+    value(api.setSchemas({ Pet: { type: 'object' } }));
     expect(value(api.revision())).toBe(revision + 1);
     const stale = api.apply([], revision);
     expect(!stale.ok && stale.error.code).toBe('CONFLICT');

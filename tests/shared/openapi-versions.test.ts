@@ -526,7 +526,16 @@ describe('new text speaks the document version', () => {
     const opened = api.newDocument('3.1.1');
     expect(opened.ok && opened.value.version).toBe('3.1.1');
     expect(opened.ok && opened.value.dialect).toBe('3.1');
-    api.putEndpoints([newEndpoint(), newEndpoint(true)]);
+    const revision = api.revision();
+    if (!revision.ok) throw new Error(revision.error.message);
+    const added = api.apply(
+      [
+        { kind: 'addEndpoint', endpoint: { ...newEndpoint(), id: 'a', path: '/a' } },
+        { kind: 'addEndpoint', endpoint: { ...newEndpoint(true), id: 'b', path: '/b' } },
+      ],
+      revision.value,
+    );
+    if (!added.ok) throw new Error(added.error.message);
     const rendered = api.render();
     if (!rendered.ok) throw new Error(rendered.error.message);
     expect(rendered.value.startsWith('openapi: 3.1.1\n')).toBe(true);

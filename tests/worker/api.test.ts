@@ -104,13 +104,19 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
   expect(views).toHaveLength(opened.value.count);
   expect(await remote.render()).toEqual({ ok: true, value: text });
   const changed = { ...views[3]!, summary: 'Changed' };
-  expect(await remote.putEndpoints([changed])).toMatchObject({ ok: true });
+  const revision = await remote.revision();
+  if (!revision.ok) throw new Error('revision failed');
+  expect(
+    await remote.apply([{ kind: 'putEndpoint', endpoint: changed }], revision.value),
+  ).toMatchObject({ ok: true });
   const rendered = await remote.render();
   expect(rendered.ok && rendered.value).toContain('summary: Changed');
-  expect(await remote.setOrder(['nope'])).toMatchObject({
-    ok: false,
-    error: { code: 'NO_DOCUMENT' },
-  });
+  expect(
+    await remote.apply(
+      [{ kind: 'moveEndpoint', endpointId: 'nope', index: 0 }],
+      revision.value + 1,
+    ),
+  ).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TARGET' } });
   expect(createCoreApi().render()).toMatchObject({ ok: false, error: { code: 'NO_DOCUMENT' } });
 
   const remoteEndpoint = await remote.newEndpoint(true);

@@ -223,7 +223,7 @@ export class DocumentSession {
   }
 
   /**
-   * The document was changed by a whole-view call (putEndpoints, setOrder, setMeta, setSchemas):
+   * The document was changed by a whole-set call (`setMeta`, `setSchemas` of the core API):
    * a new revision, so a command batch built before it is refused.
    */
   changedOutside(editedIds: Iterable<string> = []): void {

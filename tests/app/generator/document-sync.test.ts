@@ -319,8 +319,12 @@ describe('GeneratorClient.sync', () => {
     const form = endpoints.map((e, i) => (i === 2 ? { ...e, summary: 'Games' } : e));
     const expected = TEXT.replace('summary: Toys', 'summary: Games');
     expect(await client.render(form, meta)).toBe(expected);
-    // A whole-view call behind the sync's back: the next batch is stale.
-    await client.call('setOrder', [[form[1]!.id, form[0]!.id, form[2]!.id]]);
+    // A batch behind the sync's back: the next one is stale.
+    const behind = await client.call('revision', []);
+    await client.call('apply', [
+      [{ kind: 'moveEndpoint', endpointId: form[1]!.id, index: 0 }],
+      behind,
+    ]);
     worker.messages.length = 0;
     const report = await client.validateLatest(form, meta);
     expect(worker.messages.filter((m) => m.name === 'apply')).toHaveLength(2); // CONFLICT, again
