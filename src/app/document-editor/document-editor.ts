@@ -17,6 +17,7 @@ import { projectViewStateJson } from '../../shared/projects';
 import type { UpgradeTarget } from '../../shared/document/upgrade';
 import {
   CoreCallError,
+  isAbortError,
   type DocumentSource,
   type GeneratorClient,
   type ParsedDocument,
@@ -235,7 +236,8 @@ export class DocumentEditor {
       this.document.setSchemas(() => schemas);
       this.host.adoptSchemas(schemas);
     } catch (error) {
-      if (!(error instanceof CoreCallError)) throw error;
+      // Not writable yet, held by a Load the form has not taken, or superseded: the form renames.
+      if (!(error instanceof CoreCallError) && !isAbortError(error)) console.warn(error);
       const edit = renameSharedSchema(this.store.list(), this.document.getSchemas(), from, to);
       for (const endpoint of edit.endpoints) {
         if (this.store.getEndpoint(endpoint.id) !== endpoint) {
