@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { createCoreApi, type Result } from '../../src/shared/core-api';
+import { SHOP_DOCUMENT } from './support/shop-document';
 import type { Endpoint, Schema } from '../../src/shared';
 import {
   deleteSchema,
@@ -200,24 +201,7 @@ describe('deleteSchema', () => {
   });
 
   it('inlines a loaded body named after it, so no $ref to nothing is written', () => {
-    const text = [
-      'openapi: 3.0.3',
-      'info: {title: Shop, version: "1"}',
-      'paths:',
-      '  /orders:',
-      '    post:',
-      '      requestBody:',
-      '        content:',
-      "          application/json: {schema: {$ref: '#/components/schemas/Order'}}",
-      "      responses: {'200': {description: OK}}",
-      'components:',
-      '  schemas:',
-      '    Address: {type: object}',
-      '    Order:',
-      '      type: object',
-      "      properties: {to: {$ref: '#/components/schemas/Address'}}",
-      '',
-    ].join('\n');
+    const text = SHOP_DOCUMENT;
     const api = createCoreApi();
     const value = <T>(r: Result<T>): T => {
       if (!r.ok) throw new Error(r.error.message);
@@ -238,6 +222,6 @@ describe('deleteSchema', () => {
     expect(doc.paths['/orders']?.post.requestBody.content['application/json']).toEqual({
       schema: { type: 'object', properties: { to: { $ref: '#/components/schemas/Address' } } },
     });
-    expect(Object.keys(doc.components.schemas)).toEqual(['Address']);
+    expect(Object.keys(doc.components.schemas)).toEqual(['Address', 'Receipt']);
   });
 });

@@ -16,13 +16,13 @@
  *
  * Pure: no worker, no React. GeneratorClient.sync runs it and keeps the state it returns.
  */
-import type {
-  DocumentCommand,
-  DocumentMeta,
-  Endpoint,
-  EndpointField,
-  Parameter,
-  Schema,
+import {
+  ENDPOINT_FIELDS,
+  type DocumentCommand,
+  type DocumentMeta,
+  type Endpoint,
+  type Parameter,
+  type Schema,
 } from '../../shared';
 
 /** What the worker's session holds, as the client last knew it. */
@@ -132,20 +132,6 @@ export function planSync(
   return { commands, ids: target, edited };
 }
 
-/** The fields a `setField` command sets (the session's own list, session.ts). */
-const FIELDS: ReadonlySet<string> = new Set<EndpointField>([
-  'path',
-  'method',
-  'summary',
-  'description',
-  'operationId',
-  'tags',
-  'deprecated',
-  'security',
-  'requestBodyRequired',
-  'webhook',
-]);
-
 /** Keys that are not the view's content. */
 const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
 
@@ -167,7 +153,7 @@ export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | 
     const x = Object.hasOwn(a, key) ? a[key] : undefined;
     const y = Object.hasOwn(b, key) ? b[key] : undefined;
     if (x === y) continue;
-    if (FIELDS.has(key)) {
+    if (ENDPOINT_FIELDS.has(key)) {
       if (sameValue(x, y)) continue;
       // The session drops the request body with the switch to GET, as the page did.
       if (key === 'requestBodyRequired' && toGet && y === undefined) continue;

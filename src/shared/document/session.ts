@@ -72,6 +72,20 @@ export interface EndpointFields {
 
 export type EndpointField = keyof EndpointFields;
 
+/** The fields a `setField` command sets. */
+export const ENDPOINT_FIELDS: ReadonlySet<string> = new Set<EndpointField>([
+  'path',
+  'method',
+  'summary',
+  'description',
+  'operationId',
+  'tags',
+  'deprecated',
+  'security',
+  'requestBodyRequired',
+  'webhook',
+]);
+
 /** Sets one field of one endpoint. Switching the method to GET drops the request body (spec §4). */
 export type SetFieldCommand = {
   [K in EndpointField]: {
@@ -693,19 +707,6 @@ function parameterAt(endpoint: Endpoint, index: number): Parameter {
   return parameter;
 }
 
-const FIELDS = new Set<string>([
-  'path',
-  'method',
-  'summary',
-  'description',
-  'operationId',
-  'tags',
-  'deprecated',
-  'security',
-  'requestBodyRequired',
-  'webhook',
-]);
-
 function setField(
   endpoint: Endpoint,
   command: SetFieldCommand,
@@ -713,7 +714,8 @@ function setField(
   dialect: OpenApiDialect,
 ): Endpoint {
   const { field, value } = command;
-  if (!FIELDS.has(field)) throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
+  if (!ENDPOINT_FIELDS.has(field))
+    throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
   if ((field === 'path' || field === 'summary') && typeof value !== 'string') {
     throw new CoreError('INVALID_INPUT', `The ${field} is text.`);
   }

@@ -4,6 +4,7 @@ import { DocumentEditor } from '../../../src/app/document-editor/document-editor
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import type { OutputEditorHandle } from '../../../src/app/generator/OutputEditor';
 import { JobRunner } from '../../../src/app/jobs/job-runner';
+import { SHOP_DOCUMENT } from '../../shared/support/shop-document';
 
 const DOC = [
   'openapi: 3.0.1',
@@ -93,25 +94,7 @@ describe('DocumentEditor', () => {
   });
 
   it('renames a shared schema in the worker’s document: every $ref and body follows', async () => {
-    const shop = [
-      'openapi: 3.0.1',
-      'info: {title: Shop, version: "1"}',
-      'paths:',
-      '  /orders:',
-      '    post:',
-      '      requestBody:',
-      '        content:',
-      "          application/json: {schema: {$ref: '#/components/schemas/Order'}}",
-      "      responses: {'200': {description: OK}}",
-      'components:',
-      '  schemas:',
-      '    Address: {type: object}',
-      '    Order:',
-      '      type: object',
-      "      properties: {to: {$ref: '#/components/schemas/Address'}}",
-      '    Receipt: {type: object}',
-      '',
-    ].join('\n');
+    const shop = SHOP_DOCUMENT;
     const { editor, output } = setUp(shop);
     editor.store.markSaved();
     await editor.load();
