@@ -272,20 +272,26 @@ describe('in Russian', () => {
 });
 
 describe('a real document in the document panel', () => {
+  /** A signed-in page with the redoc demo loaded into the form. */
+  const loadRedocDemo = async () => {
+    const context = await newContext(browser, {
+      width: 1440,
+      height: 1000,
+      clipboardOrigin: server.baseUrl,
+    });
+    const page = await context.newPage();
+    await signInToGenerator(page, server);
+    const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
+    await replaceEditorText(page, source);
+    await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
+    return { context, page, source };
+  };
+
   it.skipIf(corpusMissing)(
     'loads a real document: title, servers, security and tags show in the form and survive an edit',
     async () => {
-      const context = await newContext(browser, {
-        width: 1440,
-        height: 1000,
-        clipboardOrigin: server.baseUrl,
-      });
-      const page = await context.newPage();
-      await signInToGenerator(page, server);
-      const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
+      const { context, page, source } = await loadRedocDemo();
       const original = parse(source) as Json;
-      await replaceEditorText(page, source);
-      await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
       const title = page.getByLabel('Title', { exact: true });
       await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(original.info.title);
       expect(await page.getByLabel('Version', { exact: true }).inputValue()).toBe(
@@ -333,17 +339,8 @@ describe('a real document in the document panel', () => {
   it.skipIf(corpusMissing)(
     'renames a shared schema of a real document: every $ref follows, nothing else changes',
     async () => {
-      const context = await newContext(browser, {
-        width: 1440,
-        height: 1000,
-        clipboardOrigin: server.baseUrl,
-      });
-      const page = await context.newPage();
+      const { context, page, source } = await loadRedocDemo();
       try {
-        await signInToGenerator(page, server);
-        const source = await readFile(path.join(CORPUS, 'redoc-demo__openapi.yaml'), 'utf8');
-        await replaceEditorText(page, source);
-        await loadYamlReplacing(page, () => page.getByLabel('Title', { exact: true }).waitFor());
         await page.getByRole('button', { name: 'Schemas', exact: true }).click();
         await page
           .getByTestId('schema-row')

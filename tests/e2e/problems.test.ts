@@ -18,6 +18,7 @@ import {
   type StartedServer,
 } from './harness';
 import { replaceEditorText, signInToGenerator } from './generator-helpers';
+import { MISFIT_EXAMPLE_DOCUMENT } from '../shared/support/misfit-example';
 
 const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
 const corpusMissing = !existsSync(CORPUS);
@@ -92,22 +93,7 @@ describe('problems that mean something (issue 20)', () => {
     const page = await context.newPage();
     try {
       await signInToGenerator(page, server);
-      const source = [
-        'openapi: 3.0.3',
-        'info: {title: Pets, version: v1}',
-        'paths:',
-        '  /pets:',
-        '    get:',
-        '      summary: List pets',
-        '      responses:',
-        "        '200':",
-        '          description: OK',
-        '          content:',
-        '            application/json:',
-        '              schema: {type: object, properties: {age: {type: integer}}}',
-        '              example: {age: old}',
-        '',
-      ].join('\n');
+      const source = MISFIT_EXAMPLE_DOCUMENT;
       await replaceEditorText(page, source);
       await loadYamlReplacing(page, () => page.getByTestId('problems').waitFor());
       const problems = page.getByTestId('problems');

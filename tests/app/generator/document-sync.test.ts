@@ -27,6 +27,7 @@ import {
   type Endpoint,
 } from '../../../src/shared';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
+import { MISFIT_EXAMPLE_DOCUMENT } from '../../shared/support/misfit-example';
 
 const TEXT = [
   'openapi: 3.0.3',
@@ -246,24 +247,8 @@ describe('GeneratorClient.sync', () => {
   });
 
   it('checks examples in the worker with each sync: all at first, then only what changed', async () => {
-    const text = [
-      'openapi: 3.0.3',
-      'info: {title: Pets, version: v1}',
-      'paths:',
-      '  /pets:',
-      '    get:',
-      '      responses:',
-      "        '200':",
-      '          description: OK',
-      '          content:',
-      '            application/json:',
-      '              schema: {type: object, properties: {age: {type: integer}}}',
-      '              example: {age: old}',
-      '  /owners:',
-      '    get:',
-      "      responses: {'200': {description: OK}}",
-      '',
-    ].join('\n');
+    // A second endpoint after the misfit one.
+    const text = `${MISFIT_EXAMPLE_DOCUMENT}  /owners:\n    get:\n      responses: {'200': {description: OK}}\n`;
     const worker = coreWorker();
     client = new GeneratorClient({ createWorker: worker.create });
     client.setLoadedTest(isLoadedAsIs);
