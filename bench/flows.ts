@@ -12,7 +12,8 @@
  * 'longtask', so nothing under 50 ms is seen) from its start until 2 s after it is done. After
  * Load, the JS heap of the page and of each worker (CDP, after a garbage collection).
  *
- * BENCH_DOCS=stripe,paypal measures only documents whose file name contains one of the parts.
+ * BENCH_DOCS=stripe,paypal measures only documents whose file name contains one of the parts;
+ * BENCH_EXTRA_DIRS adds folders of other documents (larger ones made for the purpose).
  * BENCH_PROFILE=<dir> with BENCH_STEP=paste,load,type,generate,copy (one or more) writes a CPU
  * profile of those steps per document (<dir>/<document>.<step>.cpuprofile, open it in Chrome's DevTools).
  * BENCH_FRAMES=1 adds each step's long animation frames (what ran in them) to the JSON lines.
@@ -24,9 +25,12 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, ROOT, startServer, type StartedServer } from '../tests/e2e/harness';
 import { instrumentedPage, openGeneratorAsDemo, type PerfWindow } from './support';
 
-const FOLDERS = ['../shared/corpus/openapi', '../shared/corpus/openapi-versions'].map((folder) =>
-  path.resolve(ROOT, folder),
-);
+/** BENCH_EXTRA_DIRS=<dir>,<dir>: more folders of documents to measure (not in the corpus). */
+const FOLDERS = [
+  '../shared/corpus/openapi',
+  '../shared/corpus/openapi-versions',
+  ...(process.env.BENCH_EXTRA_DIRS ?? '').split(',').filter(Boolean),
+].map((folder) => path.resolve(ROOT, folder));
 const FILTER = (process.env.BENCH_DOCS ?? '').split(',').filter(Boolean);
 /** How many times each document's flow runs (a fresh page each time). */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? '1'));
