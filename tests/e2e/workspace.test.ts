@@ -191,6 +191,41 @@ describe('workspaces', () => {
     }
   }, 180_000);
 
+  it('keeps an edit made just before a reload or a closed tab (the journal, not the debounce)', async () => {
+    const own = await workspaceContext();
+    try {
+      let page = await own.newPage();
+      await signIn(page, server);
+      await openWorkspace(page);
+      await loadDocument(page, documentOf('Delta', '/delta'), 'Delta summary');
+      // Typed and reloaded at once: the record's 400 ms debounce has not run.
+      await summaryField(page).fill('Typed then reloaded');
+      await page.reload();
+      await expect
+        .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+        .toBe('Typed then reloaded');
+      // The same for a tab closed at once: another tab opens the workspace with the edit.
+      await summaryField(page).fill('Typed then closed');
+      await page.close({ runBeforeUnload: true });
+      page = await own.newPage();
+      await openWorkspace(page);
+      await expect
+        .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+        .toBe('Typed then closed');
+      // The store has it too, and the journal is gone once it does.
+      await expect
+        .poll(async () => JSON.stringify((await readWorkspaceRecord(page))?.viewState ?? {}), {
+          timeout: 10_000,
+        })
+        .toContain('Typed then closed');
+      expect(
+        await page.evaluate(() => localStorage.getItem('specform.workspace.journal:local')),
+      ).toBeNull();
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+
   it('keeps the output of a large document (kept as a Blob) across a reload', async () => {
     const own = await workspaceContext();
     try {

@@ -2,7 +2,8 @@
  * The page's side of a workspace record (issue 18.2): restores the browser's own workspace from
  * its record (after the one-time migration of older storage), shows a project's record, and
  * keeps the record as the user works, 400 ms after a change of the form, the document panel, a
- * panel's collapse or the output editor, on leaving the page and on `pagehide`.
+ * panel's collapse or the output editor, on leaving the page and on `pagehide` (then also in a
+ * synchronous journal, journal.ts: the store's write may not outlive the page).
  *
  * The browser's own workspace puts its record in the one store; a project's is handed to project
  * sync (`onBuilt`), which pushes exactly that and keeps it in the same store while the server has
@@ -19,6 +20,7 @@ import type { OutputEditorHandle } from '../generator/OutputEditor';
 import { workspacesReady } from './ready';
 import { WorkspaceRecorder, type BuiltRecord } from './recorder';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
+import { clearJournal, newerRecord, readJournal, writeJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { workspaceStore } from './workspace-store';
 
@@ -103,6 +105,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
   const active = useRef(false);
+  /** The text of the store's record and when it was written (what a journal entry refers to). */
+  const stored = useRef<{ text: string; savedAt: number } | undefined>(undefined);
   const saver = useRef<{ changed: () => void; saveNow: () => void }>({
     changed: () => undefined,
     saveNow: () => undefined,
@@ -151,10 +155,22 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const abort = new AbortController();
     void (async () => {
       await workspacesReady();
-      const record = await workspaceStore()
+      const kept = await workspaceStore()
         .get(name)
         .catch(() => undefined);
       if (abort.signal.aborted) return;
+      // What the page wrote as it went away, when the store did not get it (see journal.ts).
+      const record = newerRecord(kept, readJournal(name));
+      if (record !== undefined && typeof record.text === 'string') {
+        stored.current = { text: record.text, savedAt: record.savedAt };
+      }
+      if (record !== undefined && record !== kept) {
+        void workspaceStore()
+          .put(name, record)
+          .then(() => clearJournal(name, record.savedAt), console.warn);
+      } else {
+        clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
+      }
       if (record === undefined) {
         // A new workspace starts with one endpoint (spec §4), calm until touched (issue 20).
         client.setSource('');
@@ -202,9 +218,16 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const put = async (built: BuiltRecord, text: string | Blob) => {
       if (sameRecord(kept, built)) return;
       kept = built;
+      const savedAt = Date.now();
       await workspaceStore()
-        .put(name, { text, viewState: built.viewState, baseRevision: null, savedAt: Date.now() })
-        .catch((failure: unknown) => console.warn('The workspace was not kept', failure));
+        .put(name, { text, viewState: built.viewState, baseRevision: null, savedAt })
+        .then(
+          () => {
+            stored.current = { text: built.text, savedAt };
+            clearJournal(name, savedAt);
+          },
+          (failure: unknown) => console.warn('The workspace was not kept', failure),
+        );
     };
     const save = async () => {
       timer = undefined;
@@ -243,6 +266,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       clearTimeout(timer);
       timer = undefined;
       const built = recorder.buildNow();
+      // Written at once: an IndexedDB write started as the page goes away is aborted with it.
+      writeJournal(name, built.text, built.viewState, stored.current);
       void put(built, recorder.storedTextNow(built.text));
     };
     saver.current = { changed, saveNow };
