@@ -14,4 +14,9 @@ afterEach(() => {
 // Each test starts with an empty workspace store, as it starts with an empty localStorage.
 beforeEach(() => {
   setWorkspaceStore(new MemoryWorkspaceStore());
+  // The store's journal (journal.ts) goes with it.
+  if (typeof localStorage === 'undefined') return;
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('specform.workspace.journal:')) localStorage.removeItem(key);
+  }
 });

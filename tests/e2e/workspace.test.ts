@@ -226,6 +226,35 @@ describe('workspaces', () => {
     }
   }, 120_000);
 
+  it('keeps a project edit made just before a reload, and sends it', async () => {
+    const own = await workspaceContext();
+    try {
+      const page = await own.newPage();
+      await signIn(page, server);
+      await openWorkspace(page);
+      await loadDocument(page, documentOf('Epsilon', '/epsilon'), 'Epsilon summary');
+      await page.getByTestId('save-as-project').click();
+      await page.getByTestId('name-project-save').click();
+      await page.waitForURL(/\/generator\?project=/);
+      const id = new URL(page.url()).searchParams.get('project')!;
+      await waitForStatus(page, 'saved');
+      // Typed and reloaded at once: neither the record's debounce nor the save has run.
+      await summaryField(page).fill('Project typed then reloaded');
+      await page.reload();
+      await expect
+        .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
+        .toBe('Project typed then reloaded');
+      await waitForStatus(page, 'saved', 20_000);
+      await expect
+        .poll(async () => (await api<Project>(page, `/api/v1/customer/projects/${id}`)).content, {
+          timeout: 20_000,
+        })
+        .toContain('Project typed then reloaded');
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+
   it('keeps the output of a large document (kept as a Blob) across a reload', async () => {
     const own = await workspaceContext();
     try {

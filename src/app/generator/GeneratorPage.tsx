@@ -217,6 +217,11 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const project = useGeneratorProject({
     ready: editorReady && !restoring,
     getContent,
+    // Leaving: the record as the form is now, not as it was last built (up to 400 ms ago).
+    getContentNow: () =>
+      workspace.recorder.latest === undefined
+        ? getContent()
+        : contentOf(workspace.recorder.buildNow()),
     getViewStateJson: () => getContent()?.viewStateJson ?? null,
     // The record built now: a form never generated is written, so the new project holds it.
     newProjectContent: async () => contentOf(await workspace.build()),

@@ -115,6 +115,11 @@ export interface ProjectSyncOptions {
   pending?: PendingStore;
   /** The current content, or undefined while there is none to save (editor not ready). */
   getContent: () => ProjectContent | undefined;
+  /**
+   * The content as the page is this instant (leaving: nothing async finishes), when
+   * {@link getContent} answers what was last built.
+   */
+  getContentNow?: () => ProjectContent | undefined;
   /** The view state alone (cheap), to tell a real change from the server's spelling of it. */
   getViewStateJson?: () => string | null | undefined;
   /** Puts content on the screen (opening, reloading the newer version, restoring from the device). */
@@ -460,10 +465,15 @@ export class ProjectSync {
   }
 
   /** Keeps the user's change on this device (IndexedDB). */
-  private async keep(content: ProjectContent, baseRevision: number): Promise<void> {
-    await this.pending
-      .put({ projectId: this.projectId, baseRevision, ...content, keptAt: Date.now() })
-      .catch(() => undefined);
+  private async keep(
+    content: ProjectContent,
+    baseRevision: number,
+    leaving = false,
+  ): Promise<void> {
+    const change = { projectId: this.projectId, baseRevision, ...content, keptAt: Date.now() };
+    // Leaving: kept at once too (the store's write may be aborted with the page).
+    if (leaving) this.pending.keepNow?.(change);
+    await this.pending.put(change).catch(() => undefined);
   }
 
   private scheduleRetry(): void {
@@ -541,9 +551,9 @@ export class ProjectSync {
   /** Leaving the page: an unsaved change is kept on this device and sent next time. */
   flushToDevice = (): void => {
     if (!this.loaded || this.disposed) return;
-    const snapshot = this.options.getContent();
+    const snapshot = (this.options.getContentNow ?? this.options.getContent)();
     if (!snapshot || same(snapshot, this.lastSaved)) return;
-    void this.keep(snapshot, this.state.revision);
+    void this.keep(snapshot, this.state.revision, true);
   };
 
   dispose(): void {
@@ -593,6 +603,7 @@ export function useProjectSync(
       maxWaitMs: latest.current.maxWaitMs,
       retryMs: latest.current.retryMs,
       getContent: () => latest.current.getContent(),
+      getContentNow: () => (latest.current.getContentNow ?? latest.current.getContent)(),
       getViewStateJson: () => latest.current.getViewStateJson?.(),
       apply: (content, reason, revision) => latest.current.apply(content, reason, revision),
     });

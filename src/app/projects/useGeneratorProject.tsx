@@ -16,6 +16,8 @@ export interface GeneratorProjectOptions {
   ready: boolean;
   /** What the project stores now; undefined while the editor is not ready. */
   getContent: () => ProjectContent | undefined;
+  /** What the project stores this instant (leaving the page); `getContent` when absent. */
+  getContentNow?: () => ProjectContent | undefined;
   /** The view state alone. */
   getViewStateJson?: () => string | null;
   /**
@@ -37,6 +39,7 @@ export interface GeneratorProjectOptions {
 export function useGeneratorProject({
   ready,
   getContent,
+  getContentNow,
   getViewStateJson,
   newProjectContent,
   getOutput,
@@ -72,6 +75,7 @@ export function useGeneratorProject({
   const handle = useProjectSync(projectId, {
     ready,
     getContent,
+    getContentNow,
     getViewStateJson,
     apply: async (content) => {
       await show(content);

@@ -23,6 +23,8 @@ export interface JournalEntry {
   text?: string;
   /** The `savedAt` of the store's record whose text this view state goes with. */
   base?: number;
+  /** A project's change the server has not got: the server revision it was made on. */
+  baseRevision?: number;
 }
 
 function storage(): Storage | undefined {
@@ -43,11 +45,13 @@ export function writeJournal(
   viewState: WorkspaceViewState,
   stored: { text: string; savedAt: number } | undefined,
   savedAt = Date.now(),
+  baseRevision?: number,
 ): boolean {
   const entry: JournalEntry =
     stored !== undefined && stored.text === text
       ? { savedAt, viewState, base: stored.savedAt }
       : { savedAt, viewState, text };
+  if (baseRevision !== undefined) entry.baseRevision = baseRevision;
   const json = JSON.stringify(entry);
   if (json.length > JOURNAL_MAX_CHARS) return false;
   try {
@@ -98,7 +102,15 @@ export function newerRecord(
   if (entry === undefined || (record !== undefined && entry.savedAt <= record.savedAt)) {
     return record;
   }
-  const base = { viewState: entry.viewState, baseRevision: null, savedAt: entry.savedAt };
+  const base: Omit<WorkspaceRecord, 'text'> =
+    entry.baseRevision === undefined
+      ? { viewState: entry.viewState, baseRevision: null, savedAt: entry.savedAt }
+      : {
+          viewState: entry.viewState,
+          baseRevision: entry.baseRevision,
+          pending: true,
+          savedAt: entry.savedAt,
+        };
   if (entry.text !== undefined) return { ...base, text: entry.text };
   if (record !== undefined && entry.base === record.savedAt) return { ...base, text: record.text };
   return record;

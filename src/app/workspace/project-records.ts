@@ -5,6 +5,7 @@
  * it, the mark goes and the record stays as the last state this device saw.
  */
 import { blobInSlices } from '../util/slices';
+import { clearJournal, newerRecord, readJournal, writeJournal } from './journal';
 import { readViewState } from './view-state';
 import { recordText, workspaceStore, type WorkspaceStore } from './workspace-store';
 
@@ -27,6 +28,11 @@ export interface PendingChange {
 export interface PendingStore {
   get(projectId: string): Promise<PendingChange | undefined>;
   put(change: PendingChange): Promise<void>;
+  /**
+   * Keeps `change` at once, as the page goes away (a synchronous journal, journal.ts: the
+   * store's write may be aborted with the page); {@link put} follows.
+   */
+  keepNow?(change: PendingChange): void;
   /** The server has it now: the record is no longer pending. */
   delete(projectId: string): Promise<void>;
 }
@@ -40,7 +46,16 @@ export function projectWorkspace(projectId: string): string {
 export function projectRecords(store: WorkspaceStore = workspaceStore()): PendingStore {
   return {
     get: async (projectId) => {
-      const record = await store.get(projectWorkspace(projectId));
+      const name = projectWorkspace(projectId);
+      const kept = await store.get(name);
+      // A change kept as the page went away, when the store did not get it.
+      const record = newerRecord(kept, readJournal(name));
+      if (record !== undefined && record !== kept) {
+        await store.put(name, record);
+        clearJournal(name, record.savedAt);
+      } else {
+        clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
+      }
       if (record?.pending !== true || record.baseRevision === null) return undefined;
       return {
         projectId,
@@ -62,6 +77,17 @@ export function projectRecords(store: WorkspaceStore = workspaceStore()): Pendin
         pending: true,
         savedAt: change.keptAt,
       });
+      clearJournal(projectWorkspace(change.projectId), change.keptAt);
+    },
+    keepNow: (change) => {
+      writeJournal(
+        projectWorkspace(change.projectId),
+        change.content,
+        readViewState(change.viewStateJson),
+        undefined,
+        change.keptAt,
+        change.baseRevision,
+      );
     },
     delete: async (projectId) => {
       const name = projectWorkspace(projectId);

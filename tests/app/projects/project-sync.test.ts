@@ -234,6 +234,26 @@ describe('ProjectSync', () => {
     expect(await pending.get(id)).toBeUndefined();
   });
 
+  it('keeps a change made just before the page went away, when the store’s write is lost', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    /** A store whose writes never land (an IndexedDB write aborted with the page). */
+    const store = new MemoryWorkspaceStore();
+    store.put = () => new Promise<void>(() => undefined);
+    const first = sync(server, id, projectRecords(store));
+    await first.instance.start();
+    first.screen.text = 'typed as the tab closed';
+    first.instance.flushToDevice();
+    expect(store.records.size).toBe(0);
+    // The next page: the journal brings the change back; it is sent on its revision.
+    const next = sync(server, id, projectRecords(new MemoryWorkspaceStore()));
+    await next.instance.start();
+    await vi.waitFor(() => expect(status(next.instance)).toBe('saved'));
+    expect(next.screen.text).toBe('typed as the tab closed');
+    expect(server.projects.get(id)).toMatchObject({ content: 'typed as the tab closed' });
+    expect(localStorage.getItem(`specform.workspace.journal:project:${id}`)).toBeNull();
+  });
+
   it('restores a change kept on the device after a reload, offline or online', async () => {
     const server = new FakeServer();
     const id = server.add('v1');
