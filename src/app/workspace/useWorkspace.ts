@@ -62,11 +62,13 @@ export interface Workspace {
 }
 
 function sameRecord(a: BuiltRecord | undefined, b: BuiltRecord): boolean {
-  return (
-    a !== undefined &&
-    a.text === b.text &&
-    JSON.stringify(a.viewState) === JSON.stringify(b.viewState)
-  );
+  if (a === undefined || a.text !== b.text) return false;
+  // The output editor's change can be the whole text (nothing loaded yet): compared as it is,
+  // not turned into JSON twice (a 6.5 MB paste: 30 ms).
+  const { output: x, ...restA } = a.viewState;
+  const { output: y, ...restB } = b.viewState;
+  if (x !== y && (x?.start !== y?.start || x?.end !== y?.end || x?.text !== y?.text)) return false;
+  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 export function useWorkspace(options: WorkspaceOptions): Workspace {
