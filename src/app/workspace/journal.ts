@@ -52,6 +52,8 @@ export function writeJournal(
       ? { savedAt, viewState, base: stored.savedAt }
       : { savedAt, viewState, text };
   if (baseRevision !== undefined) entry.baseRevision = baseRevision;
+  // Not turned into JSON at all when the text alone is too large (leaving the page: no time).
+  if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
   const json = JSON.stringify(entry);
   if (json.length > JOURNAL_MAX_CHARS) return false;
   try {
