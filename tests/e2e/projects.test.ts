@@ -354,12 +354,14 @@ describe('a 10 MB project', () => {
         size += part.length;
       }
       content = parts.join('');
+      // Names of this attempt's own: a retry finds its projects, not the first attempt's too.
+      const attempt = Date.now().toString(36);
       const big = await api<{ id: string }>(page, '/api/v1/customer/projects', {
-        name: 'Large',
+        name: `Large ${attempt}`,
         content,
       });
       const small = await api<{ id: string }>(page, '/api/v1/customer/projects', {
-        name: 'Small',
+        name: `Small ${attempt}`,
         content: '# small\n',
       });
       // Opening a project opens its text in the worker's document session and builds the form
@@ -379,7 +381,7 @@ describe('a 10 MB project', () => {
           categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
         });
       const from = await page.evaluate(() => performance.now());
-      await page.getByRole('link', { name: 'Open Large' }).click();
+      await page.getByRole('link', { name: `Open Large ${attempt}` }).click();
       await waitForStatus(page, 'saved', 60_000);
       await page.waitForTimeout(500);
       const restored = await page.evaluate(() => performance.now());
