@@ -18,6 +18,7 @@
  */
 import {
   ENDPOINT_FIELDS,
+  withParameterChange,
   type DocumentCommand,
   type DocumentMeta,
   type Endpoint,
@@ -229,18 +230,8 @@ function parameterChange(
     const y = Object.hasOwn(b, key) ? b[key] : undefined;
     if (x !== y && !sameValue(x, y)) change[key] = y;
   }
-  // The session makes a path parameter required (without its checkbox), and no other one hides it.
-  const result: Record<string, unknown> = { ...a };
-  for (const [key, value] of Object.entries(change)) {
-    if (value === undefined) delete result[key];
-    else result[key] = value;
-  }
-  if (result.location === 'path') {
-    result.required = true;
-    result.hideRequired = true;
-  } else {
-    delete result.hideRequired;
-  }
+  // What the session makes of it (its own function), which must be the page's parameter.
+  const result = withParameterChange(before, change) as unknown as Record<string, unknown>;
   for (const key of new Set([...Object.keys(result), ...Object.keys(b)])) {
     if (key === 'id') continue;
     if (!sameValue(result[key], Object.hasOwn(b, key) ? b[key] : undefined)) return undefined;

@@ -508,18 +508,10 @@ class Batch {
         this.mayDropRefs = true;
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
-        const parameter = { ...parameterAt(endpoint, command.index) } as Parameter & JsonObject;
-        for (const [key, value] of Object.entries(command.change ?? {})) {
-          if (key === 'id') continue;
-          if (value === undefined) delete parameter[key];
-          else parameter[key] = value;
-        }
-        if (parameter.location === 'path') {
-          parameter.required = true;
-          parameter.hideRequired = true;
-        } else {
-          delete parameter.hideRequired;
-        }
+        const parameter = withParameterChange(
+          parameterAt(endpoint, command.index),
+          command.change ?? {},
+        );
         const parameters = endpoint.parameters.map((p, i) => (i === command.index ? parameter : p));
         this.replace(index, { ...endpoint, parameters }, session);
         return;
@@ -692,6 +684,29 @@ function exampleProblems(
     out[problem.endpointId]?.push(problem);
   }
   return out;
+}
+
+/**
+ * A parameter with `change` made (an undefined value removes an optional field; the id stays).
+ * A path parameter is required, without its checkbox; no other one hides it.
+ */
+export function withParameterChange(
+  before: Parameter,
+  change: Partial<Omit<Parameter, 'id'>>,
+): Parameter {
+  const parameter = { ...before } as Parameter & JsonObject;
+  for (const [key, value] of Object.entries(change)) {
+    if (key === 'id') continue;
+    if (value === undefined) delete parameter[key];
+    else parameter[key] = value as JsonObject[string];
+  }
+  if (parameter.location === 'path') {
+    parameter.required = true;
+    parameter.hideRequired = true;
+  } else {
+    delete parameter.hideRequired;
+  }
+  return parameter;
 }
 
 function clampIndex(index: number | undefined, length: number): number {
