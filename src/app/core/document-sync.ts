@@ -18,6 +18,7 @@
  */
 import {
   ENDPOINT_FIELDS,
+  withField,
   withParameterChange,
   type DocumentCommand,
   type DocumentMeta,
@@ -145,28 +146,42 @@ const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
  * whole, so the worker's document is the page's either way.
  */
 export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | undefined {
-  const a = before as unknown as Record<string, unknown>;
   const b = after as unknown as Record<string, unknown>;
   const commands: DocumentCommand[] = [];
-  const toGet = after.method === 'GET' && before.method !== 'GET';
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (NOT_CONTENT.has(key)) continue;
-    const x = Object.hasOwn(a, key) ? a[key] : undefined;
-    const y = Object.hasOwn(b, key) ? b[key] : undefined;
+  const value = (view: Endpoint, key: string) =>
+    Object.hasOwn(view, key) ? (view as unknown as Record<string, unknown>)[key] : undefined;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(b)])].filter(
+    (key) => !NOT_CONTENT.has(key),
+  );
+  // The fields first, the method before the rest (what it drops need not be set): each as the
+  // session sets it, so a rule of the session's (GET drops the request body) is applied, not
+  // restated.
+  const fields = keys
+    .filter((key) => ENDPOINT_FIELDS.has(key))
+    .sort((x, y) => Number(y === 'method') - Number(x === 'method'));
+  let applied = before;
+  for (const field of fields) {
+    const next = value(after, field);
+    if (value(applied, field) === next || sameValue(value(applied, field), next)) continue;
+    try {
+      // The dialect only refuses a webhook in 3.0: the session, which knows it, decides that.
+      applied = withField(applied, field, next, '3.1');
+    } catch {
+      return undefined;
+    }
+    commands.push({
+      kind: 'setField',
+      endpointId: after.id,
+      field,
+      value: next,
+    } as DocumentCommand);
+  }
+  for (const key of keys) {
+    if (ENDPOINT_FIELDS.has(key)) continue;
+    const x = value(applied, key);
+    const y = value(after, key);
     if (x === y) continue;
-    if (ENDPOINT_FIELDS.has(key)) {
-      if (sameValue(x, y)) continue;
-      // The session drops the request body with the switch to GET, as the page did.
-      if (key === 'requestBodyRequired' && toGet && y === undefined) continue;
-      commands.push({
-        kind: 'setField',
-        endpointId: after.id,
-        field: key,
-        value: y,
-      } as DocumentCommand);
-    } else if (key === 'requestBody' && toGet && y === undefined) {
-      continue;
-    } else if (key === 'parameters') {
+    if (key === 'parameters') {
       const edits = parameterEdits(after.id, before.parameters, after.parameters);
       if (edits === undefined) return undefined;
       commands.push(...edits);

@@ -728,7 +728,22 @@ function setField(
   mayDropRefs: { value: boolean },
   dialect: OpenApiDialect,
 ): Endpoint {
-  const { field, value } = command;
+  const next = withField(endpoint, command.field, command.value, dialect);
+  if (command.field === 'method' && next !== endpoint) mayDropRefs.value = true;
+  return next;
+}
+
+/**
+ * The view with one of its {@link ENDPOINT_FIELDS} set as a `setField` command sets it (an
+ * undefined value removes it). Switching the method to GET drops the request body (spec §4, as
+ * the form's method selector does). Throws a CoreError for a value the field cannot take.
+ */
+export function withField(
+  endpoint: Endpoint,
+  field: string,
+  value: unknown,
+  dialect: OpenApiDialect,
+): Endpoint {
   if (!ENDPOINT_FIELDS.has(field))
     throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
   if ((field === 'path' || field === 'summary') && typeof value !== 'string') {
@@ -738,9 +753,7 @@ function setField(
   if (field === 'method') {
     if (typeof value !== 'string') throw new CoreError('INVALID_INPUT', 'The method is text.');
     if (value === endpoint.method) return endpoint;
-    mayDropRefs.value = true;
-    next.method = value;
-    // Spec §4: switching to GET clears the request body (as the form's method selector does).
+    next.method = value as Endpoint['method'];
     if (value === 'GET') {
       delete next.requestBody;
       delete next.requestBodyRequired;
@@ -752,7 +765,7 @@ function setField(
     throw new CoreError('INVALID_INPUT', 'Webhooks exist from OpenAPI 3.1 on.');
   }
   if (value === undefined) delete record[field];
-  else record[field] = value;
+  else record[field] = value as JsonObject[string];
   return next;
 }
 
