@@ -246,6 +246,43 @@ describe('shared schemas', () => {
     });
   });
 
+  it('says a rename in the document is under way, and leaving the field does not start it again', async () => {
+    const user = userEvent.setup();
+    const store = new DocumentStore(undefined, { Pet: { type: 'object' } });
+    let finish: () => void = () => undefined;
+    const calls: string[] = [];
+    const onRenameSchema = (from: string, to: string) => {
+      calls.push(`${from}->${to}`);
+      return new Promise<void>((resolve) => {
+        finish = () => {
+          store.setSchemas(() => ({ [to]: { type: 'object' } }));
+          resolve();
+        };
+      });
+    };
+    renderWithProviders(
+      <DocumentPanel
+        store={store}
+        endpoints={new EndpointStore()}
+        onRenameSchema={onRenameSchema}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Schemas' }));
+    await user.click(await screen.findByRole('button', { name: 'Pet' }));
+    const name = screen.getByLabelText('Schema name');
+    await user.clear(name);
+    await user.type(name, 'Animal{enter}');
+    expect(await screen.findByText('Renaming…')).toBeTruthy();
+    expect((name as HTMLInputElement).readOnly).toBe(true);
+    // Leaving the field while the document is being renamed.
+    await user.click(screen.getByRole('button', { name: 'Schemas' }));
+    await user.tab();
+    expect(calls).toEqual(['Pet->Animal']);
+    act(() => finish());
+    await waitFor(() => expect(screen.queryByText('Renaming…')).toBeNull());
+    expect(calls).toEqual(['Pet->Animal']);
+  });
+
   it('edits a schema as YAML and shows why a fragment is not one', async () => {
     const user = userEvent.setup();
     const store = new DocumentStore(undefined, { Pet: { type: 'object' } });

@@ -298,10 +298,15 @@ function SchemaEditor({
             : undefined,
     [schemas],
   );
+  /** A rename in the worker's document takes a moment on a large one (every $ref rewritten). */
+  const [renaming, setRenaming] = useState(false);
   const onRename = useCallback(
     (next: string) => {
       if (renameInDocument !== undefined) {
-        void renameInDocument(name, next).then(() => onRenamed(next), console.warn);
+        setRenaming(true);
+        void renameInDocument(name, next)
+          .then(() => onRenamed(next), console.warn)
+          .finally(() => setRenaming(false));
         return;
       }
       applyEdit(renameSchema(endpoints.list(), store.getSchemas(), name, next), store, endpoints);
@@ -319,6 +324,7 @@ function SchemaEditor({
           check={check}
           onRename={onRename}
           commitOnBlur
+          busy={renaming}
         />
         <div className="gen-body-tabs" role="tablist" aria-label={t`Edit the schema`}>
           <button

@@ -94,6 +94,11 @@ export interface KeyFieldProps {
   className?: string;
   /** Rename only on Enter or leaving the field (for renames that touch the whole form). */
   commitOnBlur?: boolean;
+  /**
+   * A rename is under way (with commitOnBlur): the field is read-only and says so, and leaving
+   * it does not start the same rename again.
+   */
+  busy?: boolean;
 }
 
 /**
@@ -108,7 +113,9 @@ export function KeyField({
   error,
   className,
   commitOnBlur = false,
+  busy = false,
 }: KeyFieldProps) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(value);
   const [synced, setSynced] = useState(value);
   if (synced !== value) {
@@ -121,7 +128,7 @@ export function KeyField({
     if (!commitOnBlur && draft !== value && check(draft) === undefined) onRename(draft);
   }, [draft, value, check, onRename, commitOnBlur]);
   const commit = () => {
-    if (draft !== value && check(draft) === undefined) onRename(draft);
+    if (!busy && draft !== value && check(draft) === undefined) onRename(draft);
   };
   if (!commitOnBlur) {
     return (
@@ -142,11 +149,14 @@ export function KeyField({
         aria-label={label}
         value={draft}
         aria-invalid={(draftError ?? error) !== undefined}
+        aria-busy={busy || undefined}
+        readOnly={busy}
         spellCheck={false}
         className="doc-mono"
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
         onKeyDown={(event) => {
+          if (busy) return;
           if (event.key === 'Enter') {
             event.preventDefault();
             commit();
@@ -155,7 +165,13 @@ export function KeyField({
           }
         }}
       />
-      <FieldError message={draftError ?? error} />
+      {busy ? (
+        <span className="gen-muted" role="status">
+          {t`Renaming…`}
+        </span>
+      ) : (
+        <FieldError message={draftError ?? error} />
+      )}
     </label>
   );
 }
