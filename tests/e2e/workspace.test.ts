@@ -296,6 +296,7 @@ describe('workspaces', () => {
       await first.goto(url);
       await ready(first);
       await summaryField(first).fill('Typed in the first tab');
+      await typeInEditor(first, '# typed in the first tab');
       const second = await both.newPage();
       await second.goto(url);
       const told = second.getByTestId('workspace-elsewhere');
@@ -310,8 +311,24 @@ describe('workspaces', () => {
       await expect
         .poll(() => summaryField(second).inputValue(), { timeout: 20_000 })
         .toBe('Typed in the first tab');
+      await expect
+        .poll(() => editorText(second), { timeout: 20_000 })
+        .toContain('# typed in the first tab');
       await first.getByTestId('workspace-elsewhere').waitFor({ timeout: 10_000 });
       expect(await first.locator('.monaco-editor').count()).toBe(0);
+
+      // And back: the first tab takes over again and continues with the second one's work.
+      await summaryField(second).fill('Typed in the second tab');
+      await typeInEditor(second, '\n# and in the second');
+      await first.getByTestId('workspace-take').click();
+      await ready(first);
+      await expect
+        .poll(() => summaryField(first).inputValue(), { timeout: 20_000 })
+        .toBe('Typed in the second tab');
+      const text = await editorText(first);
+      expect(text).toContain('# typed in the first tab');
+      expect(text).toContain('# and in the second');
+      await second.getByTestId('workspace-elsewhere').waitFor({ timeout: 10_000 });
     } finally {
       await both.close();
     }
