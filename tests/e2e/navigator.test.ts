@@ -182,6 +182,44 @@ describe.skipIf(corpusMissing)('the navigator with a large document', () => {
     });
   });
 
+  it('Enter pressed right after typing opens an endpoint of the whole term', async () => {
+    const filter = page.getByTestId('nav-filter');
+    await filter.fill('');
+    await expect.poll(() => page.getByTestId('nav-total').textContent()).toMatch(/endpoints$/);
+    // A term the active row (the endpoint opened before) does not hold.
+    const active = page.locator('[data-testid=nav-tree] .gen-nav-row-active');
+    const activeTitle = ((await active.getAttribute('title')) ?? '').toLowerCase();
+    const titles = await page
+      .getByTestId('nav-endpoint')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
+    const other =
+      titles
+        .flatMap((title) => (title.split(' ')[1] ?? '').split('/'))
+        .find(
+          (s) => s.length > 3 && !s.startsWith('{') && !activeTitle.includes(s.toLowerCase()),
+        ) ?? '';
+    expect(other).not.toBe('');
+    await page.keyboard.press('/');
+    await expect.poll(() => filter.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The term arrives and Enter follows in one task, before the list (a deferred value) has
+    // caught up: the keys of a fast typist, or a pasted term, can come so.
+    await filter.evaluate((el, value) => {
+      const input = el as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    }, other);
+    // The endpoint opened is one the filter lists (it matches in its path, summary, id or tag).
+    await expect.poll(() => page.getByTestId('nav-total').textContent()).toMatch(/^\d+ of \d+$/);
+    const id = (await active.getAttribute('data-endpoint')) ?? '';
+    const listed = await page
+      .getByTestId('nav-endpoint')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-endpoint')));
+    expect(listed).toContain(id);
+    await page.locator(`[data-endpoint-id="${id}"]`).waitFor();
+    await filter.fill('');
+  });
+
   it('the split is resized with the keyboard, fills 1920×1200, and is remembered', async () => {
     await page.setViewportSize({ width: 1920, height: 1200 });
     await separator().focus();

@@ -266,21 +266,41 @@ export const Navigator = memo(function Navigator({
     if (row) setActiveKey(row.key);
   };
 
+  /**
+   * The rows of the filter as typed. The list follows the filter a render behind (a deferred
+   * value): a key pressed right after typing acts on what the user typed, not on the rows of a
+   * shorter prefix still shown.
+   */
+  const rowsAsTyped = () =>
+    query === deferredQuery
+      ? rows
+      : buildRows(entries, {
+          grouping: activeGrouping,
+          terms: queryTerms(query),
+          tags,
+          collapsed,
+          marks,
+        });
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'Enter') {
+      if (event.key === 'Escape' && query !== '') {
+        event.preventDefault();
+        setQuery('');
+      }
+      return;
+    }
+    event.preventDefault();
+    const typed = rowsAsTyped();
+    const active = typed.find((row) => row.key === activeKey);
+    const first = typed.find((row) => row.kind === 'endpoint');
     if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      const row = activeIndex >= 0 ? rows[activeIndex] : firstEndpoint();
+      const row = active ?? first;
       if (row) setActiveKey(row.key);
       tree.current?.focus();
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const row = rows[activeIndex];
-      const target = row?.kind === 'endpoint' ? row : firstEndpoint();
+    } else {
+      const target = active?.kind === 'endpoint' ? active : first;
       if (event.shiftKey) showInYaml(target);
       else open(target);
-    } else if (event.key === 'Escape' && query !== '') {
-      event.preventDefault();
-      setQuery('');
     }
   };
 
