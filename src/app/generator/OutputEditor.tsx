@@ -290,6 +290,10 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       cancelPaste();
       model.setValue(text.length <= SLICE_CHARS ? text : '');
       for (let offset = model.getValueLength(); offset < text.length;) {
+        // Every slice in a task of its own, the first too: the caller's task is often React's
+        // commit of a restored form, which must not also lay out thousands of new lines.
+        await yieldToBrowser();
+        if (model.isDisposed()) return;
         const end = sliceEnd(text, offset, SLICE_CHARS);
         const line = model.getLineCount();
         const column = model.getLineMaxColumn(line);
@@ -297,8 +301,6 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
         ]);
         offset = end;
-        await yieldToBrowser();
-        if (model.isDisposed()) return;
       }
       editor.setScrollTop(0);
       editor.setPosition({ lineNumber: 1, column: 1 });
