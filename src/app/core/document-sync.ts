@@ -146,11 +146,10 @@ const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
  * whole, so the worker's document is the page's either way.
  */
 export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | undefined {
-  const b = after as unknown as Record<string, unknown>;
   const commands: DocumentCommand[] = [];
   const value = (view: Endpoint, key: string) =>
     Object.hasOwn(view, key) ? (view as unknown as Record<string, unknown>)[key] : undefined;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(b)])].filter(
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (key) => !NOT_CONTENT.has(key),
   );
   // The fields first, the method before the rest (what it drops need not be set): each as the
