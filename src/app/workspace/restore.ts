@@ -8,6 +8,7 @@ import type { Endpoint, KeptOperation, Schema } from '../../shared';
 import type { DocumentMeta } from '../../shared/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
+import { yieldToBrowser } from '../util/slices';
 import { overlayForm, type WorkspaceViewState } from './view-state';
 
 /** Documents with more endpoints than this show every panel collapsed (a Load, a text shown). */
@@ -65,6 +66,9 @@ export async function restoreWorkspace(
       meta = parsed.meta;
       warnings = parsed.warnings;
       keptOperations = parsed.keptOperations;
+      // The caller's render of the form in a task of its own, not in the worker's answer's (as
+      // Load does).
+      await yieldToBrowser();
     } catch (failure) {
       if (options.signal?.aborted) throw failure;
       // Kept as it is: the output editor shows it, and nothing overwrites it unasked.
