@@ -341,6 +341,29 @@ describe('workspaces', () => {
     });
   }, 180_000);
 
+  it('a tab told the workspace is open elsewhere continues by itself once that tab is closed', async () => {
+    const both = await workspaceContext();
+    try {
+      const first = await both.newPage();
+      await signIn(first, server);
+      await first.goto(`${server.baseUrl}/generator`);
+      await first.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      await summaryField(first).fill('Typed before the tab was closed');
+      const second = await both.newPage();
+      await second.goto(`${server.baseUrl}/generator`);
+      await second.getByTestId('workspace-elsewhere').waitFor({ timeout: 20_000 });
+      await first.close({ runBeforeUnload: true });
+      // Nothing clicked: the second tab finds the workspace free and continues with its work.
+      await second.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => summaryField(second).inputValue(), { timeout: 20_000 })
+        .toBe('Typed before the tab was closed');
+      expect(await second.getByTestId('workspace-elsewhere').count()).toBe(0);
+    } finally {
+      await both.close();
+    }
+  }, 120_000);
+
   it('tells a second tab on a project and lets it take over', async () => {
     const setup = await workspaceContext();
     const page = await setup.newPage();

@@ -3,7 +3,8 @@
  * only while it holds the workspace's Web Lock. A second tab on the same workspace is told
  * plainly and offered "Use it here"; choosing it tells the first tab (BroadcastChannel), which
  * puts its work away (its page unmounts: every pending save is written) and shows the same
- * notice. Nothing is ever overwritten silently by a tab the user is not looking at.
+ * notice. Nothing is ever overwritten silently by a tab the user is not looking at. A tab showing
+ * the notice continues by itself once the workspace is free (the other tab closed or left).
  */
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,6 +17,11 @@ export const HANDOVER_MS = 800;
  */
 const RETRY_MS = 200;
 const RETRIES = 3;
+/**
+ * A tab told that the workspace is open elsewhere asks again this often: once the other tab is
+ * closed (or leaves the generator), this one continues by itself instead of saying so for ever.
+ */
+export const WATCH_MS = 2000;
 
 type GateState = 'checking' | 'here' | 'elsewhere' | 'taking';
 
@@ -51,8 +57,14 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
     let alive = true;
     /** Ends holding the lock (resolves the held request's promise). */
     let release: (() => void) | undefined;
+    let watching: ReturnType<typeof setInterval> | undefined;
+    const stopWatching = () => {
+      clearInterval(watching);
+      watching = undefined;
+    };
     const hold = (lock: Lock | null): Promise<void> | undefined => {
       if (lock === null || !alive) return undefined;
+      stopWatching();
       setState('here');
       return new Promise<void>((resolve) => {
         release = () => {
@@ -61,13 +73,29 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
         };
       });
     };
+    /**
+     * Told it is elsewhere: asks without queueing (a queued request would come before the one of
+     * a tab that takes the workspace over), so it gets the lock only when nobody holds it.
+     */
+    const watchForFree = () => {
+      stopWatching();
+      watching = setInterval(() => {
+        if (!alive || release !== undefined) return;
+        void locks
+          .request(lockName, { ifAvailable: true }, (lock) => hold(lock))
+          .catch(() => undefined);
+      }, WATCH_MS);
+    };
     const tryOnce = (attempt: number) =>
       void locks
         .request(lockName, { ifAvailable: true }, (lock) => {
           if (lock === null && alive) {
             if (attempt < RETRIES) {
               setTimeout(() => alive && tryOnce(attempt + 1), RETRY_MS * 2 ** attempt);
-            } else setState('elsewhere');
+            } else {
+              setState('elsewhere');
+              watchForFree();
+            }
           }
           return hold(lock);
         })
@@ -75,6 +103,7 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
     tryOnce(0);
 
     take.current = () => {
+      stopWatching();
       setState('taking');
       channel.postMessage({ type: 'take', name } satisfies TakeMessage);
       void locks.request(lockName, hold).catch(() => alive && setState('here'));
@@ -84,10 +113,14 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
       // Another tab takes this workspace: this page puts its work away, then lets go.
       setState('elsewhere');
       const giveUp = release;
-      setTimeout(giveUp, HANDOVER_MS);
+      setTimeout(() => {
+        giveUp();
+        if (alive) watchForFree();
+      }, HANDOVER_MS);
     };
     return () => {
       alive = false;
+      stopWatching();
       release?.();
       channel.close();
       take.current = () => undefined;
