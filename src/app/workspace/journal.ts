@@ -9,7 +9,7 @@
  * store's write is then all there is (as before).
  */
 import type { WorkspaceViewState } from './view-state';
-import type { WorkspaceRecord } from './workspace-store';
+import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 
 const PREFIX = 'specform.workspace.journal:';
 
@@ -115,5 +115,27 @@ export function newerRecord(
         };
   if (entry.text !== undefined) return { ...base, text: entry.text };
   if (record !== undefined && entry.base === record.savedAt) return { ...base, text: record.text };
+  return record;
+}
+
+/**
+ * The record of `name` as a restore takes it: the store's, or the journal's when that is newer
+ * and complete, written to the store. The journal is cleared once the store has it (a store
+ * that cannot be read or written leaves the journal as the only copy, kept).
+ */
+export async function recordWithJournal(
+  store: WorkspaceStore,
+  name: string,
+): Promise<WorkspaceRecord | undefined> {
+  const kept = await store.get(name).catch(() => undefined);
+  const record = newerRecord(kept, readJournal(name));
+  if (record !== undefined && record !== kept) {
+    await store.put(name, record).then(
+      () => clearJournal(name, record.savedAt),
+      (failure: unknown) => console.warn('The journaled record was not stored', failure),
+    );
+  } else {
+    clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
+  }
   return record;
 }

@@ -5,7 +5,7 @@
  * it, the mark goes and the record stays as the last state this device saw.
  */
 import { blobInSlices } from '../util/slices';
-import { clearJournal, newerRecord, readJournal, writeJournal } from './journal';
+import { clearJournal, recordWithJournal, writeJournal } from './journal';
 import { readViewState } from './view-state';
 import { recordText, workspaceStore, type WorkspaceStore } from './workspace-store';
 
@@ -46,16 +46,8 @@ export function projectWorkspace(projectId: string): string {
 export function projectRecords(store: WorkspaceStore = workspaceStore()): PendingStore {
   return {
     get: async (projectId) => {
-      const name = projectWorkspace(projectId);
-      const kept = await store.get(name);
-      // A change kept as the page went away, when the store did not get it.
-      const record = newerRecord(kept, readJournal(name));
-      if (record !== undefined && record !== kept) {
-        await store.put(name, record);
-        clearJournal(name, record.savedAt);
-      } else {
-        clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
-      }
+      // With a change kept as the page went away, when the store did not get it.
+      const record = await recordWithJournal(store, projectWorkspace(projectId));
       if (record?.pending !== true || record.baseRevision === null) return undefined;
       return {
         projectId,

@@ -20,7 +20,7 @@ import type { OutputEditorHandle } from '../generator/OutputEditor';
 import { workspacesReady } from './ready';
 import { WorkspaceRecorder, type BuiltRecord } from './recorder';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
-import { clearJournal, newerRecord, readJournal, writeJournal } from './journal';
+import { clearJournal, recordWithJournal, writeJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { workspaceStore } from './workspace-store';
 
@@ -157,21 +157,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const abort = new AbortController();
     void (async () => {
       await workspacesReady();
-      const kept = await workspaceStore()
-        .get(name)
-        .catch(() => undefined);
+      // With what the page wrote as it went away, when the store did not get it (journal.ts).
+      const record = await recordWithJournal(workspaceStore(), name);
       if (abort.signal.aborted) return;
-      // What the page wrote as it went away, when the store did not get it (see journal.ts).
-      const record = newerRecord(kept, readJournal(name));
       if (record !== undefined && typeof record.text === 'string') {
         stored.current = { text: record.text, savedAt: record.savedAt };
-      }
-      if (record !== undefined && record !== kept) {
-        void workspaceStore()
-          .put(name, record)
-          .then(() => clearJournal(name, record.savedAt), console.warn);
-      } else {
-        clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
       }
       if (record === undefined) {
         // A new workspace starts with one endpoint (spec §4), calm until touched (issue 20).
