@@ -60,6 +60,24 @@ async function openWorkspace(page: Page): Promise<void> {
   await page.getByTestId('save-as-project').waitFor();
 }
 
+/**
+ * Runs `steps` on a page signed in on the browser workspace, in a context of its own (closed
+ * afterwards; given too, for steps that open more pages).
+ */
+async function inOwnWorkspace(
+  steps: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const own = await workspaceContext();
+  try {
+    const page = await own.newPage();
+    await signIn(page, server);
+    await openWorkspace(page);
+    await steps(page, own);
+  } finally {
+    await own.close();
+  }
+}
+
 describe('workspaces', () => {
   let context: BrowserContext;
 
@@ -158,11 +176,7 @@ describe('workspaces', () => {
   }, 180_000);
 
   it('keeps a line typed at the end of the output across navigation and reload; Download takes it', async () => {
-    const own = await workspaceContext();
-    try {
-      const page = await own.newPage();
-      await signIn(page, server);
-      await openWorkspace(page);
+    await inOwnWorkspace(async (page) => {
       await loadDocument(page, documentOf('Gamma', '/gamma'), 'Gamma summary');
       await typeInEditor(page, 'x-note: typed by hand');
       // Straight to another page, then back with the app's own links.
@@ -186,17 +200,12 @@ describe('workspaces', () => {
       ]);
       const file = await download.path();
       expect(await readFile(file, 'utf8')).toBe(text);
-    } finally {
-      await own.close();
-    }
+    });
   }, 180_000);
 
   it('keeps an edit made just before a reload or a closed tab (the journal, not the debounce)', async () => {
-    const own = await workspaceContext();
-    try {
-      let page = await own.newPage();
-      await signIn(page, server);
-      await openWorkspace(page);
+    await inOwnWorkspace(async (first, own) => {
+      let page = first;
       await loadDocument(page, documentOf('Delta', '/delta'), 'Delta summary');
       // Typed and reloaded at once: the record's 400 ms debounce has not run.
       await summaryField(page).fill('Typed then reloaded');
@@ -221,17 +230,11 @@ describe('workspaces', () => {
       expect(
         await page.evaluate(() => localStorage.getItem('specform.workspace.journal:local')),
       ).toBeNull();
-    } finally {
-      await own.close();
-    }
+    });
   }, 120_000);
 
   it('keeps a project edit made just before a reload, and sends it', async () => {
-    const own = await workspaceContext();
-    try {
-      const page = await own.newPage();
-      await signIn(page, server);
-      await openWorkspace(page);
+    await inOwnWorkspace(async (page) => {
       await loadDocument(page, documentOf('Epsilon', '/epsilon'), 'Epsilon summary');
       await page.getByTestId('save-as-project').click();
       await page.getByTestId('name-project-save').click();
@@ -250,17 +253,11 @@ describe('workspaces', () => {
           timeout: 20_000,
         })
         .toContain('Project typed then reloaded');
-    } finally {
-      await own.close();
-    }
+    });
   }, 120_000);
 
   it('keeps the output of a large document (kept as a Blob) across a reload', async () => {
-    const own = await workspaceContext();
-    try {
-      const page = await own.newPage();
-      await signIn(page, server);
-      await openWorkspace(page);
+    await inOwnWorkspace(async (page) => {
       // Over 300 000 characters of Cyrillic and emoji: the record's text is a Blob made in slices.
       const padding = Array.from(
         { length: 6000 },
@@ -282,9 +279,7 @@ describe('workspaces', () => {
         .toContain('x-note: typed under a large document');
       const text = await editorText(page);
       expect(text).toBe(`${large}x-note: typed under a large document`);
-    } finally {
-      await own.close();
-    }
+    });
   }, 180_000);
 
   /** Two tabs of one browser on `url`: the second is told, takes over, the first is told. */
