@@ -6,6 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ConversionWarning } from '../../shared/convert-swagger2';
 import { downloadText } from '../projects/files';
+import { conversionItemText } from './conversion-messages';
 import { DialogActions, Modal } from './Modal';
 
 export interface SwaggerConversion {
@@ -27,11 +28,12 @@ export function downloadOriginal(original: string): void {
 }
 
 function WarningList({ items }: { items: ConversionWarning[] }) {
+  const { i18n } = useLingui();
   return (
     <ul className="swagger-convert-list">
       {items.map((w, index) => (
         <li key={index}>
-          <code>{w.pointer || '/'}</code> <span lang="en">{w.message}</span>
+          <code>{w.pointer || '/'}</code> <span>{conversionItemText(i18n, w)}</span>
         </li>
       ))}
     </ul>
