@@ -62,20 +62,8 @@ describe('neutraliseMarkdown', () => {
     expect(neutraliseMarkdown('[x][r]\n\n[r]: javascript:alert(1)\n')).toContain('[r]: #');
   });
 
-  it('makes images links and escapes tags that load something', () => {
-    const out = neutraliseMarkdown(
-      '![p](http://169.254.169.254/x.png) <img src="http://x/y"> <IFRAME src=//x></IFRAME> <svg><image href="http://x"/></svg> <video poster=http://x>',
-    );
-    expect(out).toContain('[p](http://169.254.169.254/x.png)');
-    expect(out).not.toMatch(/<(img|iframe|svg|image|video)/i);
-  });
-
-  it('drops loading, style and class attributes from other tags', () => {
-    const out = neutraliseMarkdown(
-      '<div class="fixed inset-0" style="background:url(http://x/y)" background="http://x">hi</div>',
-    );
-    expect(out).toBe('<div>hi</div>');
-  });
+  // Raw HTML is sanitised by DOMPurify with a browser's parser: markdown-sanitise.test.ts runs
+  // those cases in Chromium (happy-dom's parser is not a browser's).
 });
 
 describe('neutraliseDocument', () => {

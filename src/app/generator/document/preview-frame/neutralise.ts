@@ -6,16 +6,22 @@
  * - every `$ref` that is not local (`#…`) is replaced by a note naming it, so Scalar never
  *   fetches it (`https://…`, `http://169.254.169.254/…`, `./other.yaml` alike);
  * - `externalValue` of examples (a URL Scalar may fetch) becomes a note as well;
- * - in Markdown text (descriptions, summaries), images become links (`![a](u)` → `[a](u)`) and
- *   raw HTML tags that load something (`<img>`, `<iframe>`, `<video>`, `<link>`, `<svg>`, …) are
- *   escaped, so they show as text; attributes that carry a URL or style (`src`, `srcset`,
- *   `style`, `class` — Scalar's utility classes would let a box cover the preview —,
- *   `background`, `poster`, …) are dropped from any other tag;
+ * - in Markdown text (descriptions, summaries), images become links (`![a](u)` → `[a](u)`), and
+ *   raw HTML is sanitised by DOMPurify with the browser's HTML parser (issue 31.2), tags and
+ *   attributes by allow-list (html-sanitiser.ts): no tag that loads something, no `class`
+ *   (Scalar keeps classes, and its utility classes would let a box cover the preview), no `id`,
+ *   no `style`. Which parts of the text are raw HTML is decided by the parser Scalar itself uses
+ *   (remark with GFM), so the two cannot disagree; see {@link sanitiseRawHtml};
  * - URLs of links (Markdown links, `href` attributes, `externalDocs.url`, `contact.url`,
  *   `license.url`, `termsOfService`) whose scheme is not http(s) or mailto are removed, so the
  *   text stays and no `javascript:` link exists. The frame checks every rendered link once more
  *   with the browser's own URL parser (frame.ts).
  */
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { createPurify, sanitiserConfig } from '../html-sanitiser';
 
 /** A JSON value as YAML parses it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -27,17 +33,6 @@ const URL_KEYS = new Set(['url', 'termsOfService']);
 /** Objects whose `url` is a link (servers' URLs are shown as text, not as links). */
 const LINK_OBJECTS = new Set(['externalDocs', 'contact', 'license']);
 
-/** HTML elements that load a resource or a frame: escaped to text wherever they appear. */
-const LOADING_TAGS =
-  'img|image|picture|source|video|audio|track|iframe|frame|frameset|object|embed|applet|link|meta|base|script|style|svg|math|input|form|portal|fencedframe';
-const LOADING_TAG = new RegExp(`<(/?)(${LOADING_TAGS})(?=[\\s/>]|$)`, 'gi');
-/** An opening HTML tag with attributes. */
-const TAG = /<([a-z][a-z0-9-]*)(\s[^<>]*?)?(\/?)>/gi;
-/** Attributes that load something or restyle outside the text (`class`: Tailwind utilities). */
-const LOADING_ATTRIBUTE =
-  /\s(?:src|srcset|style|class|background|poster|data|action|formaction|xlink:href|ping|lowsrc|dynsrc|manifest|codebase|cite|longdesc|usemap)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
-/** An `href` attribute. */
-const HREF_ATTRIBUTE = /\s(href)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/gi;
 /** A Markdown inline link: `[text](url "title")`, with the URL in angle brackets or bare. */
 const MD_LINK = /\[((?:[^[\]\\]|\\.)*)\]\(\s*(<[^>]*>|[^\s)]*)((?:\s+(?:"[^"]*"|'[^']*'))?)\s*\)/g;
 /** A Markdown link reference definition: `[id]: url`. */
@@ -89,22 +84,82 @@ export function isSafeUrl(raw: string): boolean {
   return /^(?:https?|mailto)$/i.test(scheme[1]!);
 }
 
-/** Markdown and inline HTML of one description, with nothing that loads or runs. */
+const markdownParser = unified().use(remarkParse).use(remarkGfm);
+/** What of remark's syntax tree is read here. */
+interface MarkdownNode {
+  type: string;
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  children?: MarkdownNode[];
+}
+let purify: Purifier | undefined;
+/** Marks where each raw HTML part ends while they are sanitised together (private use). */
+const MARK = /\uE000(\d+)\uE001/;
+
+/** The raw HTML parts of a Markdown text, as remark (Scalar's parser) finds them, in order. */
+function rawHtmlParts(text: string): { start: number; end: number }[] {
+  const parts: { start: number; end: number }[] = [];
+  const stack: MarkdownNode[] = [markdownParser.parse(text) as MarkdownNode];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'html') {
+      const start = node.position?.start.offset;
+      const end = node.position?.end.offset;
+      if (start !== undefined && end !== undefined) parts.push({ start, end });
+      continue;
+    }
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return parts.sort((a, b) => a.start - b.start);
+}
+
+/** A raw HTML part shown as text instead (`<` escaped): the fallback when parts cannot be told apart. */
+function asText(html: string): string {
+  return html.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * The Markdown text with every raw HTML part replaced by its sanitised version. The parts are
+ * sanitised together, each followed by a marker, so that the HTML parser sees them as the
+ * rendering will (an element opened in one part and closed in another stays one element, a
+ * quoted `>` stays inside its attribute, entities are decoded); the sanitised HTML is then cut
+ * at the markers. If a marker is lost or moved (a part that swallows what follows, such as
+ * `<title>` or `<plaintext>`, or a table that moves text), every part is shown as text.
+ */
+export function sanitiseRawHtml(text: string): string {
+  if (!text.includes('<')) return text;
+  const parts = rawHtmlParts(text);
+  if (parts.length === 0) return text;
+  let pieces: string[] | undefined;
+  if (!/[\uE000\uE001]/.test(text)) {
+    purify ??= createPurify(DOMPurify, window);
+    const joined = parts.map((part, i) => `${text.slice(part.start, part.end)}\uE000${i}\uE001`);
+    const box = document.createElement('div');
+    box.append(purify.sanitize(joined.join(''), sanitiserConfig({ relativeLinks: true })));
+    const cut = box.innerHTML.split(MARK);
+    // [piece 0, "0", piece 1, "1", …, tail]: the markers must all be there, in order.
+    if (
+      cut.length === parts.length * 2 + 1 &&
+      parts.every((_, i) => cut[i * 2 + 1] === String(i))
+    ) {
+      pieces = parts.map((_, i) => cut[i * 2]!);
+    }
+  }
+  let out = text;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const { start, end } = parts[i]!;
+    out =
+      out.slice(0, start) + (pieces ? pieces[i]! : asText(text.slice(start, end))) + out.slice(end);
+  }
+  return out;
+}
+
+/** Markdown and inline HTML of one description, with nothing that loads, runs or restyles. */
 export function neutraliseMarkdown(text: string): string {
   return (
-    text
+    sanitiseRawHtml(text)
       // Images become links to their source: `![alt](url)` → `[alt](url)`, `![a][ref]` too.
       .replace(/!(?=\[)/g, '')
-      .replace(LOADING_TAG, (_whole, slash: string, name: string) => `&lt;${slash}${name}`)
-      .replace(TAG, (whole, name: string, attributes: string | undefined, close: string) => {
-        if (!attributes) return whole;
-        const kept = attributes
-          .replace(LOADING_ATTRIBUTE, '')
-          .replace(HREF_ATTRIBUTE, (attribute, _name: string, value: string) =>
-            isSafeUrl(value.replace(/^["']|["']$/g, '')) ? attribute : '',
-          );
-        return `<${name}${kept}${close}>`;
-      })
       .replace(MD_LINK, (whole, label: string, url: string, title: string) =>
         isSafeUrl(url) ? whole : `[${label}](#${title})`,
       )
