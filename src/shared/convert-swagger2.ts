@@ -234,11 +234,13 @@ interface Held {
  * 3.0 form. What the upgrader would misread as operations is held apart (see Held).
  */
 function prepare(doc: JsonObject, report: Report): Held {
-  renameComponents(doc, report);
+  // Names first planned, last changed: the report points at the Swagger document's names.
+  const renames = planRenames(doc, report);
   addOAuthScopes(doc, report);
-  moveBodyParameters(doc, report);
+  moveBodyParameters(doc, report, renames);
   keepParameterExamples(doc);
   fixSchemas(doc, report);
+  renameComponents(doc, renames);
   return hold(doc);
 }
 
@@ -266,13 +268,16 @@ function refTarget(ref: string): { section: string; name: string; rest: string }
   return { section, name: unescapePointer(decoded), rest: rest.join('') };
 }
 
+/** Per Swagger section (definitions…), the new name of each component renamed. */
+type Renames = Map<string, Map<string, string>>;
+
 /**
- * Renames the definitions, parameters, responses and security schemes whose names OpenAPI 3.0
- * does not allow (`^[a-zA-Z0-9.\-_]+$`): `$.xgafv`, `Foo[Bar]`, names with spaces… Every local
- * reference to them and every security requirement that names a scheme follows.
+ * The new names of the definitions, parameters, responses and security schemes whose names
+ * OpenAPI 3.0 does not allow (`^[a-zA-Z0-9.\-_]+$`): `$.xgafv`, `Foo[Bar]`, names with spaces…
+ * A name already taken gets a number. Reported here, with the pointers of the Swagger names.
  */
-function renameComponents(doc: JsonObject, report: Report): void {
-  const renames = new Map<string, Map<string, string>>();
+function planRenames(doc: JsonObject, report: Report): Renames {
+  const renames: Renames = new Map();
   for (const section of COMPONENT_SECTIONS) {
     const map = own(doc, section);
     if (!isObject(map)) continue;
@@ -280,21 +285,31 @@ function renameComponents(doc: JsonObject, report: Report): void {
     if (names.every((name) => COMPONENT_NAME.test(name))) continue;
     const taken = new Set(names.filter((name) => COMPONENT_NAME.test(name)));
     const renamed = new Map<string, string>();
-    const next: JsonObject = {};
     for (const name of names) {
-      let newName = name;
-      if (!COMPONENT_NAME.test(name)) {
-        const base = sanitisedName(name);
-        newName = base;
-        for (let i = 2; taken.has(newName); i++) newName = `${base}_${i}`;
-        taken.add(newName);
-        renamed.set(name, newName);
-        report.converted(pointerOf('', section, name), 'COMPONENT_RENAMED', { name, newName });
-      }
-      setOwn(next, newName, map[name]);
+      if (COMPONENT_NAME.test(name)) continue;
+      const base = sanitisedName(name);
+      let newName = base;
+      for (let i = 2; taken.has(newName); i++) newName = `${base}_${i}`;
+      taken.add(newName);
+      renamed.set(name, newName);
+      report.converted(pointerOf('', section, name), 'COMPONENT_RENAMED', { name, newName });
     }
-    doc[section] = next;
     renames.set(section, renamed);
+  }
+  return renames;
+}
+
+/**
+ * Renames the components of planRenames: every local reference to them and every security
+ * requirement that names a scheme follows.
+ */
+function renameComponents(doc: JsonObject, renames: Renames): void {
+  for (const [section, renamed] of renames) {
+    const map = own(doc, section);
+    if (!isObject(map)) continue;
+    const next: JsonObject = {};
+    for (const name of Object.keys(map)) setOwn(next, renamed.get(name) ?? name, map[name]);
+    doc[section] = next;
   }
   if (renames.size === 0) return;
   forEachObject(doc, (object) => {
@@ -345,7 +360,7 @@ function addOAuthScopes(doc: JsonObject, report: Report): void {
  *   liftRequestBodyRefs), unless the operation has media types of its own: then it is copied,
  *   and its requestBody has the operation's media types.
  */
-function moveBodyParameters(doc: JsonObject, report: Report): void {
+function moveBodyParameters(doc: JsonObject, report: Report, renames: Renames): void {
   const shared = own(doc, 'parameters');
   const resolve = (entry: unknown): JsonObject | undefined => {
     if (!isObject(entry)) return undefined;
@@ -417,7 +432,11 @@ function moveBodyParameters(doc: JsonObject, report: Report): void {
           return structuredClone(param);
         }
         if (param?.in === 'body') {
-          const target = '#/components/requestBodies/' + ref.slice('#/parameters/'.length);
+          const name = refTarget(ref)?.name ?? '';
+          const target = pointerOf(
+            '#/components/requestBodies',
+            renames.get('parameters')?.get(name) ?? name,
+          );
           report.converted(at, 'BODY_PARAMETER_REF', { ref, target });
         }
         return entry;
