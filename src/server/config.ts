@@ -71,6 +71,11 @@ export interface Config {
     largeWriteBytes: number;
     largeWrites: number;
   };
+  /**
+   * Embedded database only (issue 31.5, db/space.ts): the project tables are vacuumed once
+   * `afterBytes` of project text were written or released, the whole database every `everyMs`.
+   */
+  reclaim: { afterBytes: number; everyMs: number };
   rateLimit: { windowSeconds: number; max: number; authMax: number };
   lockout: {
     threshold: number;
@@ -296,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
       largeWriteBytes: r.int('PROJECT_LARGE_WRITE_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
       largeWrites: r.int('PROJECT_LARGE_WRITES', 1, 1, 64),
     },
+    reclaim: { afterBytes: 8 * 1024 * 1024, everyMs: 15 * 60_000 },
     rateLimit: {
       windowSeconds: r.int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400),
       max: r.int('RATE_LIMIT_MAX', 600, 1, 10_000_000),

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { BackgroundTasks } from './plugins/background';
 import type { DbHandle } from './db';
+import type { SpaceKeeper } from './db/space';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './plugins/passwords';
 import type { SessionCache } from './plugins/session-cache';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DbHandle;
+    /** Embedded database: VACUUM and CHECKPOINT after churn and on a schedule (issue 31.5). */
+    space: SpaceKeeper;
     repos: Repositories;
     passwords: PasswordHasher;
     tokens: TokenService;

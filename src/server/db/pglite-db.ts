@@ -9,6 +9,20 @@ import { type AcquireOptions, acquireDbLock } from './lock';
 export const lockFileOf = (dataPath: string): string => `${dataPath.replace(/[\\/]+$/, '')}.lock`;
 
 /**
+ * The WAL (issue 31.5). A single backend never checkpoints by itself, so the server does after
+ * every reclaim (db/space.ts). Then the 16 MB segments before the checkpoint are removed rather
+ * than kept for reuse (by default up to `min_wal_size`, 80 MB, of them stay on disk).
+ */
+const WAL_SETTINGS = [
+  '-c',
+  'wal_recycle=off',
+  '-c',
+  'min_wal_size=32MB',
+  '-c',
+  'max_wal_size=64MB',
+];
+
+/**
  * The embedded database. PGlite has one connection, so every statement outside a transaction
  * and every whole transaction go through one mutex: two requests never interleave statements
  * inside each other's transaction.
@@ -28,10 +42,10 @@ export async function createPgliteDb(
   let pg: PGlite;
   try {
     if (onDisk) await mkdir(dataPath, { recursive: true });
-    pg = await PGlite.create(
-      dataPath,
-      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-    );
+    pg = await PGlite.create(dataPath, {
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...WAL_SETTINGS],
+    });
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import { migrate, openDb } from '../db';
+import { createSpaceKeeper } from '../db/space';
 
 /**
  * Opens the database (PostgreSQL or embedded PGlite), migrates it, closes it with the app. The
- * embedded database is locked while the server has it open (see db/lock.ts).
+ * embedded database is locked while the server has it open (see db/lock.ts), and its disk space
+ * is reclaimed by the server (`app.space`, see db/space.ts).
  */
 export default fp(
   async (app) => {
@@ -20,7 +22,13 @@ export default fp(
         },
       ));
     app.decorate('db', db);
+    const space = createSpaceKeeper(db, {
+      ...app.config.reclaim,
+      onError: (error) => app.log.warn({ err: error }, 'reclaiming disk space failed'),
+    });
+    app.decorate('space', space);
     app.addHook('onClose', async () => {
+      await space.close();
       await db.close();
     });
     try {

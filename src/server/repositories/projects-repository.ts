@@ -569,12 +569,15 @@ export function createProjectsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async remove(ownerId: string, id: string): Promise<boolean> {
-      const { rows } = await db.query(
-        'DELETE FROM projects WHERE id = $1 AND owner_id = $2 RETURNING id',
+    /** Deletes the project and its history; the bytes they held, or undefined when missing. */
+    async remove(ownerId: string, id: string): Promise<number | undefined> {
+      const { rows } = await db.query<{ freed: string }>(
+        `DELETE FROM projects p WHERE id = $1 AND owner_id = $2
+         RETURNING (SELECT COALESCE(sum(r.size), 0) FROM project_revisions r
+                     WHERE r.project_id = p.id) AS freed`,
         [id, ownerId],
       );
-      return rows.length > 0;
+      return rows[0] ? Number(rows[0].freed) : undefined;
     },
 
     async revisions(ownerId: string, id: string): Promise<ProjectRevisionRow[] | undefined> {

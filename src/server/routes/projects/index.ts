@@ -260,9 +260,18 @@ interface IdRoute {
 const projectRoutes: FastifyPluginAsync = async (app) => {
   const { maxBytes, maxPerAccount, quotaBytes, largeWriteBytes, largeWrites } = app.config.projects;
   const gate = new Gate(largeWrites);
-  /** Runs a write; large ones take their turn at the gate. */
-  const writing = <T>(size: number, job: () => Promise<T>): Promise<T> =>
-    size > largeWriteBytes ? gate.run(job) : job();
+  /**
+   * Runs a write; large ones take their turn at the gate. Whatever its outcome, its bytes count
+   * towards the next reclaim of disk space (issue 31.5): a folded save releases the version's
+   * old texts, a refused large save its upload, and any save may prune old versions.
+   */
+  const writing = async <T>(size: number, job: () => Promise<T>): Promise<T> => {
+    try {
+      return await (size > largeWriteBytes ? gate.run(job) : job());
+    } finally {
+      app.space.churned(size);
+    }
+  };
   /** JSON escapes grow the body; the exact size is checked on the decoded content. */
   const bodyLimit = maxBytes * 2 + 64 * 1024;
   const now = () => new Date(app.config.now());
@@ -590,9 +599,12 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = await projectId(request, reply);
       if (id === undefined) return reply;
-      if (!(await app.repos.projects.remove(userId(request), id))) {
+      const freed = await app.repos.projects.remove(userId(request), id);
+      if (freed === undefined) {
         return reply.code(404).send({ message: text(request, 'notFound') });
       }
+      // A large project's space is given back at once (issue 31.5).
+      app.space.churned(freed, freed > largeWriteBytes);
       return reply.code(204).send();
     },
   );
