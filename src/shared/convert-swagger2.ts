@@ -285,11 +285,15 @@ function planRenames(doc: JsonObject, report: Report): Renames {
     if (names.every((name) => COMPONENT_NAME.test(name))) continue;
     const taken = new Set(names.filter((name) => COMPONENT_NAME.test(name)));
     const renamed = new Map<string, string>();
+    // The next number to try per base name: many names with one base stay linear.
+    const next = new Map<string, number>();
     for (const name of names) {
       if (COMPONENT_NAME.test(name)) continue;
       const base = sanitisedName(name);
       let newName = base;
-      for (let i = 2; taken.has(newName); i++) newName = `${base}_${i}`;
+      let i = next.get(base) ?? 2;
+      while (taken.has(newName)) newName = `${base}_${i++}`;
+      next.set(base, i);
       taken.add(newName);
       renamed.set(name, newName);
       report.converted(pointerOf('', section, name), 'COMPONENT_RENAMED', { name, newName });
