@@ -7,18 +7,24 @@ interface Count {
 }
 type Callback = (error: Error | null, result?: Count) => void;
 
-/** Counters kept in this process: fixed windows, the oldest keys dropped past `maxKeys`. */
+/**
+ * Counters kept in this process: fixed windows, the oldest keys dropped past `maxKeys`. Every
+ * hit is counted here, also while Redis answers (issue 31.7): then `observe` records how far
+ * the shared count is ahead of this process's (other instances' hits), so that the count goes
+ * on from there, not from zero, when Redis stops answering.
+ */
 export class LocalWindows {
-  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  readonly #windows = new Map<string, { count: number; ahead: number; resetAt: number }>();
   constructor(
     private readonly maxKeys = 50_000,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Counts a hit; the count is this process's hits plus the shared count's lead. */
   incr(key: string, windowMs: number): Count {
     const now = this.now();
     let entry = this.#windows.get(key);
-    if (!entry || entry.resetAt <= now) entry = { count: 0, resetAt: now + windowMs };
+    if (!entry || entry.resetAt <= now) entry = { count: 0, ahead: 0, resetAt: now + windowMs };
     entry.count += 1;
     // Re-inserting keeps the Map in least-recently-used order.
     this.#windows.delete(key);
@@ -26,7 +32,18 @@ export class LocalWindows {
     if (this.#windows.size > this.maxKeys) {
       this.#windows.delete(this.#windows.keys().next().value!);
     }
-    return { current: entry.count, ttl: entry.resetAt - now };
+    return { current: entry.count + entry.ahead, ttl: entry.resetAt - now };
+  }
+
+  /**
+   * Records a count Redis answered for `key` (which includes the hit just counted here); the
+   * larger of the two counts, which is what decides.
+   */
+  observe(key: string, shared: number): number {
+    const entry = this.#windows.get(key);
+    if (!entry || entry.resetAt <= this.now()) return shared;
+    entry.ahead = Math.max(entry.ahead, shared - entry.count);
+    return entry.count + entry.ahead;
   }
 }
 
@@ -67,6 +84,9 @@ export interface FallbackOptions {
  * this process while it does not (issue 13 §2): a Redis outage neither slows requests (the
  * client fails fast, and after a failure Redis is left alone for `coolOffMs`) nor lifts the
  * limits. When Redis is back (the client reconnects by itself), counting goes back to it.
+ * Every hit is also counted in this process, and the larger count decides (issue 31.7): after
+ * a hiccup Redis lacks the hits counted here meanwhile, and the process's count goes on from
+ * the shared count last seen, so neither side's gap lets more requests through.
  */
 export function fallbackStore(options: FallbackOptions) {
   const redis = options.redis as RedisWithIncr;
@@ -87,19 +107,28 @@ export function fallbackStore(options: FallbackOptions) {
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const fullKey = this.prefix + key;
+      // Counted here in every case (issue 31.7): a hit Redis did not answer for (it may still
+      // have counted it) is never a hit nobody counted.
+      const counted = local.incr(fullKey, timeWindow);
       if (!usable()) {
-        callback(null, local.incr(fullKey, timeWindow));
+        callback(null, counted);
         return;
       }
       redis.specformRateIncr(fullKey, timeWindow).then(
         ([current, ttl]) => {
           options.onRedisOk?.();
-          callback(null, { current, ttl });
+          // The larger count decides: Redis's (shared), or this process's when Redis missed
+          // hits (counted here during an outage).
+          const estimate = local.observe(fullKey, current);
+          callback(
+            null,
+            current >= estimate ? { current, ttl } : { ...counted, current: estimate },
+          );
         },
         (error: Error) => {
           redisAfter = now() + options.coolOffMs;
           options.onRedisError(error);
-          callback(null, local.incr(fullKey, timeWindow));
+          callback(null, counted);
         },
       );
     }
