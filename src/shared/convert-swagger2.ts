@@ -64,6 +64,7 @@ export const CONVERSION_ITEM_KINDS = [
   'COMPONENT_RENAMED',
   'SCHEMA_TYPE_LIST',
   'SCHEMA_ITEMS_LIST',
+  'RESPONSE_EXAMPLES',
 ] as const;
 
 export type ConversionItemKind = (typeof CONVERSION_ITEM_KINDS)[number];
@@ -142,6 +143,8 @@ export function conversionMessage(
       return `OpenAPI 3.0 does not allow the component name '${p('name')}'; it becomes '${p('newName')}', and the references to it follow.`;
     case 'SCHEMA_TYPE_LIST':
       return `The list of types '${p('types')}' has no place in OpenAPI 3.0; it becomes one type, 'nullable' or 'anyOf'.`;
+    case 'RESPONSE_EXAMPLES':
+      return `The response's example for '${p('type')}' joins its named examples as '${p('key')}': OpenAPI 3.0 does not allow both.`;
     case 'SCHEMA_ITEMS_LIST':
       return "A list of 'items' (one schema per position) has no place in OpenAPI 3.0; the positions are not carried, each item may match any of the schemas.";
   }
@@ -206,6 +209,7 @@ export function convertSwagger2(text: string): ConversionResult {
   }
   restore(upgraded, held);
   const out = tidy(upgraded);
+  separateExamples(out, held.renames, report);
   const json = text.trimStart().startsWith('{');
   return {
     text: json ? JSON.stringify(out, null, 2) + '\n' : yamlText(out),
@@ -224,6 +228,8 @@ interface Held {
   items: Map<string, { order: string[]; values: Map<string, unknown> }>;
   /** Per path and method: the responses' keys in order, and their extensions. */
   responses: Map<string, { order: string[]; values: Map<string, unknown> }>;
+  /** The components renamed (see planRenames). */
+  renames: Renames;
 }
 
 /**
@@ -241,7 +247,7 @@ function prepare(doc: JsonObject, report: Report): Held {
   keepParameterExamples(doc);
   fixSchemas(doc, report);
   renameComponents(doc, renames);
-  return hold(doc);
+  return { ...hold(doc), renames };
 }
 
 /** The name a component gets when OpenAPI 3.0 does not allow its own (swagger2openapi's rule). */
@@ -627,8 +633,13 @@ function fixSchemas(doc: JsonObject, report: Report): void {
  * path item's `$ref` and extensions, extensions of an operation's responses. They are data to
  * OpenAPI 3.0 as they were to 2.0, and go back unchanged, in their places (see restore).
  */
-function hold(doc: JsonObject): Held {
-  const held: Held = { pathsOrder: [], paths: new Map(), items: new Map(), responses: new Map() };
+function hold(doc: JsonObject): Omit<Held, 'renames'> {
+  const held = {
+    pathsOrder: [] as string[],
+    paths: new Map<string, unknown>(),
+    items: new Map<string, { order: string[]; values: Map<string, unknown> }>(),
+    responses: new Map<string, { order: string[]; values: Map<string, unknown> }>(),
+  };
   const paths = own(doc, 'paths');
   if (!isObject(paths)) return held;
   held.pathsOrder = Object.keys(paths);
@@ -717,6 +728,54 @@ function tidy(doc: JsonObject): JsonObject {
     liftRequestBodyRefs(operation);
   });
   return out;
+}
+
+/**
+ * A response's `examples` keyed by media type and by name: the upgrader puts the first as the
+ * media type's `example`, the second as its `examples`, which OpenAPI 3.0 does not allow side
+ * by side. The `example` joins the named ones (as `example`, or `example_2`… when taken).
+ */
+function separateExamples(doc: JsonObject, renames: Renames, report: Report): void {
+  const fix = (response: unknown, pointer: string) => {
+    const content = isObject(response) ? own(response, 'content') : undefined;
+    if (!isObject(content)) return;
+    for (const type of Object.keys(content)) {
+      const media = content[type];
+      if (!isObject(media) || !Object.hasOwn(media, 'example') || !isObject(media.examples)) {
+        continue;
+      }
+      const examples: JsonObject = {};
+      let key = 'example';
+      for (let i = 2; Object.hasOwn(media.examples, key); i++) key = `example_${i}`;
+      setOwn(examples, key, { value: media.example });
+      for (const name of Object.keys(media.examples)) setOwn(examples, name, media.examples[name]);
+      media.examples = examples;
+      delete media.example;
+      report.converted(pointerOf(pointer, 'examples'), 'RESPONSE_EXAMPLES', { type, key });
+    }
+  };
+  const paths = own(doc, 'paths');
+  if (isObject(paths)) {
+    for (const path of Object.keys(paths)) {
+      const item = paths[path];
+      if (!isObject(item)) continue;
+      for (const method of OPERATION_KEYS) {
+        const operation = own(item, method);
+        const responses = isObject(operation) ? own(operation, 'responses') : undefined;
+        if (!isObject(responses)) continue;
+        for (const code of Object.keys(responses)) {
+          fix(responses[code], pointerOf('/paths', path, method, 'responses', code));
+        }
+      }
+    }
+  }
+  const shared = own(doc, 'components');
+  const responses = isObject(shared) ? own(shared, 'responses') : undefined;
+  if (!isObject(responses)) return;
+  const original = new Map([...(renames.get('responses') ?? [])].map(([from, to]) => [to, from]));
+  for (const name of Object.keys(responses)) {
+    fix(responses[name], pointerOf('/responses', original.get(name) ?? name));
+  }
 }
 
 /**

@@ -196,6 +196,20 @@ definitions:
       pair: { type: array, items: [ { type: string }, { type: [integer, 'null'] } ] }
 `;
 
+/** A response's examples keyed by media type and by name at once. */
+const EXAMPLES = `swagger: '2.0'
+info: { title: Examples, version: '1' }
+produces: [application/json]
+paths:
+  /f:
+    get:
+      responses:
+        '200':
+          description: ok
+          schema: { type: object }
+          examples: { application/json: { a: 1 }, 'My example': { a: 2 } }
+`;
+
 describe('convertSwagger2 gives valid OpenAPI 3.0 for valid Swagger 2.0 (issue 30.5)', () => {
   it('gives OAuth flows without scopes an empty list, and renames a scheme with its uses', async () => {
     const result = convertSwagger2(OAUTH);
@@ -321,8 +335,19 @@ describe('convertSwagger2 gives valid OpenAPI 3.0 for valid Swagger 2.0 (issue 3
     );
   });
 
+  it("puts a response's media-type example among its named examples", async () => {
+    const result = convertSwagger2(EXAMPLES);
+    const doc = await expectValid30(result.text);
+    const media = at(doc, 'paths', '/f', 'get', 'responses', '200', 'content', 'application/json');
+    expect(media).toEqual({
+      schema: { type: 'object' },
+      examples: { example: { value: { a: 1 } }, 'My example': { value: { a: 2 } } },
+    });
+    expect(kinds(result)).toContain('RESPONSE_EXAMPLES /paths/~1f/get/responses/200/examples');
+  });
+
   it('gives every report item a kind and params that word it', () => {
-    for (const input of [OAUTH, BODY_REF, NAMES, PATH_BODY, SCHEMA_LISTS]) {
+    for (const input of [OAUTH, BODY_REF, NAMES, PATH_BODY, SCHEMA_LISTS, EXAMPLES]) {
       for (const item of convertSwagger2(input).warnings) {
         expect(CONVERSION_ITEM_KINDS).toContain(item.kind);
         expect(item.message).toBe(conversionMessage(item.kind, item.params));

@@ -54,6 +54,8 @@ export const CONVERSION_MESSAGES: Readonly<
     msg`OpenAPI 3.0 does not allow the component name “${name}”; it becomes “${newName}”, and the references to it follow.`,
   SCHEMA_TYPE_LIST: ({ types = '' }) =>
     msg`The list of types “${types}” has no place in OpenAPI 3.0; it becomes one type, “nullable” or “anyOf”.`,
+  RESPONSE_EXAMPLES: ({ type = '', key = '' }) =>
+    msg`The response’s example for “${type}” joins its named examples as “${key}”: OpenAPI 3.0 does not allow both.`,
   SCHEMA_ITEMS_LIST: () =>
     msg`A list of “items” (one schema per position) has no place in OpenAPI 3.0; the positions are not carried, each item may match any of the schemas.`,
 };
