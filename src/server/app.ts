@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config';
 import { isUnavailable } from './db';
 import paymentsPlugin from './payments/plugin';
 import backgroundPlugin from './plugins/background';
+import charsetPlugin from './plugins/charset';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import demoAccountPlugin from './plugins/demo-account';
@@ -93,6 +94,7 @@ export async function buildApp(overrides: Partial<Config> = {}): Promise<Fastify
   await app.register(securityHeadersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(noNulPlugin);
+  await app.register(charsetPlugin);
   // Application: repositories, hashing, tokens, mail.
   await app.register(repositoriesPlugin);
   await app.register(passwordsPlugin);

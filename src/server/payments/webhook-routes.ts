@@ -25,7 +25,8 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   );
 
   for (const name of ['tbank', 'cryptomus', 'sandbox'] as const satisfies ProviderName[]) {
-    app.post(`/${name}/notify`, async (request, reply) => {
+    // The signature is checked on the raw bytes: a charset label is the provider's business.
+    app.post(`/${name}/notify`, { config: { anyCharset: true } }, async (request, reply) => {
       const provider = providers.byName(name);
       if (!provider) return reply.code(404).send({ message: 'Not found' });
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
