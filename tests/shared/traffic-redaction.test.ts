@@ -535,9 +535,9 @@ describe('traffic import redaction (issue 21.1)', () => {
       'resp-token-5',
     ]);
     const endpoint = result.endpoints[0];
-    expect(endpoint?.parameters.find((p) => p.name === 'Authorization')?.example).toBe(
-      `Bearer ${REDACTED}`,
-    );
+    // A security scheme, not a parameter (issue 18); its credential is counted as replaced.
+    expect(endpoint?.parameters.find((p) => p.name === 'Authorization')).toBeUndefined();
+    expect(endpoint?.security).toEqual([{ bearerAuth: [] }]);
     expect(
       endpoint?.responses[0]?.headers?.find((h) => h.name === 'X-RateLimit-Remaining')?.example,
     ).toBe('99');

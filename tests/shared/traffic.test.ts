@@ -153,11 +153,13 @@ describe('importHar (Chrome "Save all as HAR")', () => {
         'query:page',
         'query:per_page',
         'query:access_token',
-        'header:authorization',
         'header:x-api-key',
         'header:x-client-version',
       ]),
     );
+    // Authorization is a security scheme, not a header parameter (issue 18).
+    expect(names).not.toContain('header:authorization');
+    expect(list.security).toEqual([{ bearerAuth: [] }]);
     expect(list.parameters.find((p) => p.name === 'page')?.required).toBe(true);
     expect(list.parameters.find((p) => p.name === 'per_page')?.required).toBe(false);
     for (const noise of [
@@ -189,9 +191,7 @@ describe('importHar (Chrome "Save all as HAR")', () => {
       expect(all).not.toContain(secret);
     }
     const list = find(result, 'GET', '/v2/orders');
-    expect(list.parameters.find((p) => p.name === 'authorization')?.example).toBe(
-      `Bearer ${REDACTED}`,
-    );
+    expect(list.parameters.find((p) => p.name === 'authorization')).toBeUndefined();
     expect(list.parameters.find((p) => p.name === 'access_token')?.example).toBe(REDACTED);
     const created = find(result, 'POST', '/v2/orders').responses[0];
     expect(created?.headers?.find((h) => h.name === 'set-cookie')?.example).toBe(REDACTED);
@@ -309,9 +309,9 @@ describe('importCurl', () => {
       'path:userId=12',
       'query:include=teams',
       `query:apikey=${REDACTED}`,
-      `header:authorization=Bearer ${REDACTED}`,
       'header:x-tenant=acme',
     ]);
+    expect(user.security).toEqual([{ bearerAuth: [] }]);
     const note = result.endpoints[1]?.requestBody;
     expect(note?.mediaType).toBe('application/json');
     expect(JSON.parse(note?.customerJson ?? '')).toEqual({
@@ -332,9 +332,9 @@ describe('importCurl', () => {
     const endpoint = result.endpoints[0] as Endpoint;
     expect(endpoint.method).toBe('PUT');
     expect(endpoint.path).toBe('/items/{itemId}');
-    expect(endpoint.parameters.find((p) => p.name === 'Authorization')?.example).toBe(
-      `Basic ${REDACTED}`,
-    );
+    expect(endpoint.parameters.find((p) => p.name === 'Authorization')).toBeUndefined();
+    expect(endpoint.security).toEqual([{ basicAuth: [] }]);
+    expect(result.securitySchemes).toEqual({ basicAuth: { type: 'http', scheme: 'basic' } });
     expect(JSON.stringify(result)).not.toContain('user:pw');
   });
 

@@ -14,8 +14,15 @@
  * - Secrets never pass (redact.ts, issue 21.1): values secret by name or by shape get a
  *   placeholder in headers, query strings, URLs, path segments and bodies of every type; Cookie
  *   is not a parameter at all. A body that does not parse (declared JSON that is not) is not an
- *   example: it is offered, redacted, in `unparsed` for the user to choose.
+ *   example: it is offered, redacted, in `unparsed` for the user to choose. Keys and names are
+ *   judged as values are (issue 31.3), and personal data (e-mail addresses, card numbers)
+ *   becomes typed placeholders (issue 31.4); the warnings say how many were replaced.
+ * - An `Authorization` header is not a parameter (OpenAPI ignores one, issue 18): it becomes a
+ *   security scheme in `securitySchemes` (http bearer or basic, or an apiKey in the header for
+ *   other schemes) and the endpoint's security requirement — optional (`{}` among the
+ *   alternatives) when some of its calls sent none.
  */
+import type { SecuritySchemeObject } from '../document/meta';
 import { inferSchemaFromValues } from '../inference/infer-values';
 import type { ImportWarning } from '../parse-openapi';
 import type {
@@ -27,6 +34,7 @@ import type {
   ResponseHeader,
   ResponseModel,
   Schema,
+  SecurityRequirement,
 } from '../model';
 import { DEFAULT_RESPONSE_CODE, newId, newResponse } from '../new-endpoint';
 import { IMPORT_METHODS } from '../openapi-common';
@@ -39,10 +47,12 @@ import {
   type TrafficRecord,
 } from './record';
 import {
+  EMAIL_PLACEHOLDER,
   REDACTED,
   Redactions,
   isSecretHeader,
   isSecretQueryName,
+  isJwt,
   isSecretValue,
   isXmlMediaType,
   jsonMayHoldSecret,
@@ -50,8 +60,10 @@ import {
   redactHeader,
   redactJson,
   redactMultipart,
+  redactKey,
   redactNamedValue,
   redactText,
+  replacePersonal,
 } from './redact';
 
 /** Examples kept per body (the schema merges every call's body regardless). */
@@ -85,6 +97,13 @@ export interface TrafficResult {
   redacted: number;
   /** Bodies that did not parse, offered (redacted) to be used as examples. */
   unparsed: TrafficUnparsedBody[];
+  /** How many distinct e-mail addresses and card numbers were replaced with placeholders. */
+  personal: { emails: number; cards: number };
+  /**
+   * Security schemes the calls' `Authorization` headers stand for (the endpoints' `security`
+   * names them); the app adds them to `components.securitySchemes`.
+   */
+  securitySchemes: Record<string, SecuritySchemeObject>;
 }
 
 type Kind = 'integer' | 'uuid' | 'date' | 'hash' | 'slug';
@@ -384,6 +403,8 @@ interface Group {
 export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning[]): TrafficResult {
   const calls: Call[] = [];
   const redactions = new Redactions();
+  /** Tells whether a text holds personal data without counting it. */
+  const probe = new Redactions();
   let unsupported = 0;
   for (const record of records) {
     const method = IMPORT_METHODS[record.method.toLowerCase()];
@@ -407,7 +428,12 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
     const tokens: Token[] = raw.map((segment) => {
       const decoded = decode(segment);
       // A JWT or key in the path is never written into the path itself: it is a parameter.
-      const kind = segmentKind(decoded) ?? (isSecretValue(decoded) ? 'hash' : undefined);
+      // An e-mail address in the path (issue 31.4) is a parameter as well.
+      const kind =
+        segmentKind(decoded) ??
+        (isSecretValue(decoded) || replacePersonal(decoded, probe) !== decoded
+          ? 'hash'
+          : undefined);
       return kind === undefined ? { raw: segment } : { raw: segment, kind };
     });
     const query: [string, string][] = [];
@@ -443,6 +469,7 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
 
   const endpoints: Endpoint[] = [];
   const unparsed: TrafficUnparsedBody[] = [];
+  const schemes: Record<string, SecuritySchemeObject> = {};
   const trimmed = { count: 0 };
   const stats: TrafficEndpointStats[] = [];
   const usedNames = new Set<string>();
@@ -484,12 +511,13 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
         description: '',
         example: secretSegment(group.calls[0] as Call, i, redactions)
           ? REDACTED
-          : (values[0] ?? ''),
+          : replacePersonal(values[0] ?? '', redactions),
         schema,
       });
     });
     parameters.push(...collectParameters(group.calls, 'query', redactions));
     parameters.push(...collectParameters(group.calls, 'header', redactions));
+    const security = securityOf(group.calls, schemes, redactions);
 
     const requestBodies: BodyValue[] = [];
     const byStatus = new Map<number, { bodies: BodyValue[]; headers: [string, string][][] }>();
@@ -515,6 +543,7 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       parameters,
       responses: [],
     };
+    if (security !== undefined) endpoint.security = security;
     const parsedRequests = requestBodies.filter((body) => body.unparsed !== true);
     if (parsedRequests.length > 0) {
       endpoint.requestBody = bodyModel(trimmed, bodyName(`${base}Request`), parsedRequests, warn);
@@ -585,7 +614,73 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       message: `${redactions.count} secret values (credentials, tokens, keys) were replaced with ${REDACTED}.`,
     });
   }
-  return { endpoints, warnings, stats, redacted: redactions.count, unparsed };
+  const personal = { emails: redactions.emails, cards: redactions.cardNumbers };
+  if (personal.emails + personal.cards > 0) {
+    warnings.push({
+      code: 'TRAFFIC_PERSONAL_DATA_REPLACED',
+      pointer: '',
+      message: `Personal data was replaced with example values: ${personal.emails} e-mail addresses with ${EMAIL_PLACEHOLDER}, ${personal.cards} card numbers with a test card number.`,
+    });
+  }
+  return {
+    endpoints,
+    warnings,
+    stats,
+    redacted: redactions.count,
+    unparsed,
+    personal,
+    securitySchemes: schemes,
+  };
+}
+
+/** The security scheme an `Authorization` value stands for, and the name it is given. */
+function schemeOf(value: string): { name: string; scheme: SecuritySchemeObject } {
+  const match = /^(\S+)\s+(\S+)/.exec(value.trim());
+  const word = match?.[1]?.toLowerCase();
+  if (word === 'bearer') {
+    const scheme: SecuritySchemeObject = { type: 'http', scheme: 'bearer' };
+    if (isJwt(match?.[2] ?? '')) scheme.bearerFormat = 'JWT';
+    return { name: 'bearerAuth', scheme };
+  }
+  if (word === 'basic') return { name: 'basicAuth', scheme: { type: 'http', scheme: 'basic' } };
+  if (word === 'digest') return { name: 'digestAuth', scheme: { type: 'http', scheme: 'digest' } };
+  return { name: 'apiKeyAuth', scheme: { type: 'apiKey', in: 'header', name: 'Authorization' } };
+}
+
+/**
+ * The security requirement of an endpoint from its calls' `Authorization` headers (issue 18):
+ * one alternative per scheme sent, and `{}` when some calls sent none; undefined when none did.
+ * Schemes are added to `schemes` (the same scheme under one name for every endpoint). The
+ * credentials are counted as replaced: they are not written anywhere.
+ */
+function securityOf(
+  calls: Call[],
+  schemes: Record<string, SecuritySchemeObject>,
+  redactions: Redactions,
+): SecurityRequirement[] | undefined {
+  const names: string[] = [];
+  let without = 0;
+  for (const call of calls) {
+    const header = call.record.headers.find(([name]) => name.toLowerCase() === 'authorization');
+    if (header === undefined) {
+      without++;
+      continue;
+    }
+    redactHeader(header[0], header[1], redactions);
+    const { name: base, scheme } = schemeOf(header[1]);
+    const shape = JSON.stringify(scheme);
+    let name = Object.keys(schemes).find((known) => JSON.stringify(schemes[known]) === shape);
+    if (name === undefined) {
+      name = base;
+      for (let n = 2; schemes[name] !== undefined; n++) name = `${base}${n}`;
+      schemes[name] = scheme;
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  if (names.length === 0) return undefined;
+  const security: SecurityRequirement[] = names.map((name) => ({ [name]: [] }));
+  if (without > 0) security.push({});
+  return security;
 }
 
 /** The body model an unparsed body would become if the user chooses it (a string example). */
@@ -632,17 +727,21 @@ function collectParameters(
   for (const call of calls) {
     const pairs = location === 'query' ? call.query : call.record.headers;
     const seen = new Set<string>();
-    for (const [name, value] of pairs) {
-      if (location === 'header' && isNoiseRequestHeader(name)) continue;
+    for (const [sent, value] of pairs) {
+      if (location === 'header' && isNoiseRequestHeader(sent)) continue;
+      // A security scheme instead (securityOf).
+      if (location === 'header' && sent.toLowerCase() === 'authorization') continue;
+      // A name is judged as a value is (issue 31.3): `?<JWT>=1` keeps no token.
+      const name = redactKey(sent, redactions);
       const key = location === 'header' ? name.toLowerCase() : name;
       if (seen.has(key)) continue;
       seen.add(key);
       const example =
         location === 'header'
-          ? redactHeader(name, value, redactions)
-          : redactNamedValue(name, value, redactions, true);
+          ? redactHeader(sent, value, redactions)
+          : redactNamedValue(sent, value, redactions, true);
       const secret =
-        (location === 'header' ? isSecretHeader(name) : isSecretQueryName(name)) ||
+        (location === 'header' ? isSecretHeader(sent) : isSecretQueryName(sent)) ||
         example !== value;
       const entry = byName.get(key);
       if (entry === undefined) byName.set(key, { name, count: 1, example, secret });

@@ -13,6 +13,16 @@
  *
  * {@link Redactions} counts the distinct secret values replaced, so that the import's warning
  * "N secret values were replaced" says exactly what happened.
+ *
+ * Keys are judged as values are (issue 31.3): a JSON key, a form field's or a query
+ * parameter's name that is a secret by its shape (a session map keyed by its JWTs, an AWS key as
+ * a field name) is replaced too, kept distinct from its siblings.
+ *
+ * Personal data (issue 31.4) is replaced wherever it sits, by typed placeholders that keep the
+ * example valid: e-mail addresses by `user@example.com` (`user2@example.com`… for the next
+ * distinct ones), card numbers (13–19 digits of a known brand that pass the Luhn check, with or
+ * without spaces or dashes) by that brand's test number (`4242424242424242` for Visa). See
+ * {@link replacePersonal}.
  */
 
 /** What replaces every secret value. */
@@ -22,12 +32,37 @@ const REDACTED_URL = encodeURIComponent(REDACTED);
 /** The placeholder inside XML and HTML text (keeps the markup well-formed). */
 const REDACTED_XML = '&lt;redacted&gt;';
 
-/** The distinct secret values replaced during one import. */
+/** The distinct secret values (and personal data) replaced during one import. */
 export class Redactions {
   private readonly values = new Set<string>();
+  private readonly addresses = new Map<string, string>();
+  private readonly cards = new Set<string>();
   /** How many distinct secret values were replaced. */
   get count(): number {
     return this.values.size;
+  }
+  /** How many distinct e-mail addresses were replaced. */
+  get emails(): number {
+    return this.addresses.size;
+  }
+  /** How many distinct card numbers were replaced. */
+  get cardNumbers(): number {
+    return this.cards.size;
+  }
+  /** The placeholder of an e-mail address: the same address gets the same one in one import. */
+  email(address: string): string {
+    const key = address.toLowerCase();
+    let placeholder = this.addresses.get(key);
+    if (placeholder === undefined) {
+      const n = this.addresses.size + 1;
+      placeholder = n === 1 ? EMAIL_PLACEHOLDER : `user${n}@example.com`;
+      this.addresses.set(key, placeholder);
+    }
+    return placeholder;
+  }
+  /** Records that a card number (its digits) was replaced. */
+  card(digits: string): void {
+    this.cards.add(digits);
   }
   /** Records that `value` was replaced; returns the placeholder to write. */
   note(value: string, placeholder = REDACTED): string {
@@ -438,6 +473,125 @@ export function redactHeaderValue(name: string, value: string): string {
   return REDACTED;
 }
 
+// ---- personal data ----
+
+/** What replaces the first e-mail address (the next distinct ones: user2@example.com, …). */
+export const EMAIL_PLACEHOLDER = 'user@example.com';
+
+/**
+ * An e-mail address in text: not inside a longer word, and not the user name of a URL
+ * (`https://user:pw@host`). The domain ends in a label of letters.
+ */
+const EMAIL_RE =
+  /(?<![\w.%+-])(?<!:\/\/[^\s/@]*)[A-Za-z0-9][A-Za-z0-9._%+-]*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])/g;
+/** Domains that are no one's (RFC 2606 and 6761): addresses there are examples already. */
+const EXAMPLE_DOMAIN_RE =
+  /(?:^|\.)(?:example\.(?:com|net|org)|[^.]+\.(?:example|test|invalid|localhost))$/i;
+/** File names that look like addresses (`logo@2x.png`). */
+const FILE_SUFFIX_RE =
+  /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|css|m?js|json|html?|xml|txt|pdf|zip|gz|tar|ya?ml|map|woff2?|ttf|mp[34]|webm|wav|csv)$/i;
+
+/** A run of 13–19 digits, whole or grouped by spaces or dashes as cards are printed. */
+const CARD_IN_TEXT_RE =
+  /(?<![\w+-])(?<!\d\.)(?:\d{13,19}|\d{4}(?:([ -])\d{4}){2}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5})(?![\w-]|\.\d|[ -]\d)/g;
+
+type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'diners' | 'unionpay';
+
+/** Each brand's test number (the payment providers' documented ones). */
+const TEST_CARDS: Record<CardBrand, string> = {
+  visa: '4242424242424242',
+  mastercard: '5555555555554444',
+  amex: '378282246310005',
+  discover: '6011111111111117',
+  jcb: '3566002020360505',
+  diners: '36227206271667',
+  unionpay: '6200000000000005',
+};
+const TEST_CARD_NUMBERS = new Set(Object.values(TEST_CARDS));
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The brand of a card number (digits only), or undefined when it is not one. */
+export function cardBrand(digits: string): CardBrand | undefined {
+  const length = digits.length;
+  if (length < 13 || length > 19 || !/^\d+$/.test(digits)) return undefined;
+  let brand: CardBrand | undefined;
+  if (digits.startsWith('4') && (length === 13 || length === 16 || length === 19)) brand = 'visa';
+  else if (/^(?:5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(digits) && length === 16)
+    brand = 'mastercard';
+  else if (/^3[47]/.test(digits) && length === 15) brand = 'amex';
+  else if (/^6(?:011|5|4[4-9])/.test(digits) && length >= 16) brand = 'discover';
+  else if (/^35(?:2[89]|[3-8])/.test(digits) && length >= 16) brand = 'jcb';
+  else if (/^3(?:0[0-5]|[689])/.test(digits) && length >= 14) brand = 'diners';
+  else if (digits.startsWith('62') && length >= 16) brand = 'unionpay';
+  return brand !== undefined && luhn(digits) ? brand : undefined;
+}
+
+/** The test number of `brand`, grouped as `written` was when the lengths agree. */
+function testCardLike(written: string, brand: CardBrand): string {
+  const test = TEST_CARDS[brand];
+  if (/^\d+$/.test(written) || written.replace(/\D/g, '').length !== test.length) return test;
+  let at = 0;
+  return written.replace(/\d/g, () => test[at++] as string);
+}
+
+/** Whether a text may hold personal data at all (a cheap test; a false answer is exact). */
+export function mayHoldPersonal(text: string): boolean {
+  if (text.length < 6) return false;
+  if (text.includes('@')) return true;
+  return text.length >= 13 && CARD_HINT_RE.test(text);
+}
+
+/** The start of a card number: 13 digits in a row, or the first two groups of a grouped one. */
+const CARD_HINT_RE = /\d{13}|\d{4}[ -]\d{4}|\d{4}[ -]\d{6}/;
+
+/** A card number under any name, as a JSON number: its brand's test number, or undefined. */
+export function replaceCardNumber(value: number, redactions: Redactions): number | undefined {
+  if (!Number.isSafeInteger(value) || value < 1e12) return undefined;
+  const digits = String(value);
+  const brand = cardBrand(digits);
+  if (brand === undefined || TEST_CARD_NUMBERS.has(digits)) return undefined;
+  redactions.card(digits);
+  return Number(TEST_CARDS[brand]);
+}
+
+/**
+ * A text with its e-mail addresses and card numbers replaced by typed placeholders (see the
+ * module comment). Addresses at example domains and the test numbers are left as they are.
+ */
+export function replacePersonal(text: string, redactions: Redactions): string {
+  if (!mayHoldPersonal(text)) return text;
+  let out = text;
+  if (out.includes('@')) {
+    out = out.replace(EMAIL_RE, (address) => {
+      const domain = address.slice(address.lastIndexOf('@') + 1);
+      if (EXAMPLE_DOMAIN_RE.test(domain) || FILE_SUFFIX_RE.test(domain)) return address;
+      return redactions.email(address);
+    });
+  }
+  if (out.length >= 13 && CARD_HINT_RE.test(out)) {
+    out = out.replace(CARD_IN_TEXT_RE, (written) => {
+      const digits = written.replace(/\D/g, '');
+      const brand = cardBrand(digits);
+      if (brand === undefined || TEST_CARD_NUMBERS.has(digits)) return written;
+      redactions.card(digits);
+      return testCardLike(written, brand);
+    });
+  }
+  return out;
+}
+
 // ---- text ----
 
 const PLACEHOLDERS = new Set([REDACTED, REDACTED_URL, REDACTED_XML]);
@@ -528,9 +682,11 @@ const XML_VALUE_TAG_RE = /<[A-Za-z_][\w.:-]*\s[^<>]*\bvalue\s*=\s*(["'])[^"']*\1
 
 /**
  * Free text with every secret replaced: values of secret-named pairs and XML elements, auth
- * scheme credentials, JWTs, PEM private keys, well-known keys and high-entropy tokens.
+ * scheme credentials, JWTs, PEM private keys, well-known keys and high-entropy tokens; and its
+ * personal data ({@link replacePersonal}).
  */
-export function redactText(text: string, redactions: Redactions, kind: TextKind = 'text'): string {
+export function redactText(input: string, redactions: Redactions, kind: TextKind = 'text'): string {
+  const text = replacePersonal(input, redactions);
   // Most texts hold nothing of the kind: one cheap test each before the passes below.
   if (!mayHoldSecret(text)) return text;
   const names = SECRET_HINT_RE.test(text);
@@ -626,16 +782,21 @@ export function redactUrl(url: string, redactions: Redactions): string {
         ? match
         : `${scheme}${user}:${redactions.note(password, REDACTED_URL)}@`,
   );
+  // The authority (`user@host`) is a user name and a host, not an address to replace.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\//i.test(base) ? 3 : 0;
   base = base
     .split('/')
-    .map((segment) => {
+    .map((segment, i) => {
       let decoded = segment;
       try {
         decoded = decodeURIComponent(segment);
       } catch {
         // keep the raw segment
       }
-      return isSecretValue(decoded) ? redactions.note(decoded, REDACTED_URL) : segment;
+      if (isSecretValue(decoded)) return redactions.note(decoded, REDACTED_URL);
+      if (i < authority) return segment;
+      const personal = replacePersonal(decoded, redactions);
+      return personal === decoded ? segment : encodeURIComponent(personal);
     })
     .join('/');
   let out = base;
@@ -644,15 +805,31 @@ export function redactUrl(url: string, redactions: Redactions): string {
   return out;
 }
 
-/** `a=1&password=2` (a query, a fragment or a form body) with secret values replaced. */
+/** A pair's name (URL-encoded) with a secret or personal datum in it replaced (issue 31.3). */
+function redactPairName(raw: string, redactions: Redactions): string {
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    // keep the raw text
+  }
+  const next = redactKey(name, redactions);
+  return next === name ? raw : encodeURIComponent(next);
+}
+
+/**
+ * `a=1&password=2` (a query, a fragment or a form body) with secret values replaced, and names
+ * that are secrets or personal data themselves.
+ */
 export function redactPairs(text: string, redactions: Redactions): string {
   return text
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      if (eq < 0) return pair;
+      if (eq < 0) return redactPairName(pair, redactions);
+      const rawName = redactPairName(pair.slice(0, eq), redactions);
       const rawValue = pair.slice(eq + 1);
-      if (rawValue === '' || isPlaceholder(rawValue)) return pair;
+      if (rawValue === '' || isPlaceholder(rawValue)) return `${rawName}=${rawValue}`;
       let name = pair.slice(0, eq);
       let value = rawValue;
       try {
@@ -663,10 +840,12 @@ export function redactPairs(text: string, redactions: Redactions): string {
       }
       if (secretByName(name, value, true) || isSecretValue(value)) {
         redactions.note(value);
-        return `${pair.slice(0, eq)}=${encodeURIComponent(placeholderFor(value, REDACTED))}`;
+        return `${rawName}=${encodeURIComponent(placeholderFor(value, REDACTED))}`;
       }
       const nested = redactString(value, redactions);
-      return nested === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(nested)}`;
+      return nested === value
+        ? `${rawName}=${rawValue}`
+        : `${rawName}=${encodeURIComponent(nested)}`;
     })
     .join('&');
 }
@@ -680,14 +859,24 @@ function looksLikeUrl(value: string): boolean {
  * whole value (a JWT, `Bearer …`, a key), a URL's secret parts, or secrets inside the text.
  */
 export function redactString(value: string, redactions: Redactions): string {
-  if (!mayHoldSecret(value) || isPlaceholder(value)) return value;
+  if (isPlaceholder(value)) return value;
+  if (!mayHoldSecret(value)) return replacePersonal(value, redactions);
   if (isSecretValue(value)) {
     redactions.note(value);
     return placeholderFor(value, REDACTED);
   }
   if (looksLikeUrl(value)) return redactUrl(value, redactions);
-  if (value.length < 16) return value;
+  if (value.length < 16) return replacePersonal(value, redactions);
   return redactText(value, redactions);
+}
+
+/**
+ * A name (a JSON key, a form field's or query parameter's name) judged as a value is (issue
+ * 31.3): a secret by its shape becomes the placeholder, personal data its typed placeholder.
+ */
+export function redactKey(name: string, redactions: Redactions): string {
+  if (name === '') return name;
+  return redactString(name, redactions);
 }
 
 /** A name-value pair's value with secrets replaced (by the name, then by the value). */
@@ -770,12 +959,16 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
       if (secret || holder) {
         redactions.note(String(source));
         copy = REDACTED;
+      } else if (typeof source === 'number') {
+        // A card number sent as a number: its brand's test number, still a number.
+        copy = replaceCardNumber(source, redactions) ?? source;
       } else copy = source;
     } else if (source === null || typeof source !== 'object') {
       copy = source;
     } else if (Array.isArray(source)) {
       const list: unknown[] = new Array<unknown>(source.length);
-      for (let i = 0; i < source.length; i++)
+      // Pushed last first, so that values are met in document order (placeholders are numbered).
+      for (let i = source.length - 1; i >= 0; i--)
         stack.push({ source: source[i], target: list, key: i, secret, inSecret: false });
       copy = list;
     } else {
@@ -784,20 +977,25 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
       const pairName =
         (source as Record<string, unknown>).name ?? (source as Record<string, unknown>).key;
       const pairSecret = typeof pairName === 'string' && isSecretQueryName(pairName);
-      for (const name of Object.keys(source)) {
+      const names = Object.keys(source);
+      const shown = uniqueKeys(names, redactions);
+      for (const out of shown) {
         // Keys keep their order; "__proto__" must stay an own key, not the prototype.
-        if (name === '__proto__') {
-          Object.defineProperty(object, name, {
+        if (out === '__proto__') {
+          Object.defineProperty(object, out, {
             value: undefined,
             enumerable: true,
             writable: true,
             configurable: true,
           });
-        } else object[name] = undefined;
+        } else object[out] = undefined;
+      }
+      for (let i = names.length - 1; i >= 0; i--) {
+        const name = names[i] as string;
         stack.push({
           source: (source as Record<string, unknown>)[name],
           target: object,
-          key: name,
+          key: shown[i] as string,
           secret: isSecretName(name) || (pairSecret && PAIR_VALUE_NAMES.has(name.toLowerCase())),
           inSecret: secret,
         });
@@ -810,6 +1008,25 @@ export function redactJson(value: unknown, redactions: Redactions): unknown {
 }
 
 /**
+ * An object's keys as the redacted copy writes them ({@link redactKey}): a replaced key that
+ * meets another key (two session tokens, two addresses) gets a number, so none is lost.
+ */
+function uniqueKeys(names: string[], redactions: Redactions): string[] {
+  const shown = names.map((name) => redactKey(name, redactions));
+  if (shown.every((name, i) => name === names[i])) return shown;
+  const used = new Set(names.filter((name, i) => shown[i] === name));
+  return shown.map((name, i) => {
+    if (name === names[i]) return name;
+    let unique = name;
+    for (let n = 2; used.has(unique); n++) {
+      unique = name.endsWith('>') ? `${name.slice(0, -1)}-${n}>` : `${name}-${n}`;
+    }
+    used.add(unique);
+    return unique;
+  });
+}
+
+/**
  * Whether {@link redactJson} could change anything in a parsed value: a secret-named key with a
  * value, or a string that may hold a secret. Read-only and allocation-free, so that the common
  * body is neither copied nor written out again. A false answer is exact; a true one may not be.
@@ -819,7 +1036,12 @@ export function jsonMayHoldSecret(value: unknown): boolean {
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node === 'string') {
-      if (mayHoldSecret(node)) return true;
+      if (mayHoldSecret(node) || mayHoldPersonal(node)) return true;
+      continue;
+    }
+    if (typeof node === 'number') {
+      if (node >= 1e12 && Number.isSafeInteger(node) && cardBrand(String(node)) !== undefined)
+        return true;
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -831,6 +1053,8 @@ export function jsonMayHoldSecret(value: unknown): boolean {
     const pairName = record.name ?? record.key;
     if (typeof pairName === 'string' && isSecretQueryName(pairName)) return true;
     for (const key of Object.keys(node)) {
+      // A key is judged as a value is (issue 31.3).
+      if (mayHoldSecret(key) || mayHoldPersonal(key)) return true;
       const child = record[key];
       if (child === null || typeof child === 'boolean' || child === '') continue;
       if (isSecretName(key)) return true;
