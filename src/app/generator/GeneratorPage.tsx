@@ -335,6 +335,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             </button>
             <ImportTrafficButton
               store={store}
+              documentStore={documentStore}
               disabled={restoring}
               onAdded={(ids) => editorObject.reveal(ids[0])}
             />

@@ -8,13 +8,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { Endpoint } from '../../shared';
+import type { Endpoint, SecurityRequirement } from '../../shared';
+import type { SecuritySchemeObject } from '../../shared/document/meta';
 import { MAX_CURL_CHARS } from '../../shared/traffic/curl';
 import { MAX_HAR_CHARS } from '../../shared/traffic/har';
 import type { TrafficResult, TrafficUnparsedBody } from '../../shared/traffic/build';
 import { CoreCallError, generatorClient, isAbortError } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES } from './core-errors';
 import { createEndpoint } from './endpoint-ops';
+import type { DocumentStore } from './document/document-store';
 import type { EndpointStore } from './endpoint-store';
 import { Modal } from './Modal';
 import './import-traffic.css';
@@ -56,7 +58,8 @@ type State =
 
 export interface ImportTrafficDialogProps {
   onClose: () => void;
-  onAdd: (endpoints: Endpoint[]) => void;
+  /** The picked endpoints, and the security schemes their `security` names (issue 18). */
+  onAdd: (endpoints: Endpoint[], securitySchemes: Record<string, SecuritySchemeObject>) => void;
 }
 
 function methodClass(method: string): string {
@@ -167,9 +170,11 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
           ),
         )
         .filter((_, i) => preview.selected[i]),
+      preview.result.securitySchemes,
     );
   };
 
+  const schemeNames = preview ? Object.keys(preview.result.securitySchemes).join(', ') : '';
   const warningCodes = preview
     ? [...new Set(preview.result.warnings.map((warning) => warning.code))]
     : [];
@@ -373,11 +378,41 @@ export function ImportTrafficDialog({ onClose, onAdd }: ImportTrafficDialogProps
                   </li>
                 );
               }
+              if (code === 'TRAFFIC_PERSONAL_DATA_REPLACED' && preview) {
+                const { emails, cards } = preview.result.personal;
+                return (
+                  <li key={code} data-testid="traffic-personal">
+                    {emails > 0 ? (
+                      <Plural
+                        value={emails}
+                        one="# e-mail address was replaced with user@example.com."
+                        other="# e-mail addresses were replaced with user@example.com, user2@example.com…"
+                      />
+                    ) : null}
+                    {emails > 0 && cards > 0 ? ' ' : null}
+                    {cards > 0 ? (
+                      <Plural
+                        value={cards}
+                        one="# card number was replaced with a test card number."
+                        other="# card numbers were replaced with test card numbers."
+                      />
+                    ) : null}
+                  </li>
+                );
+              }
               const text = TRAFFIC_WARNINGS[code];
               const fallback = preview?.result.warnings.find((w) => w.code === code)?.message;
               return <li key={code}>{text ? i18n._(text) : fallback}</li>;
             })}
           </ul>
+        ) : null}
+        {schemeNames !== '' ? (
+          <p className="gen-muted" data-testid="traffic-security">
+            <Trans>
+              Authorization headers become security schemes of the document ({schemeNames}), not
+              parameters.
+            </Trans>
+          </p>
         ) : null}
       </div>
     </Modal>
@@ -402,6 +437,8 @@ function withUnparsed(endpoint: Endpoint, chosen: TrafficUnparsedBody[]): Endpoi
 
 export interface ImportTrafficButtonProps {
   store: EndpointStore;
+  /** The document the security schemes of `Authorization` headers are added to (issue 18). */
+  documentStore?: DocumentStore;
   disabled?: boolean;
   /** Called with the ids of the added endpoints (the page opens and scrolls to the first). */
   onAdded?: (ids: string[]) => void;
@@ -464,9 +501,81 @@ export function withUniqueBodyNames(endpoints: Endpoint[], existing: Endpoint[])
  * The toolbar button and its dialog; picked endpoints are appended with the store's add, in
  * place of the form's untouched starting endpoint when that is all the form holds.
  */
-export function ImportTrafficButton({ store, disabled, onAdded }: ImportTrafficButtonProps) {
+/** What a scheme is, for telling an imported scheme from one the document has. */
+function schemeShape(scheme: SecuritySchemeObject): string {
+  return JSON.stringify([
+    scheme.type,
+    scheme.scheme?.toLowerCase(),
+    scheme.in,
+    scheme.in === 'header' ? scheme.name?.toLowerCase() : scheme.name,
+  ]);
+}
+
+/**
+ * Imported endpoints' security with the document's schemes (issue 18): a scheme the document
+ * has already (the same kind, whatever its name) is used by its name; another gets a name of
+ * its own (`bearerAuth2` when `bearerAuth` is something else). Returns the endpoints with
+ * their requirements renamed, and the document's schemes with the new ones (undefined when no
+ * scheme is added).
+ */
+export function withSecuritySchemes(
+  endpoints: Endpoint[],
+  imported: Record<string, SecuritySchemeObject>,
+  existing: Record<string, SecuritySchemeObject> = {},
+): { endpoints: Endpoint[]; securitySchemes?: Record<string, SecuritySchemeObject> } {
+  const merged = { ...existing };
+  const renamed = new Map<string, string>();
+  let added = false;
+  for (const endpoint of endpoints) {
+    for (const requirement of endpoint.security ?? []) {
+      for (const name of Object.keys(requirement)) {
+        const scheme = imported[name];
+        if (scheme === undefined || renamed.has(name)) continue;
+        const shape = schemeShape(scheme);
+        let target = Object.keys(merged).find((known) => schemeShape(merged[known]!) === shape);
+        if (target === undefined) {
+          target = name;
+          for (let n = 2; merged[target] !== undefined; n++) target = `${name}${n}`;
+          merged[target] = scheme;
+          added = true;
+        }
+        renamed.set(name, target);
+      }
+    }
+  }
+  if (renamed.size === 0) return { endpoints };
+  const rename = (requirement: SecurityRequirement): SecurityRequirement =>
+    Object.fromEntries(
+      Object.entries(requirement).map(([name, scopes]) => [renamed.get(name) ?? name, scopes]),
+    );
+  return {
+    endpoints: endpoints.map((endpoint) =>
+      endpoint.security === undefined
+        ? endpoint
+        : { ...endpoint, security: endpoint.security.map(rename) },
+    ),
+    ...(added ? { securitySchemes: merged } : {}),
+  };
+}
+
+export function ImportTrafficButton({
+  store,
+  documentStore,
+  disabled,
+  onAdded,
+}: ImportTrafficButtonProps) {
   const [open, setOpen] = useState(false);
-  const add = (picked: Endpoint[]) => {
+  const add = (chosen: Endpoint[], schemes: Record<string, SecuritySchemeObject>) => {
+    let picked = chosen;
+    if (documentStore !== undefined) {
+      const meta = documentStore.getMeta();
+      const merged = withSecuritySchemes(chosen, schemes, meta.securitySchemes);
+      picked = merged.endpoints;
+      const securitySchemes = merged.securitySchemes;
+      if (securitySchemes !== undefined) {
+        documentStore.updateMeta((current) => ({ ...current, securitySchemes }));
+      }
+    }
     const current = store.list();
     if (picked.length > 0 && current.length === 1 && isPristineEndpoint(current[0] as Endpoint)) {
       store.remove((current[0] as Endpoint).id);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { generatorClient } from '../../../src/app/core/generator-client';
 import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
+import { DocumentStore } from '../../../src/app/generator/document/document-store';
 import { ImportTrafficButton } from '../../../src/app/generator/ImportTrafficDialog';
 import { MAX_CURL_CHARS, validateEndpoints } from '../../../src/shared';
 import { renderWithProviders } from './helpers';
@@ -193,5 +194,55 @@ describe('Import traffic', () => {
     expect(b?.requestBody?.customerJson).toContain('"user": "ann"');
     expect(b?.requestBody?.name).toBe('PostBRequest');
     expect(JSON.stringify(store.list())).not.toContain('hunter2-broken');
+  });
+
+  it('adds Authorization as a security scheme, not a parameter, and says so (issue 18)', async () => {
+    const user = userEvent.setup();
+    const store = new EndpointStore();
+    const documentStore = new DocumentStore();
+    // The document's own bearerAuth is something else: the import's gets a name of its own.
+    documentStore.updateMeta((meta) => ({
+      ...meta,
+      securitySchemes: { bearerAuth: { type: 'apiKey', in: 'query', name: 'key' } },
+    }));
+    renderWithProviders(<ImportTrafficButton store={store} documentStore={documentStore} />);
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    fireEvent.change(screen.getByLabelText('cURL command'), { target: { value: CURL } });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    await screen.findAllByTestId('traffic-pick');
+    expect(screen.getByTestId('traffic-security').textContent).toContain('bearerAuth');
+    await user.click(screen.getByTestId('traffic-add'));
+    const [get, post] = store.list();
+    expect(get?.parameters.map((p) => p.name.toLowerCase())).not.toContain('authorization');
+    expect(get?.security).toEqual([{ bearerAuth2: [] }]);
+    expect(post?.security).toBeUndefined();
+    expect(documentStore.getMeta().securitySchemes).toEqual({
+      bearerAuth: { type: 'apiKey', in: 'query', name: 'key' },
+      bearerAuth2: { type: 'http', scheme: 'bearer' },
+    });
+    expect(JSON.stringify(store.list())).not.toContain('s3cret');
+  });
+
+  it('replaces personal data and says how much (issue 31.4)', async () => {
+    const user = userEvent.setup();
+    const store = setup();
+    await user.click(screen.getByRole('button', { name: 'Import traffic' }));
+    fireEvent.change(screen.getByLabelText('cURL command'), {
+      target: {
+        value: `curl https://api.example.com/orders --json '{"email":"ann@corp.io","card":"4111 1111 1111 1111","cc":"bob@corp.io"}'`,
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Read cURL' }));
+    await screen.findAllByTestId('traffic-pick');
+    expect(screen.getByTestId('traffic-personal').textContent).toBe(
+      '2 e-mail addresses were replaced with user@example.com, user2@example.com… 1 card number was replaced with a test card number.',
+    );
+    await user.click(screen.getByTestId('traffic-add'));
+    const json = store.list()[0]?.requestBody?.customerJson ?? '';
+    expect(JSON.parse(json)).toEqual({
+      email: 'user@example.com',
+      card: '4242 4242 4242 4242',
+      cc: 'user2@example.com',
+    });
   });
 });
