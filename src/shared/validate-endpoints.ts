@@ -273,139 +273,345 @@ export function validateEndpoints(
   endpoints: readonly EndpointToValidate[],
   dialect: OpenApiDialect = '3.0',
 ): ValidationReport {
-  const responsesOptional = isJsonSchemaDialect(dialect);
+  const validator = new EndpointValidator(dialect);
+  validator.update(endpoints, []);
   const issues: Record<string, EndpointIssue[]> = {};
-  const listOf = (endpoint: Endpoint): EndpointIssue[] => {
-    // Own properties only: an id such as "__proto__" or "constructor" must not hit Object's.
-    let list = Object.prototype.hasOwnProperty.call(issues, endpoint.id)
-      ? issues[endpoint.id]
-      : undefined;
-    if (list === undefined) {
-      list = [];
-      Object.defineProperty(issues, endpoint.id, {
-        value: list,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  for (const endpoint of endpoints)
+    setOwnList(issues, endpoint.id, validator.issuesOf(endpoint.id));
+  return {
+    issues,
+    duplicateIds: validator.duplicateIds(),
+    canGenerate: validator.canGenerate(),
+  };
+}
+
+/** Sets an own property (an id such as "__proto__" or "constructor" must not hit Object's). */
+function setOwnList(
+  record: Record<string, EndpointIssue[]>,
+  id: string,
+  list: EndpointIssue[],
+): void {
+  Object.defineProperty(record, id, {
+    value: list,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** One body of an endpoint under a name, for the BODY_NAME_SCHEMA_CLASH rule. */
+interface BodyUse {
+  id: string;
+  field: string;
+  /** The body's name, trimmed. */
+  name: string;
+  /** The canonical shape of its schema; undefined when it cannot be had (not compared). */
+  shape: string | undefined;
+}
+
+/** What the validator keeps of one endpoint. */
+interface Entry {
+  /** Its own issues (the rules that read this endpoint alone). */
+  own: EndpointIssue[];
+  route: string;
+  /** A valid operationId (an invalid one takes part in no group). */
+  operationId: string | undefined;
+  operationIdInvalid: boolean;
+  uses: BodyUse[];
+}
+
+/**
+ * The spec §5 rules kept up to date edit by edit (issue 28.1): each endpoint's own issues are
+ * computed when it changes, and the rules across endpoints (the same route twice, one
+ * operationId twice, one body name with two schemas) are indexes by route, operationId and body
+ * name. An edit costs what its endpoint and its groups cost, not the whole document: a keystroke
+ * on Microsoft Graph's 11,000 operations costs what it costs on ten.
+ */
+export class EndpointValidator {
+  private readonly entries = new Map<string, Entry>();
+  private readonly routes = new Map<string, Set<string>>();
+  private readonly operationIds = new Map<string, Set<string>>();
+  /** Body name → its uses by `id field`, and how many uses have each shape. */
+  private readonly names = new Map<
+    string,
+    { uses: Map<string, BodyUse>; shapes: Map<string, number> }
+  >();
+  /** Ids whose issues block generation. */
+  private readonly blocking = new Set<string>();
+  /** Shapes of the samples validation sees (at most VALIDATION_BODY_CAP characters each). */
+  private readonly sampleShapes = new Map<string, string | undefined>();
+
+  constructor(readonly dialect: OpenApiDialect) {}
+
+  /** How many endpoints it holds. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Takes the endpoints that changed or were added, and the ids of those removed. Answers the
+   * ids whose issues may have changed: these, and the others of every group they left or
+   * joined whose verdict changed.
+   */
+  update(changed: Iterable<EndpointToValidate>, removed: Iterable<string>): Set<string> {
+    const affected = new Set<string>();
+    for (const id of removed) {
+      const entry = this.entries.get(id);
+      if (entry === undefined) continue;
+      this.unindex(id, entry, affected);
+      this.entries.delete(id);
+      this.blocking.delete(id);
+    }
+    const touched: string[] = [];
+    for (const endpoint of changed) {
+      const old = this.entries.get(endpoint.id);
+      if (old !== undefined) this.unindex(endpoint.id, old, affected);
+      const entry = this.entryOf(endpoint);
+      this.entries.set(endpoint.id, entry);
+      this.index(endpoint.id, entry, affected);
+      touched.push(endpoint.id);
+    }
+    for (const id of touched) affected.add(id);
+    for (const id of removed) affected.delete(id);
+    for (const id of affected) {
+      if (this.issuesOf(id).some((issue) => !NON_BLOCKING.has(issue.code))) this.blocking.add(id);
+      else this.blocking.delete(id);
+    }
+    return affected;
+  }
+
+  /** The issues of one endpoint: its own, then DUPLICATE, name clashes and operationId's. */
+  issuesOf(id: string): EndpointIssue[] {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return [];
+    const list = [...entry.own];
+    if ((this.routes.get(entry.route)?.size ?? 0) > 1) list.push({ code: 'DUPLICATE', field: '' });
+    for (const use of entry.uses) {
+      if (use.shape !== undefined && this.clashes(use)) {
+        list.push({ code: 'BODY_NAME_SCHEMA_CLASH', field: use.field });
+      }
+    }
+    if (entry.operationIdInvalid) {
+      list.push({ code: 'OPERATION_ID_INVALID', field: 'operationId' });
+    } else if (
+      entry.operationId !== undefined &&
+      (this.operationIds.get(entry.operationId)?.size ?? 0) > 1
+    ) {
+      list.push({ code: 'OPERATION_ID_DUPLICATE', field: 'operationId' });
     }
     return list;
-  };
-
-  for (const endpoint of endpoints) {
-    const list = listOf(endpoint);
-    const add = (code: EndpointIssueCode, field: string) => list.push({ code, field });
-
-    // A webhook's "path" is its name (OpenAPI 3.1+ `webhooks`): any non-empty key, no route.
-    const pathError =
-      endpoint.webhook === true
-        ? (endpoint.path ?? '').trim() === ''
-          ? 'REQUIRED'
-          : undefined
-        : checkRoutePath(endpoint.path ?? '');
-    // A real document's path or parameter name may use what the form does not offer
-    // (`/cookies#form`, `filter[name]`): as loaded and untouched that is a warning, so the
-    // document still generates; the user's own change makes it an error (issue 20.5).
-    const asLoaded = endpoint.loadedAsIs === true;
-    if (pathError === 'INCORRECT_CHARS' && asLoaded) add('PATH_INCORRECT_CHARS_AS_LOADED', 'path');
-    else if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
-
-    for (const parameter of endpoint.parameters ?? []) {
-      const name = parameter.name ?? '';
-      if (name.trim() === '') add('PARAM_NAME_REQUIRED', `parameters.${parameter.id}.name`);
-      else if (!PARAM_NAME.test(name))
-        add(
-          asLoaded ? 'PARAM_NAME_INCORRECT_AS_LOADED' : 'PARAM_NAME_INCORRECT',
-          `parameters.${parameter.id}.name`,
-        );
-      const example = parameter.example ?? '';
-      if (example !== '' && example.trim() === '') {
-        add('PARAM_EXAMPLE_REQUIRED', `parameters.${parameter.id}.example`);
-      }
-    }
-
-    if (pathError === undefined && endpoint.webhook !== true) flagPathParameters(endpoint, add);
-
-    if (hasBody(endpoint.requestBody) && (endpoint.requestBody.name ?? '').trim() === '') {
-      add('REQUEST_BODY_NAME_REQUIRED', 'requestBody.name');
-    }
-
-    const responses = endpoint.responses ?? [];
-    // A loaded operation whose only responses the form cannot show (`default`) has responses.
-    if (
-      !responsesOptional &&
-      responses.length === 0 &&
-      (endpoint.otherResponses?.length ?? 0) === 0
-    ) {
-      add('NO_RESPONSES', 'responses');
-    }
-    responses.forEach((response, index) => {
-      const code = response.statusCode;
-      if (code === undefined || code === null || (typeof code === 'number' && Number.isNaN(code))) {
-        add('RESPONSE_CODE_REQUIRED', `responses.${index}.statusCode`);
-      } else if (!isValidStatusCode(code)) {
-        add('RESPONSE_CODE_INVALID', `responses.${index}.statusCode`);
-      }
-      if (hasBody(response.body) && (response.body.name ?? '').trim() === '') {
-        add('RESPONSE_NAME_REQUIRED', `responses.${index}.body.name`);
-      }
-    });
-
-    // Spec §5: sort by code; where adjacent responses differ in having a body, flag the later.
-    const coded = responses
-      .map((response, index) => ({
-        index,
-        code: response.statusCode,
-        body: hasBody(response.body),
-      }))
-      .filter((entry): entry is { index: number; code: number; body: boolean } =>
-        isValidStatusCode(entry.code),
-      )
-      .sort((a, b) => a.code - b.code || a.index - b.index);
-    for (let i = 1; i < coded.length; i++) {
-      const previous = coded[i - 1] as (typeof coded)[number];
-      const current = coded[i] as (typeof coded)[number];
-      if (previous.code === current.code) {
-        add('RESPONSE_CODE_DUPLICATE', `responses.${current.index}.statusCode`);
-      }
-      // A loaded document's 200 with a body beside its 204 without is a valid design, not news.
-      if (previous.body !== current.body && endpoint.loadedAsIs !== true) {
-        add('RESPONSE_CONFLICT', `responses.${current.index}.statusCode`);
-      }
-    }
   }
 
-  // Duplicates: the same method and path twice flags every endpoint involved.
-  const byRoute = new Map<string, Endpoint[]>();
-  for (const endpoint of endpoints) {
+  /** Ids of endpoints that share method and path with another. */
+  duplicateIds(): string[] {
+    const ids: string[] = [];
+    for (const group of this.routes.values()) if (group.size > 1) ids.push(...group);
+    return ids;
+  }
+
+  /** Spec §5 "Generate is enabled", before the busy flag is considered. */
+  canGenerate(): boolean {
+    return this.entries.size > 0 && this.blocking.size === 0;
+  }
+
+  private clashes(use: BodyUse): boolean {
+    return (this.names.get(use.name)?.shapes.size ?? 0) > 1;
+  }
+
+  private entryOf(endpoint: EndpointToValidate): Entry {
     const root = endpoint.webhook === true ? 'webhook ' : '';
-    const key = `${root}${endpoint.method} ${(endpoint.path ?? '').trim()}`;
-    const group = byRoute.get(key);
-    if (group === undefined) byRoute.set(key, [endpoint]);
-    else group.push(endpoint);
-  }
-  const duplicateIds: string[] = [];
-  for (const group of byRoute.values()) {
-    if (group.length < 2) continue;
-    for (const endpoint of group) {
-      duplicateIds.push(endpoint.id);
-      listOf(endpoint).push({ code: 'DUPLICATE', field: '' });
-    }
+    const uses: BodyUse[] = [];
+    const addUse = (body: BodyModel | undefined, field: string) => {
+      if (!hasBody(body)) return;
+      const name = (body.name ?? '').trim();
+      if (name === '') return;
+      uses.push({ id: endpoint.id, field, name, shape: this.shapeOfBody(body) });
+    };
+    addUse(endpoint.requestBody, 'requestBody.name');
+    (endpoint.responses ?? []).forEach((response, index) =>
+      addUse(response.body, `responses.${index}.body.name`),
+    );
+    const operationId =
+      endpoint.operationId !== undefined && isValidOperationId(endpoint.operationId)
+        ? endpoint.operationId
+        : undefined;
+    const entry: Entry = {
+      own: ownIssues(endpoint, this.dialect),
+      route: `${root}${endpoint.method} ${(endpoint.path ?? '').trim()}`,
+      operationId,
+      operationIdInvalid: endpoint.operationId !== undefined && operationId === undefined,
+      uses,
+    };
+    return entry;
   }
 
-  flagNameClashes(endpoints, listOf);
-  flagOperationIds(endpoints, listOf);
-
-  let canGenerate = endpoints.length > 0;
-  if (canGenerate) {
-    for (const list of Object.values(issues)) {
-      if (list.some((issue) => !NON_BLOCKING.has(issue.code))) {
-        canGenerate = false;
-        break;
+  private index(id: string, entry: Entry, affected: Set<string>): void {
+    joinGroup(this.routes, entry.route, id, affected);
+    if (entry.operationId !== undefined)
+      joinGroup(this.operationIds, entry.operationId, id, affected);
+    for (const use of entry.uses) {
+      const name = use.name;
+      let group = this.names.get(name);
+      if (group === undefined) {
+        group = { uses: new Map(), shapes: new Map() };
+        this.names.set(name, group);
       }
+      const clashed = group.shapes.size > 1;
+      group.uses.set(`${id}\u0000${use.field}`, use);
+      if (use.shape !== undefined)
+        group.shapes.set(use.shape, (group.shapes.get(use.shape) ?? 0) + 1);
+      if (clashed !== group.shapes.size > 1)
+        for (const other of group.uses.values()) affected.add(other.id);
     }
   }
-  return { issues, duplicateIds, canGenerate };
+
+  private unindex(id: string, entry: Entry, affected: Set<string>): void {
+    leaveGroup(this.routes, entry.route, id, affected);
+    if (entry.operationId !== undefined)
+      leaveGroup(this.operationIds, entry.operationId, id, affected);
+    for (const use of entry.uses) {
+      const name = use.name;
+      const group = this.names.get(name);
+      if (group === undefined) continue;
+      const clashed = group.shapes.size > 1;
+      group.uses.delete(`${id}\u0000${use.field}`);
+      if (use.shape !== undefined) {
+        const count = (group.shapes.get(use.shape) ?? 0) - 1;
+        if (count > 0) group.shapes.set(use.shape, count);
+        else group.shapes.delete(use.shape);
+      }
+      if (clashed !== group.shapes.size > 1)
+        for (const other of group.uses.values()) affected.add(other.id);
+      if (group.uses.size === 0) this.names.delete(name);
+    }
+  }
+
+  /** The shape a body is compared by (equal sample texts are inferred once). */
+  private shapeOfBody(body: BodyModel): string | undefined {
+    if (body.schema !== undefined) return shapeOf(body.schema);
+    const text = body.customerJson;
+    if (text.length > VALIDATION_BODY_CAP) return shapeOfSample(text);
+    if (!this.sampleShapes.has(text)) {
+      if (this.sampleShapes.size > 10_000) this.sampleShapes.clear();
+      this.sampleShapes.set(text, shapeOfSample(text));
+    }
+    return this.sampleShapes.get(text);
+  }
+}
+/** Adds an id to a group; when the group becomes a duplicate, its members are affected. */
+function joinGroup(
+  groups: Map<string, Set<string>>,
+  key: string,
+  id: string,
+  affected: Set<string>,
+): void {
+  let group = groups.get(key);
+  if (group === undefined) {
+    group = new Set();
+    groups.set(key, group);
+  }
+  group.add(id);
+  if (group.size === 2) for (const other of group) affected.add(other);
+}
+
+/** Takes an id out of a group; when the group stops being a duplicate, its member is affected. */
+function leaveGroup(
+  groups: Map<string, Set<string>>,
+  key: string,
+  id: string,
+  affected: Set<string>,
+): void {
+  const group = groups.get(key);
+  if (group === undefined) return;
+  group.delete(id);
+  if (group.size === 1) for (const other of group) affected.add(other);
+  if (group.size === 0) groups.delete(key);
+}
+
+/**
+ * The rules of spec §5 that read one endpoint alone, in the order the form lists them. A
+ * cross-endpoint rule (duplicates, operationIds, body names) is the validator's.
+ */
+function ownIssues(endpoint: EndpointToValidate, dialect: OpenApiDialect): EndpointIssue[] {
+  const responsesOptional = isJsonSchemaDialect(dialect);
+  const list: EndpointIssue[] = [];
+  const add = (code: EndpointIssueCode, field: string) => list.push({ code, field });
+
+  // A webhook's "path" is its name (OpenAPI 3.1+ `webhooks`): any non-empty key, no route.
+  const pathError =
+    endpoint.webhook === true
+      ? (endpoint.path ?? '').trim() === ''
+        ? 'REQUIRED'
+        : undefined
+      : checkRoutePath(endpoint.path ?? '');
+  // A real document's path or parameter name may use what the form does not offer
+  // (`/cookies#form`, `filter[name]`): as loaded and untouched that is a warning, so the
+  // document still generates; the user's own change makes it an error (issue 20.5).
+  const asLoaded = endpoint.loadedAsIs === true;
+  if (pathError === 'INCORRECT_CHARS' && asLoaded) add('PATH_INCORRECT_CHARS_AS_LOADED', 'path');
+  else if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');
+
+  for (const parameter of endpoint.parameters ?? []) {
+    const name = parameter.name ?? '';
+    if (name.trim() === '') add('PARAM_NAME_REQUIRED', `parameters.${parameter.id}.name`);
+    else if (!PARAM_NAME.test(name))
+      add(
+        asLoaded ? 'PARAM_NAME_INCORRECT_AS_LOADED' : 'PARAM_NAME_INCORRECT',
+        `parameters.${parameter.id}.name`,
+      );
+    const example = parameter.example ?? '';
+    if (example !== '' && example.trim() === '') {
+      add('PARAM_EXAMPLE_REQUIRED', `parameters.${parameter.id}.example`);
+    }
+  }
+
+  if (pathError === undefined && endpoint.webhook !== true) flagPathParameters(endpoint, add);
+
+  if (hasBody(endpoint.requestBody) && (endpoint.requestBody.name ?? '').trim() === '') {
+    add('REQUEST_BODY_NAME_REQUIRED', 'requestBody.name');
+  }
+
+  const responses = endpoint.responses ?? [];
+  // A loaded operation whose only responses the form cannot show (`default`) has responses.
+  if (
+    !responsesOptional &&
+    responses.length === 0 &&
+    (endpoint.otherResponses?.length ?? 0) === 0
+  ) {
+    add('NO_RESPONSES', 'responses');
+  }
+  responses.forEach((response, index) => {
+    const code = response.statusCode;
+    if (code === undefined || code === null || (typeof code === 'number' && Number.isNaN(code))) {
+      add('RESPONSE_CODE_REQUIRED', `responses.${index}.statusCode`);
+    } else if (!isValidStatusCode(code)) {
+      add('RESPONSE_CODE_INVALID', `responses.${index}.statusCode`);
+    }
+    if (hasBody(response.body) && (response.body.name ?? '').trim() === '') {
+      add('RESPONSE_NAME_REQUIRED', `responses.${index}.body.name`);
+    }
+  });
+
+  // Spec §5: sort by code; where adjacent responses differ in having a body, flag the later.
+  const coded = responses
+    .map((response, index) => ({ index, code: response.statusCode, body: hasBody(response.body) }))
+    .filter((entry): entry is { index: number; code: number; body: boolean } =>
+      isValidStatusCode(entry.code),
+    )
+    .sort((a, b) => a.code - b.code || a.index - b.index);
+  for (let i = 1; i < coded.length; i++) {
+    const previous = coded[i - 1] as (typeof coded)[number];
+    const current = coded[i] as (typeof coded)[number];
+    if (previous.code === current.code) {
+      add('RESPONSE_CODE_DUPLICATE', `responses.${current.index}.statusCode`);
+    }
+    // A loaded document's 200 with a body beside its 204 without is a valid design, not news.
+    if (previous.body !== current.body && endpoint.loadedAsIs !== true) {
+      add('RESPONSE_CONFLICT', `responses.${current.index}.statusCode`);
+    }
+  }
+
+  return list;
 }
 
 /** The `{name}`s of a path template, in order, each once. */
@@ -447,89 +653,10 @@ function flagPathParameters(
   }
 }
 
-/**
- * Spec of OpenAPI 3.0: an operationId is unique among all operations (tools use it as a function
- * name). An absent one is fine; a present one must be non-blank, without whitespace or control
- * characters, and used once.
- */
-function flagOperationIds(
-  endpoints: readonly Endpoint[],
-  listOf: (endpoint: Endpoint) => EndpointIssue[],
-): void {
-  const byId = new Map<string, Endpoint[]>();
-  for (const endpoint of endpoints) {
-    const id = endpoint.operationId;
-    if (id === undefined) continue;
-    if (!isValidOperationId(id)) {
-      listOf(endpoint).push({ code: 'OPERATION_ID_INVALID', field: 'operationId' });
-      continue;
-    }
-    const group = byId.get(id);
-    if (group === undefined) byId.set(id, [endpoint]);
-    else group.push(endpoint);
-  }
-  for (const group of byId.values()) {
-    if (group.length < 2) continue;
-    for (const endpoint of group) {
-      listOf(endpoint).push({ code: 'OPERATION_ID_DUPLICATE', field: 'operationId' });
-    }
-  }
-}
-
 /** An operationId: non-empty, no whitespace or control characters. */
 export function isValidOperationId(id: string): boolean {
   // eslint-disable-next-line no-control-regex
   return id.length > 0 && !/[\s\u0000-\u001f\u007f]/.test(id);
-}
-
-/** One body name with two different schemas (examples aside) flags every endpoint using it. */
-function flagNameClashes(
-  endpoints: readonly Endpoint[],
-  listOf: (endpoint: Endpoint) => EndpointIssue[],
-): void {
-  interface Use {
-    endpoint: Endpoint;
-    field: string;
-    body: BodyModel;
-  }
-  const byName = new Map<string, Use[]>();
-  for (const endpoint of endpoints) {
-    const bodies: [BodyModel | undefined, string][] = [
-      [endpoint.requestBody, 'requestBody.name'],
-      ...(endpoint.responses ?? []).map((response, index): [BodyModel | undefined, string] => [
-        response.body,
-        `responses.${index}.body.name`,
-      ]),
-    ];
-    for (const [body, field] of bodies) {
-      if (!hasBody(body)) continue;
-      const name = (body.name ?? '').trim();
-      if (name === '') continue;
-      const uses = byName.get(name);
-      if (uses === undefined) byName.set(name, [{ endpoint, field, body }]);
-      else uses.push({ endpoint, field, body });
-    }
-  }
-  // Only names used more than once need schemas; this runs on every keystroke, so equal
-  // sample texts are inferred once.
-  const shapes = new Map<string, string | undefined>();
-  const shape = (body: BodyModel): string | undefined => {
-    if (body.schema !== undefined) return shapeOf(body.schema);
-    const text = body.customerJson;
-    if (!shapes.has(text)) shapes.set(text, shapeOfSample(text));
-    return shapes.get(text);
-  };
-  for (const uses of byName.values()) {
-    if (uses.length < 2) continue;
-    const shaped = uses
-      .map((use) => ({ use, shape: shape(use.body) }))
-      .filter((entry) => entry.shape !== undefined);
-    const first = shaped[0]?.shape;
-    if (shaped.every((entry) => entry.shape === first)) continue;
-    for (const { use } of shaped) {
-      listOf(use.endpoint).push({ code: 'BODY_NAME_SCHEMA_CLASH', field: use.field });
-    }
-  }
 }
 
 /** The shape of the schema inferred from a sample; undefined when it cannot be had. */

@@ -35,7 +35,7 @@ import {
 } from '../openapi-common';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import {
-  validateEndpoints,
+  EndpointValidator,
   validationProjection,
   type EndpointIssue,
   type EndpointToValidate,
@@ -193,6 +193,9 @@ export interface ApplyOptions {
   examples?: boolean;
 }
 
+/** The session's commands build new views and never change one in place. */
+const REPLACED = { viewsReplaced: true } as const;
+
 /** The open document and its revision, edited by {@link DocumentCommand}s. */
 export class DocumentSession {
   private doc: OpenApiDocument | undefined;
@@ -202,6 +205,10 @@ export class DocumentSession {
   /** The last issues reported per endpoint id, as JSON (to report only what changed). */
   private reported = new Map<string, string>();
   private projections = new WeakMap<Endpoint, EndpointToValidate>();
+  /** The spec §5 rules kept up to date batch by batch (undefined: to be built from scratch). */
+  private validator: EndpointValidator | undefined;
+  /** Ids whose "edited" mark changed since the last problems (their issues change kind). */
+  private flipped = new Set<string>();
   private rendered: { revision: number; text: string } | undefined;
   /** Whether {@link reported} holds the issues of the open document (seeded on first apply). */
   private seeded = false;
@@ -230,6 +237,7 @@ export class DocumentSession {
     this.doc = doc;
     this.edited = new Set();
     this.reported = new Map();
+    this.validator = undefined;
     this.seeded = false;
     this.openedText = undefined;
     this.rev += 1;
@@ -241,7 +249,7 @@ export class DocumentSession {
    * a new revision, so a command batch built before it is refused.
    */
   changedOutside(editedIds: Iterable<string> = []): void {
-    for (const id of editedIds) this.edited.add(id);
+    for (const id of editedIds) this.markEdited(id);
     this.rev += 1;
     this.rendered = undefined;
   }
@@ -250,7 +258,7 @@ export class DocumentSession {
   text(): { revision: number; text: string } {
     const doc = this.current();
     if (this.rendered?.revision !== this.rev) {
-      this.rendered = { revision: this.rev, text: renderOpenApi(doc) };
+      this.rendered = { revision: this.rev, text: renderOpenApi(doc, REPLACED) };
     }
     return this.rendered;
   }
@@ -271,7 +279,7 @@ export class DocumentSession {
     const start = this.current();
     if (!this.seeded) {
       // The issues the caller saw before its first batch, so that only changes are reported.
-      this.problems(start, [], []);
+      this.problems(start, [], [], false);
       this.seeded = true;
     }
     const saved = {
@@ -294,7 +302,7 @@ export class DocumentSession {
         text =
           !batch.textChanged && this.rendered?.revision === this.rev
             ? this.rendered.text
-            : renderOpenApi(batch.doc);
+            : renderOpenApi(batch.doc, REPLACED);
       }
     } catch (error) {
       Object.assign(saved.doc, {
@@ -323,18 +331,17 @@ export class DocumentSession {
       changed.push(endpoint);
     }
     const removed = [...before.keys()].filter((id) => !present.has(id));
-    if (batch.loaded) this.reported = new Map();
+    if (batch.loaded) {
+      this.reported = new Map();
+      this.validator = undefined;
+    }
 
     const answer: ApplyAnswer = {
       revision: this.rev,
       changed,
       removed,
       textChanged: batch.textChanged,
-      problems: this.problems(
-        doc,
-        options.problems === 'all' ? doc.endpoints.map((e) => e.id) : changed.map((e) => e.id),
-        removed,
-      ),
+      problems: this.problems(doc, changed, removed, options.problems === 'all'),
     };
     if (batch.orderChanged || removed.length > 0) answer.order = doc.endpoints.map((e) => e.id);
     if (batch.schemasChanged) answer.schemaNames = Object.keys(doc.schemas);
@@ -354,7 +361,7 @@ export class DocumentSession {
     }
     if (options.text === 'ifValid' && answer.problems.canGenerate) {
       const written =
-        this.rendered?.revision === this.rev ? this.rendered.text : renderOpenApi(doc);
+        this.rendered?.revision === this.rev ? this.rendered.text : renderOpenApi(doc, REPLACED);
       this.rendered = { revision: this.rev, text: written };
       answer.text = written;
     }
@@ -363,7 +370,9 @@ export class DocumentSession {
 
   /** Marks a view as edited by the user (its issues are errors, not "as loaded" warnings). */
   markEdited(id: string): void {
+    if (this.edited.has(id)) return;
     this.edited.add(id);
+    this.flipped.add(id);
   }
 
   /** Ids of the views edited since the text was loaded. */
@@ -373,36 +382,78 @@ export class DocumentSession {
 
   /** A view is as loaded again (see the `markLoaded` command). */
   markAsLoaded(id: string): void {
-    this.edited.delete(id);
+    if (this.edited.delete(id)) this.flipped.add(id);
   }
 
   /** Forgets which views were edited (a text loaded anew). */
   resetEdited(): void {
+    for (const id of this.edited) this.flipped.add(id);
     this.edited = new Set();
   }
 
-  private problems(doc: OpenApiDocument, changedIds: string[], removed: string[]): SessionProblems {
-    const views = doc.endpoints.map((endpoint) => {
-      let view = this.projections.get(endpoint);
-      const asLoaded = !this.edited.has(endpoint.id);
-      if (view === undefined || (view.loadedAsIs === true) !== asLoaded) {
-        view = validationProjection(endpoint, asLoaded);
-        this.projections.set(endpoint, view);
+  /** The view validation reads of an endpoint, kept per view object. */
+  private projection(endpoint: Endpoint): EndpointToValidate {
+    let view = this.projections.get(endpoint);
+    const asLoaded = !this.edited.has(endpoint.id);
+    if (view === undefined || (view.loadedAsIs === true) !== asLoaded) {
+      view = validationProjection(endpoint, asLoaded);
+      this.projections.set(endpoint, view);
+    }
+    return view;
+  }
+
+  /**
+   * The spec §5 problems after a batch: only what it changed is checked again (the rules across
+   * endpoints are the validator's indexes), and only issues that changed, or those of `changed`,
+   * are answered; `all` answers every endpoint's.
+   */
+  private problems(
+    doc: OpenApiDocument,
+    changed: readonly Endpoint[],
+    removed: readonly string[],
+    all: boolean,
+  ): SessionProblems {
+    let validator = this.validator;
+    let affected: Iterable<string>;
+    if (validator === undefined || validator.dialect !== doc.dialect) {
+      validator = new EndpointValidator(doc.dialect);
+      this.validator = validator;
+      validator.update(
+        doc.endpoints.map((endpoint) => this.projection(endpoint)),
+        [],
+      );
+      for (const id of removed) this.reported.delete(id);
+      affected = doc.endpoints.map((endpoint) => endpoint.id);
+    } else {
+      const views = changed.map((endpoint) => this.projection(endpoint));
+      if (this.flipped.size > 0) {
+        const changedIds = new Set(changed.map((endpoint) => endpoint.id));
+        for (const endpoint of doc.endpoints) {
+          if (this.flipped.has(endpoint.id) && !changedIds.has(endpoint.id)) {
+            views.push(this.projection(endpoint));
+          }
+        }
       }
-      return view;
-    });
-    const report = validateEndpoints(views, doc.dialect);
+      for (const id of removed) this.reported.delete(id);
+      const touched = validator.update(views, removed);
+      affected = all ? doc.endpoints.map((endpoint) => endpoint.id) : touched;
+    }
+    this.flipped.clear();
     const issues: Record<string, EndpointIssue[]> = {};
-    const wanted = new Set(changedIds);
-    for (const id of removed) this.reported.delete(id);
-    for (const [id, list] of Object.entries(report.issues)) {
+    const wanted = all ? undefined : new Set(changed.map((endpoint) => endpoint.id));
+    for (const id of affected) {
+      const list = validator.issuesOf(id);
       const json = JSON.stringify(list);
-      if (this.reported.get(id) !== json || wanted.has(id)) {
+      if (this.reported.get(id) !== json || wanted === undefined || wanted.has(id)) {
         setOwn(issues, id, list);
         this.reported.set(id, json);
       }
     }
-    return { issues, duplicateIds: report.duplicateIds, canGenerate: report.canGenerate };
+    return {
+      issues,
+      duplicateIds: validator.duplicateIds(),
+      canGenerate: validator.canGenerate(),
+    };
   }
 }
 
@@ -631,7 +682,7 @@ class Batch {
       this.textChanged = true;
       return;
     }
-    const text = renderOpenApiWith(this.doc, (data) => renameInData(data, from, to));
+    const text = renderOpenApiWith(this.doc, (data) => renameInData(data, from, to), REPLACED);
     this.reopen(text);
   }
 
@@ -655,7 +706,7 @@ class Batch {
 function dropCollectedSchemas(batch: Batch): void {
   const doc = batch.doc;
   if (documentFlavor(doc) === undefined) return;
-  const data = documentData(doc);
+  const data = documentData(doc, REPLACED);
   const components = isObject(data) ? own(data, 'components') : undefined;
   const written = isObject(components) ? own(components, 'schemas') : undefined;
   const names = Object.keys(doc.schemas);
