@@ -29,7 +29,7 @@ import type { ImportWarning, KeptOperation } from './parse-openapi';
 import { validateEndpoints } from './validate-endpoints';
 import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
-import { MAX_INPUT_CHARS } from './limits';
+import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './projects';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
@@ -63,10 +63,14 @@ function readHarBlob(file: Blob): string {
 
 /** A document's text handed over as a Blob (a kept source), refused by size before reading. */
 function readDocumentBlob(file: Blob): string {
-  // UTF-8 bytes are at least as many as UTF-16 units; a text over the cap in units is refused
-  // by parseOpenApi after reading, a file far over it (3 bytes per unit at most) before.
-  if (file.size > MAX_INPUT_CHARS * 3) {
-    throw new CoreError('INPUT_TOO_LARGE', `The document is ${file.size} bytes.`);
+  // The limit is in UTF-8 bytes, as the Blob counts them (a BOM aside): refused before reading.
+  if (file.size > MAX_DOCUMENT_BYTES + 3) {
+    throw CoreError.tooLarge(
+      'INPUT_TOO_LARGE',
+      file.size,
+      MAX_DOCUMENT_BYTES,
+      `The document is ${file.size} bytes; the limit is ${MAX_DOCUMENT_BYTES}.`,
+    );
   }
   return readBlob(file);
 }

@@ -21,6 +21,11 @@ export type CoreErrorCode =
   | 'CONFLICT'
   /** A document command names an endpoint, parameter or schema the document does not have. */
   | 'UNKNOWN_TARGET'
+  /**
+   * A document whose YAML aliases expand past MAX_EXPANDED_BYTES: refused by the paths that
+   * expand them (conversion, Download .json, the preview), never by opening it in the form.
+   */
+  | 'EXPANSION_TOO_LARGE'
   | 'INTERNAL';
 
 /** A failure of the core with a stable code and, where the input has them, a position. */
@@ -34,6 +39,23 @@ export class CoreError extends Error {
   ) {
     super(message);
   }
+
+  /** What was measured and the limit it passed (bytes), for errors about a size. */
+  size?: number;
+  limit?: number;
+
+  /** A size error that names both sizes (the user reads "70.2 MB; the limit is 64 MB"). */
+  static tooLarge(
+    code: 'INPUT_TOO_LARGE' | 'EXPANSION_TOO_LARGE',
+    size: number,
+    limit: number,
+    message: string,
+  ): CoreError {
+    const error = new CoreError(code, message);
+    error.size = size;
+    error.limit = limit;
+    return error;
+  }
 }
 
 /** The plain, structured-clone-safe shape of an error that crosses the worker boundary. */
@@ -42,6 +64,9 @@ export interface ErrorInfo {
   message: string;
   line?: number;
   column?: number;
+  /** For a size error: the size measured and the limit, in bytes. */
+  size?: number;
+  limit?: number;
 }
 
 /** Converts anything thrown into an {@link ErrorInfo}; unknown failures become INTERNAL. */
@@ -50,8 +75,16 @@ export function toErrorInfo(error: unknown): ErrorInfo {
     const info: ErrorInfo = { code: error.code, message: error.message };
     if (error.line !== undefined) info.line = error.line;
     if (error.column !== undefined) info.column = error.column;
+    if (error.size !== undefined) info.size = error.size;
+    if (error.limit !== undefined) info.limit = error.limit;
     return info;
   }
-  if (error instanceof RangeError) return { code: 'TOO_DEEP', message: error.message };
+  if (error instanceof RangeError) {
+    // The engine's own limit on a string or array: the output would be too large to hold.
+    if (/invalid (string|array) length/i.test(error.message)) {
+      return { code: 'EXPANSION_TOO_LARGE', message: error.message };
+    }
+    return { code: 'TOO_DEEP', message: error.message };
+  }
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,16 +1,17 @@
 /** JSON helpers of the editors (spec §4/§5/§9): paste detection, JSON → YAML, formatting. */
 import { stringify } from 'yaml';
 import { CoreError } from './errors';
+import { MAX_DOCUMENT_DEPTH } from './yaml-io';
 import { inferSchema } from './infer-schema';
-import { MAX_FORMAT_DEPTH, MAX_INPUT_CHARS, parseJson, tooDeep } from './limits';
+import { MAX_DOCUMENT_BYTES, MAX_FORMAT_DEPTH, parseJson, tooDeep } from './limits';
 import type { Schema } from './model';
 
 /**
  * Spec §5: pasted text counts as JSON only if, trimmed, it is non-empty, starts with { or [,
- * ends with } or ], and parses to a non-null object. Text over the input cap never counts.
+ * ends with } or ], and parses to a non-null object. Text over the document limit never counts.
  */
 export function isJsonPaste(text: string): boolean {
-  if (text.length > MAX_INPUT_CHARS) return false;
+  if (text.length > MAX_DOCUMENT_BYTES) return false;
   const trimmed = text.trim();
   if (trimmed.length === 0) return false;
   const first = trimmed[0];
@@ -29,7 +30,8 @@ export function isJsonPaste(text: string): boolean {
  * (with line/column), TOO_DEEP or INPUT_TOO_LARGE.
  */
 export function jsonToYaml(text: string): string {
-  let value = parseJson(text);
+  // A whole OpenAPI document pasted as JSON may be as large and as deep as a document.
+  let value = parseJson(text, MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_BYTES);
   // JSON.parse rounds integers past 2^53; re-read such texts keeping those integers exact.
   if (LONG_DIGITS.test(text)) value = parseJsonKeepingBigIntegers(text);
   try {

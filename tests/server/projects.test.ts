@@ -3,6 +3,7 @@
  * optimistic locking (If-Match / 412 / 428), stale concurrent writers, limits (413, 409),
  * subscription rule (402 for writes, reads always). History and quota: projects-history.test.ts.
  */
+import { MAX_PROJECT_BYTES } from '../../src/shared/limits';
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '../../src/shared/projects';
 import { bearer, buildTestApp, signedInUser, type TestApp, useTestApp } from './helpers';
@@ -321,21 +322,22 @@ describe('projects API', () => {
 });
 
 describe('projects API with the default limits', () => {
-  it('stores and returns a 9 MB document intact and refuses 13 MB with 413', async () => {
+  it('stores and returns a 14 MB document intact and refuses one over the limit with 413', async () => {
     const t = await buildTestApp();
     try {
       const a = api(t, await subscriber(t));
       const line = '    description: \'ünïcode line with "quotes" and \\ backslashes\'\n';
-      const content = DOC + line.repeat(Math.floor((9 * 1024 * 1024) / line.length));
+      // GitHub's REST description is 13 MB.
+      const content = DOC + line.repeat(Math.floor((14 * 1024 * 1024) / line.length));
       const created = await a.create({ name: 'Large', content });
       expect(created.statusCode).toBe(201);
       const { id } = created.json<{ id: string }>();
       const read = await a.get(id);
       expect(read.json<{ content: string }>().content === content).toBe(true);
-      // The largest project is the largest document (10 MiB) plus 2 MiB of view state.
-      const over = await a.put(id, { content: 'z'.repeat(13 * 1024 * 1024) }, '"1"');
+      // The largest project is the largest document (64 MiB) plus 2 MiB of view state.
+      const over = await a.put(id, { content: 'z'.repeat(MAX_PROJECT_BYTES + 1024) }, '"1"');
       expect(over.statusCode).toBe(413);
-      expect(over.json<{ message: string }>().message).toMatch(/12 MiB/);
+      expect(over.json<{ message: string }>().message).toMatch(/66 MiB/);
     } finally {
       await t.close();
     }

@@ -11,6 +11,7 @@ import {
   parseJson,
   schemaYaml,
 } from '../../src/shared';
+import { MAX_DOCUMENT_DEPTH } from '../../src/shared/yaml-io';
 
 const codeOf = (fn: () => unknown): unknown => {
   try {
@@ -122,10 +123,11 @@ describe('jsonToYaml', () => {
     }
   });
 
-  it('rejects nesting past the limit with TOO_DEEP', () => {
+  it('rejects nesting past the document limit with TOO_DEEP', () => {
+    // The JSON paste may be a whole document: it nests as deep as a document may.
     const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
-    expect(parse(jsonToYaml(deep(MAX_NESTING_DEPTH)))).toBeInstanceOf(Array);
-    expect(codeOf(() => jsonToYaml(deep(MAX_NESTING_DEPTH + 1)))).toBe('TOO_DEEP');
+    expect(parse(jsonToYaml(deep(MAX_DOCUMENT_DEPTH)))).toBeInstanceOf(Array);
+    expect(codeOf(() => jsonToYaml(deep(MAX_DOCUMENT_DEPTH + 1)))).toBe('TOO_DEEP');
     expect(codeOf(() => jsonToYaml(deep(10_000)))).toBe('TOO_DEEP');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml11 } from 'yaml';
-import { CoreError } from '../../src/shared';
+import { CoreError, MAX_DOCUMENT_BYTES } from '../../src/shared';
 import { SourceText } from '../../src/shared/document';
 import { lineDiff } from './support/line-diff';
 
@@ -151,7 +151,7 @@ describe('SourceText.parse', () => {
     expect(syntax.line).toBeGreaterThan(0);
     expect(fail('a: 1\na: 2\n').code).toBe('YAML_SYNTAX');
     expect(fail('['.repeat(400)).code).toBe('TOO_DEEP');
-    expect(fail('x'.repeat(11 * 1024 * 1024)).code).toBe('INPUT_TOO_LARGE');
+    expect(fail('x'.repeat(MAX_DOCUMENT_BYTES + 1)).code).toBe('INPUT_TOO_LARGE');
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 12; i++)
       bomb.push(

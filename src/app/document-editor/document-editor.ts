@@ -22,7 +22,7 @@ import {
   type GeneratorClient,
   type ParsedDocument,
 } from '../core/generator-client';
-import { CORE_ERROR_MESSAGES } from '../generator/core-errors';
+import { CORE_ERROR_MESSAGES, coreErrorText } from '../generator/core-errors';
 import {
   DocumentStore,
   type OperationWhere,
@@ -562,7 +562,7 @@ export class DocumentEditor {
 /** What the page says about a failed job: a core error (with its line) or the generic one. */
 export function describeFailure(failure: unknown): string {
   if (failure instanceof CoreCallError) {
-    const text = i18n._(CORE_ERROR_MESSAGES[failure.code]);
+    const text = coreErrorText(failure.info);
     const { line, column } = failure.info;
     return line === undefined
       ? text

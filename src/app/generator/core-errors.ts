@@ -1,7 +1,8 @@
 /** Translated wording of the core's error codes (architecture.md: the app maps codes to text). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CoreErrorCode } from '../../shared';
+import { i18n } from '@lingui/core';
+import type { CoreErrorCode, ErrorInfo } from '../../shared';
 
 export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   INPUT_TOO_LARGE: msg`The document is too large to load.`,
@@ -20,5 +21,25 @@ export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   HAR_TOO_LARGE: msg`The HAR file is too large. Save fewer requests and try again.`,
   CONFLICT: msg`The document changed meanwhile. Please try again.`,
   UNKNOWN_TARGET: msg`What you edited is no longer in the document.`,
+  EXPANSION_TOO_LARGE: msg`The document's YAML aliases expand to too much text to convert or preview.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
 };
+
+/** A size in MB of 1,048,576 bytes, one decimal, as the project limits are stated ("64"). */
+function megabytes(bytes: number): string {
+  return i18n.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
+}
+
+/**
+ * The translated wording of a core error: a size error names both sizes ("The document is
+ * 70.2 MB; the limit is 64 MB."), the others their code's text.
+ */
+export function coreErrorText(info: ErrorInfo): string {
+  const base = i18n._(CORE_ERROR_MESSAGES[info.code] ?? CORE_ERROR_MESSAGES.INTERNAL);
+  if (info.size === undefined || info.limit === undefined) return base;
+  const size = megabytes(info.size);
+  const limit = megabytes(info.limit);
+  return info.code === 'EXPANSION_TOO_LARGE'
+    ? `${base} ${i18n._(msg`Expanded, it is at least ${size} MB; the limit is ${limit} MB.`)}`
+    : `${base} ${i18n._(msg`It is ${size} MB; the limit is ${limit} MB.`)}`;
+}

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProjectLimits, ProjectSummary } from '../../shared/projects';
-import { isSubscriptionActive, useCustomer } from '../api/customer';
-import { callErrorMessage } from '../api/errors';
+import { type CustomerFailure, isSubscriptionActive, useCustomer } from '../api/customer';
+import { callErrorMessage, failureReason, type RequestFailure } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import {
   createProject,
@@ -17,11 +17,41 @@ import {
 } from '../api/projects';
 import { ConfirmDialog } from '../generator/ConfirmDialog';
 import '../generator/generator.css';
+import { MAX_DOCUMENT_BYTES } from '../../shared/limits';
 import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';
 import { HistoryDialog } from './HistoryDialog';
 import { moveInOnce } from './move-in';
 import { useSize } from './useSize';
 import './projects.css';
+
+const MIB = 1024 * 1024;
+
+/** Whether trying the account lookup again may help: the network, a timeout, 5xx, 408, 429. */
+function retryable(failure: RequestFailure | undefined): boolean {
+  if (!failure) return true;
+  if (failure.kind !== 'http') return failure.kind !== 'aborted';
+  return failure.status >= 500 || failure.status === 408 || failure.status === 429;
+}
+
+/** First wait before the account lookup is tried again; doubled each time, up to a minute. */
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Calls `retry` after a wait each time the check is `failing` (issue 31.6): 2 s, 4 s, 8 s… up
+ * to a minute; the waits start over once it is `ok`.
+ */
+function useRetryCheck(check: 'failing' | 'ok' | 'other', retry: () => void): void {
+  const tries = useRef(0);
+  useEffect(() => {
+    if (check === 'ok') tries.current = 0;
+    if (check !== 'failing') return;
+    const wait = Math.min(RETRY_FIRST_MS * 2 ** tries.current, RETRY_MAX_MS);
+    tries.current += 1;
+    const timer = setTimeout(retry, wait);
+    return () => clearTimeout(timer);
+  }, [check, retry]);
+}
 
 /** A failure whose message is already the translated text to show (not a failed call). */
 class UserFacingError extends Error {}
@@ -42,7 +72,30 @@ export default function ProjectsPage() {
   const size = useSize();
   const navigate = useNavigate();
   const customer = useCustomer();
-  const readOnly = customer.status !== 'loading' && !isSubscriptionActive(customer.profile);
+  /**
+   * The account lookup failed (issue 31.6: the database is down, 503): the subscription is
+   * unknown, not inactive. Kept while a retry of it runs, so the page does not flicker.
+   */
+  const checkFailed: CustomerFailure | undefined =
+    customer.status === 'error'
+      ? customer
+      : customer.status === 'loading'
+        ? customer.retryOf
+        : undefined;
+  // Without a known active subscription nothing is created or changed (a failed check counts as
+  // inactive, spec §4); a profile cached from an earlier visit stands in meanwhile.
+  const readOnly =
+    (customer.status === 'loaded' || checkFailed !== undefined) &&
+    !isSubscriptionActive(customer.profile);
+  const checkReason = checkFailed ? failureReason(i18n, checkFailed.failure) : '';
+  useRetryCheck(
+    customer.status === 'loaded'
+      ? 'ok'
+      : customer.status === 'error' && retryable(customer.failure)
+        ? 'failing'
+        : 'other',
+    customer.reload,
+  );
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [limits, setLimits] = useState<ProjectLimits | undefined>(undefined);
   /** The last change's failure; `retry` runs that change again (none for a refused file). */
@@ -107,11 +160,15 @@ export default function ProjectsPage() {
         read = await readDocumentFile(file);
       } catch (error) {
         const reason = error instanceof OpenFileFailure ? error.reason : 'read';
+        const size = i18n.number((error instanceof OpenFileFailure ? (error.size ?? 0) : 0) / MIB, {
+          maximumFractionDigits: 1,
+        });
+        const limit = i18n.number(MAX_DOCUMENT_BYTES / MIB, { maximumFractionDigits: 1 });
         throw new UserFacingError(
           reason === 'type'
             ? t`Only .yaml, .yml and .json files can be opened.`
             : reason === 'size'
-              ? t`The file is too large to open.`
+              ? t`The file is too large to open: it is ${size} MB; the limit is ${limit} MB.`
               : t`The file could not be read.`,
         );
       }
@@ -230,7 +287,20 @@ export default function ProjectsPage() {
           />
         </div>
       ) : null}
-      {readOnly ? (
+      {checkFailed ? (
+        <ErrorWithRetry
+          testId="project-check-failed"
+          messageClassName="proj-error"
+          message={
+            <Trans>
+              Your subscription could not be checked: {checkReason}. Until it can be, projects can
+              be opened and downloaded but not created or changed; the page checks again by itself.
+            </Trans>
+          }
+          onRetry={customer.reload}
+          retrying={customer.status === 'loading'}
+        />
+      ) : readOnly ? (
         <p className="proj-notice" role="status" data-testid="project-readonly">
           <Trans>
             Your subscription is not active, so projects are read-only: you can open and download

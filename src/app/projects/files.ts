@@ -10,7 +10,11 @@ export const OPENABLE = '.yaml,.yml,.json,application/json,application/yaml,text
 export type OpenFileError = 'type' | 'size' | 'read';
 
 export class OpenFileFailure extends Error {
-  constructor(readonly reason: OpenFileError) {
+  constructor(
+    readonly reason: OpenFileError,
+    /** For 'size': the file's size in bytes. */
+    readonly size?: number,
+  ) {
     super(reason);
   }
 }
@@ -19,14 +23,15 @@ export class OpenFileFailure extends Error {
 export async function readDocumentFile(file: File): Promise<{ name: string; text: string }> {
   if (!/\.(ya?ml|json)$/i.test(file.name)) throw new OpenFileFailure('type');
   // The limit is in UTF-8 bytes, as the file counts them (a BOM aside).
-  if (file.size > MAX_DOCUMENT_BYTES + 3) throw new OpenFileFailure('size');
+  if (file.size > MAX_DOCUMENT_BYTES + 3) throw new OpenFileFailure('size', file.size);
   let text: string;
   try {
     text = await file.text();
   } catch {
     throw new OpenFileFailure('read');
   }
-  if (utf8Length(text) > MAX_DOCUMENT_BYTES) throw new OpenFileFailure('size');
+  const bytes = utf8Length(text);
+  if (bytes > MAX_DOCUMENT_BYTES) throw new OpenFileFailure('size', bytes);
   const name = file.name.replace(/\.(ya?ml|json)$/i, '').trim() || file.name;
   return { name: name.slice(0, 200), text };
 }
