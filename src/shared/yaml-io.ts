@@ -37,6 +37,78 @@ export const MAX_DOCUMENT_DEPTH = 300;
  */
 const MAX_ALIAS_COUNT = 100;
 
+/**
+ * Largest size, as compact JSON text, that a document's YAML aliases may expand to. Every path
+ * that writes the expanded document (Swagger 2.0 conversion, Download .json, the preview, the
+ * form's reading of it) would spend seconds and gigabytes past it: a 4 MB document with a
+ * hundred aliases wrote 444 MB. Documents without aliases are bounded by their text.
+ */
+export const MAX_EXPANDED_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Measures what a parsed value expands to (its compact JSON size and its depth) in one pass
+ * over its distinct objects, each measured once however many aliases share it, and throws
+ * EXPANSION_TOO_LARGE past {@link MAX_EXPANDED_BYTES} (both sizes named) or TOO_DEEP past
+ * {@link MAX_DOCUMENT_DEPTH}. Iterative: no recursion on hostile input.
+ */
+export function assertExpansion(value: unknown, max = MAX_EXPANDED_BYTES): void {
+  const measured = new Map<object, { size: number; depth: number }>();
+  const scalarSize = (item: unknown): number =>
+    typeof item === 'string'
+      ? item.length + 2
+      : typeof item === 'number' || typeof item === 'bigint' || typeof item === 'boolean'
+        ? String(item).length
+        : 4; // null, or what JSON writes as null
+  const stack: { node: object; level: number; expanded: boolean }[] = [];
+  if (value !== null && typeof value === 'object') {
+    stack.push({ node: value, level: 1, expanded: false });
+  }
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { node: object; level: number; expanded: boolean };
+    if (measured.has(top.node)) {
+      stack.pop();
+      continue;
+    }
+    const entries: [string | undefined, unknown][] = Array.isArray(top.node)
+      ? top.node.map((item: unknown) => [undefined, item])
+      : Object.entries(top.node);
+    if (!top.expanded) {
+      top.expanded = true;
+      // An alias inside what it names (a cycle) nests for ever: it ends here as too deep.
+      if (top.level > MAX_DOCUMENT_DEPTH) throw tooDeep();
+      for (const [, child] of entries) {
+        if (child !== null && typeof child === 'object' && !measured.has(child)) {
+          stack.push({ node: child, level: top.level + 1, expanded: false });
+        }
+      }
+      continue;
+    }
+    stack.pop();
+    let size = 2;
+    let depth = 1;
+    for (const [key, child] of entries) {
+      if (key !== undefined) size += key.length + 3;
+      if (child !== null && typeof child === 'object') {
+        const inner = measured.get(child) as { size: number; depth: number };
+        size += inner.size + 1;
+        depth = Math.max(depth, inner.depth + 1);
+      } else {
+        size += scalarSize(child) + 1;
+      }
+    }
+    if (depth > MAX_DOCUMENT_DEPTH) throw tooDeep();
+    if (size > max) {
+      throw CoreError.tooLarge(
+        'EXPANSION_TOO_LARGE',
+        size,
+        max,
+        `The document's YAML aliases expand to at least ${size} bytes; the limit is ${max}.`,
+      );
+    }
+    measured.set(top.node, { size, depth });
+  }
+}
+
 /** Reads YAML or JSON text into plain data; throws a {@link CoreError} on any failure. */
 export function readDocument(text: string): unknown {
   if (typeof text !== 'string') throw new CoreError('INVALID_INPUT', 'The document is not text.');
@@ -105,7 +177,8 @@ export function composeYaml(text: string, keepSourceTokens = false): ComposedYam
     }
     const aliases = checkTree(doc.contents, lines);
     const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
-    if (aliases) assertDepth(value, MAX_DOCUMENT_DEPTH);
+    // Aliases share nodes: what they expand to is measured once per node, never walked out.
+    if (aliases) assertExpansion(value);
     return { doc, lines, value };
   } catch (error) {
     if (error instanceof CoreError) throw error;

@@ -3,9 +3,10 @@
  * per-test timeouts are hang guards, not performance claims (those live in bench/).
  */
 import { describe, expect, it } from 'vitest';
-import { CoreError, parseOpenApi } from '../../src/shared';
+import { convertSwagger2, CoreError, parseOpenApi } from '../../src/shared';
+import { documentToJson } from '../../src/shared/projects';
 import { MAX_DOCUMENT_BYTES } from '../../src/shared/limits';
-import { readDocument } from '../../src/shared/yaml-io';
+import { MAX_EXPANDED_BYTES, readDocument } from '../../src/shared/yaml-io';
 
 function errorOf(fn: () => unknown): CoreError {
   try {
@@ -89,11 +90,18 @@ describe('hostile documents', () => {
     expect(error.column).toBe(3);
   });
 
-  it('refuses a 20 MB paste with INPUT_TOO_LARGE before parsing it', { timeout: 5_000 }, () => {
-    const text = 'openapi: 3.0.1\nx: "' + 'a'.repeat(20 * 1000 * 1000) + '"\n';
-    expect(text.length).toBeGreaterThan(MAX_DOCUMENT_BYTES);
-    expect(errorOf(() => parseOpenApi(text)).code).toBe('INPUT_TOO_LARGE');
-  });
+  it(
+    'refuses a paste over the cap with INPUT_TOO_LARGE before parsing it, naming both sizes',
+    { timeout: 5_000 },
+    () => {
+      const text = 'openapi: 3.0.1\nx: "' + 'a'.repeat(MAX_DOCUMENT_BYTES + 1000) + '"\n';
+      expect(text.length).toBeGreaterThan(MAX_DOCUMENT_BYTES);
+      const error = errorOf(() => parseOpenApi(text));
+      expect(error.code).toBe('INPUT_TOO_LARGE');
+      expect(error.limit).toBe(MAX_DOCUMENT_BYTES);
+      expect(error.size).toBeGreaterThan(MAX_DOCUMENT_BYTES);
+    },
+  );
 
   it('accepts a document just under the cap', { timeout: 30_000 }, () => {
     const filler = 'a'.repeat(MAX_DOCUMENT_BYTES - 200);
@@ -105,11 +113,13 @@ describe('hostile documents', () => {
     'counts the cap in UTF-8 bytes, as a project save does (issue 21.5)',
     { timeout: 30_000 },
     () => {
-      // 4 Mi Cyrillic characters are 8 MiB of UTF-8: under the cap; 6 Mi are 12 MiB: over it.
+      // Cyrillic characters are 2 bytes of UTF-8: a quarter of the cap in characters is under
+      // it, 0.6 of it is over it (while the text's length is under the cap).
       const doc = (n: number) =>
         `openapi: 3.0.1\ninfo: { title: T, version: v1, description: "${'ж'.repeat(n)}" }\npaths: {}\n`;
-      expect(parseOpenApi(doc(4 * 1024 * 1024)).info?.description).toHaveLength(4 * 1024 * 1024);
-      const over = doc(6 * 1024 * 1024);
+      const under = MAX_DOCUMENT_BYTES / 4;
+      expect(parseOpenApi(doc(under)).info?.description).toHaveLength(under);
+      const over = doc(Math.floor(MAX_DOCUMENT_BYTES * 0.6));
       expect(over.length).toBeLessThan(MAX_DOCUMENT_BYTES);
       expect(errorOf(() => parseOpenApi(over)).code).toBe('INPUT_TOO_LARGE');
     },
@@ -141,5 +151,55 @@ describe('hostile documents', () => {
     parseOpenApi('{"openapi": "3.0.1", "paths": {}, "__proto__": {"polluted": "yes"}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('aliases that expand past the limit (issue 28.6)', () => {
+  // 2 MB behind one anchor, named by 99 aliases: under the alias count, 200 MB expanded.
+  const anchored = 'x'.repeat(2_000_000);
+  const aliases = Array.from({ length: 99 }, (_, i) => `  k${i}: *big`).join('\n');
+  const openapi = `openapi: 3.0.1\ninfo: {title: T, version: v1, description: &big "${anchored}"}\nx-copies:\n${aliases}\npaths: {}\n`;
+  const swagger = `swagger: "2.0"\ninfo: {title: T, version: v1, description: &big "${anchored}"}\nx-copies:\n${aliases}\npaths: {}\n`;
+
+  const refusedQuickly = (fn: () => unknown) => {
+    const start = performance.now();
+    const error = errorOf(fn);
+    expect(performance.now() - start).toBeLessThan(2_000);
+    return error;
+  };
+
+  it('refuses to open, convert or write as JSON with EXPANSION_TOO_LARGE, naming both sizes', () => {
+    for (const fn of [
+      () => parseOpenApi(openapi),
+      () => documentToJson(openapi),
+      () => convertSwagger2(swagger),
+    ]) {
+      const error = refusedQuickly(fn);
+      expect(error.code).toBe('EXPANSION_TOO_LARGE');
+      expect(error.limit).toBe(MAX_EXPANDED_BYTES);
+      expect(error.size).toBeGreaterThan(MAX_EXPANDED_BYTES);
+    }
+  });
+
+  it('counts nested aliases once per node, however often they are named', () => {
+    // Ten levels of ten aliases each: 10^10 leaves expanded, measured in a few thousand steps.
+    const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
+    const error = refusedQuickly(() => readDocument(lines.join('\n')));
+    expect(['EXPANSION_TOO_LARGE', 'YAML_ALIAS_LIMIT']).toContain(error.code);
+  });
+
+  it('ends an alias inside what it names with TOO_DEEP', () => {
+    expect(refusedQuickly(() => readDocument('a: &a\n  b: *a\n')).code).toBe('TOO_DEEP');
+  });
+
+  it('keeps a document whose aliases expand to little', () => {
+    const text = 'openapi: 3.0.1\ninfo: {title: &t T, version: v1}\nx-title: *t\npaths: {}\n';
+    expect(JSON.parse(documentToJson(text))['x-title']).toBe('T');
   });
 });
