@@ -36,8 +36,20 @@ export function isSubscriptionActive(
   return typeof until === 'number' && Number.isFinite(until) && until * 1000 > nowMs;
 }
 
+/** A failed lookup of the profile. */
+export interface CustomerFailure {
+  error: unknown;
+  /** Why the call failed, for the translated message (api/errors.ts). */
+  failure?: RequestFailure;
+}
+
 export type CustomerState =
-  | { status: 'loading'; profile: CustomerProfile | undefined }
+  | {
+      status: 'loading';
+      profile: CustomerProfile | undefined;
+      /** The failure this load tries again after (`reload`), so a page can keep saying it. */
+      retryOf?: CustomerFailure;
+    }
   | { status: 'loaded'; profile: CustomerProfile }
   | {
       status: 'error';
@@ -70,7 +82,16 @@ export function useCustomer(): CustomerState & { reload: () => void } {
     };
   }, [attempt]);
   const reload = useCallback(() => {
-    setState((prev) => ({ status: 'loading', profile: prev.profile }));
+    setState((prev) => ({
+      status: 'loading',
+      profile: prev.profile,
+      retryOf:
+        prev.status === 'error'
+          ? { error: prev.error, failure: prev.failure }
+          : prev.status === 'loading'
+            ? prev.retryOf
+            : undefined,
+    }));
     setAttempt((n) => n + 1);
   }, []);
   return { ...state, reload };
