@@ -22,7 +22,7 @@ import { upgradeOpenApi, type UpgradeTarget } from './document/upgrade';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
 import { inferSchema } from './infer-schema';
-import { formatJson, isJsonPaste, jsonToYaml } from './json-tools';
+import { formatJson, isJsonPaste, jsonPasteKind, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
 import { newEndpoint } from './new-endpoint';
 import type { ImportWarning, KeptOperation } from './parse-openapi';
@@ -164,6 +164,8 @@ export function createCoreApi() {
       }),
     /** Spec §5: whether pasted text counts as JSON. */
     isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
+    /** Issue 28.3: a whole OpenAPI document in JSON, other JSON, or no JSON (one parse). */
+    jsonPasteKind: (text: string) => run(() => jsonPasteKind(text)),
     /** JSON text as YAML (the JSON-paste dialog). */
     jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
     /** JSON pretty-printed with indent 2 (the Format button). */

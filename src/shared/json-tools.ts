@@ -26,6 +26,35 @@ export function isJsonPaste(text: string): boolean {
 }
 
 /**
+ * What a paste is (issue 28.3): `document` when it counts as JSON by {@link isJsonPaste} and is a
+ * whole OpenAPI or Swagger document (an object with a top-level `openapi` or `swagger` key),
+ * `json` for any other JSON object or array, `none` for text that is not JSON. One parse, run
+ * in the worker: a pasted document may be 47 MB.
+ */
+export type JsonPasteKind = 'document' | 'json' | 'none';
+
+export function jsonPasteKind(text: string): JsonPasteKind {
+  if (text.length > MAX_DOCUMENT_BYTES) return 'none';
+  const trimmed = text.trim();
+  const first = trimmed[0];
+  const last = trimmed[trimmed.length - 1];
+  if ((first !== '{' && first !== '[') || (last !== '}' && last !== ']')) return 'none';
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    return 'none';
+  }
+  if (value === null || typeof value !== 'object') return 'none';
+  if (Array.isArray(value)) return 'json';
+  const record = value as Record<string, unknown>;
+  const version = (key: string) =>
+    Object.hasOwn(record, key) &&
+    (typeof record[key] === 'string' || typeof record[key] === 'number');
+  return version('openapi') || version('swagger') ? 'document' : 'json';
+}
+
+/**
  * Converts JSON text to YAML (indent 2, no line wrapping). Throws CoreError JSON_INVALID
  * (with line/column), TOO_DEEP or INPUT_TOO_LARGE.
  */

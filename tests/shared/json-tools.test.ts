@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatJson,
   isJsonPaste,
+  jsonPasteKind,
   jsonToYaml,
   lineColumnAt,
   locateJsonError,
@@ -43,6 +44,33 @@ describe('isJsonPaste (spec §5)', () => {
     ['[1,]', false],
   ])('%j → %s', (text, expected) => {
     expect(isJsonPaste(text)).toBe(expected);
+  });
+});
+
+describe('jsonPasteKind (issue 28.3)', () => {
+  it.each([
+    ['{"openapi":"3.0.1","info":{"title":"T","version":"1"},"paths":{}}', 'document'],
+    ['\n  {"info": {}, "openapi": "3.1.0"}\n', 'document'],
+    ['{"swagger":"2.0","info":{},"paths":{}}', 'document'],
+    ['{"swagger":2.0}', 'document'],
+    ['{"name":"Ann","openapi_like":"3.0.1"}', 'json'],
+    ['{"info":{"openapi":"3.0.1"}}', 'json'],
+    ['{"openapi":{"version":"3"}}', 'json'],
+    ['[{"openapi":"3.0.1"}]', 'json'],
+    ['{}', 'json'],
+    ['{"openapi":"3.0.1"', 'none'],
+    ['openapi: 3.0.1', 'none'],
+    ['null', 'none'],
+  ])('%j → %s', (text, expected) => {
+    expect(jsonPasteKind(text)).toBe(expected);
+  });
+
+  it('agrees with isJsonPaste on what counts as JSON', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        expect(jsonPasteKind(text) !== 'none').toBe(isJsonPaste(text));
+      }),
+    );
   });
 });
 

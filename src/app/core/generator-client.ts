@@ -704,6 +704,10 @@ export class GeneratorClient {
   isJsonPaste(text: string, options?: CallOptions) {
     return this.call('isJsonPaste', [text], options);
   }
+  /** Issue 28.3: whether a paste is a whole OpenAPI document in JSON, other JSON, or neither. */
+  jsonPasteKind(text: string, options?: CallOptions) {
+    return this.call('jsonPasteKind', [text], options);
+  }
   jsonToYaml(text: string, options?: CallOptions) {
     return this.call('jsonToYaml', [text], options);
   }
