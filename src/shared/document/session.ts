@@ -242,6 +242,10 @@ export class DocumentSession {
     this.openedText = undefined;
     this.rev += 1;
     this.rendered = undefined;
+    // The rules' indexes are built with the document, not on its first edit: the first
+    // keystroke on a 22,000-operation document then costs what the next ones cost.
+    this.problems(doc, [], [], false);
+    this.seeded = true;
   }
 
   /**
