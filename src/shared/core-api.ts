@@ -9,6 +9,7 @@
 import { stringify } from 'yaml';
 import type { DocumentMeta } from './document/meta';
 import {
+  documentData,
   documentFlavor,
   newOpenApiDocument,
   parseOpenApi,
@@ -34,6 +35,7 @@ import { documentToJson } from './projects';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
 import { dialectOf, type OpenApiDialect } from './openapi-version';
+import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
 
 /** What every core method answers: a value, or the core's error as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -115,6 +117,7 @@ export function createCoreApi() {
   let doc: OpenApiDocument | undefined;
   /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
   let openedText = '';
+  const previewer = new DocumentPreviewer();
 
   const open = (next: OpenApiDocument): DocumentSummary => {
     doc = next;
@@ -315,6 +318,21 @@ export function createCoreApi() {
       }),
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
+    /**
+     * The docs preview's input as JSON (issue 28.5, 28.6): `request.text`, or the open
+     * document's text, whole when small, one part of it when large (document/preview-part.ts).
+     */
+    previewPart: (request: PreviewRequest = {}) =>
+      run(() => {
+        const open = session.document;
+        return previewer.preview(
+          request,
+          open && {
+            text: () => session.text().text,
+            data: () => documentData(open, { viewsReplaced: true }),
+          },
+        );
+      }),
   };
 }
 

@@ -24,6 +24,7 @@ import type {
   UpgradeTarget,
   ValidationReport,
 } from '../../shared';
+import type { PreviewRequest } from '../../shared/document/preview-part';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
 
@@ -741,6 +742,10 @@ export class GeneratorClient {
   }
   documentToJson(text: string, options?: CallOptions) {
     return this.call('documentToJson', [text], options);
+  }
+  /** The docs preview's input: the document as JSON, or one part of a large one (issue 28.5). */
+  previewPart(request: PreviewRequest, options?: CallOptions) {
+    return this.call('previewPart', [request], options);
   }
 }
 
