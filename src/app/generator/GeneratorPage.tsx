@@ -509,7 +509,15 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         </div>
         {split.separator}
         <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
-          <OutputTabs editor={editor}>
+          <OutputTabs
+            editor={editor}
+            openOperation={() => {
+              const open = revealId === undefined ? undefined : store.getEndpoint(revealId);
+              return (
+                open && { path: open.path, method: open.method, webhook: open.webhook === true }
+              );
+            }}
+          >
             <Suspense
               fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}
             >
@@ -524,7 +532,9 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                   project.changed();
                   workspace.changed();
                 }}
-                onPaste={(text, pasteAsIs) => void paste.handlePaste(text, pasteAsIs)}
+                onPaste={(text, pasteAsIs, target) =>
+                  void paste.handlePaste(text, pasteAsIs, target)
+                }
                 onCursorOperation={editorObject.revealOperation}
               />
             </Suspense>
@@ -585,6 +595,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             yaml={paste.offer.yaml}
             onCancel={paste.cancel}
             onConvert={() => paste.convert((yaml) => editor.current?.replaceSelection(yaml))}
+            onOpenAsJson={
+              paste.offer.document === true
+                ? () => paste.openAsJson((json) => editor.current?.openText(json))
+                : undefined
+            }
+            conversionFailed={paste.offer.conversionFailed === true}
           />
         ) : null}
       </div>

@@ -15,7 +15,7 @@ import { indentYamlForInsertion } from '../../shared/yaml-insertion';
 import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
-import { mayBeJsonPaste } from './json-paste';
+import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import type { OperationWhere } from './document/document-store';
 import { findOperation, operationInRanges } from '../../shared/document/locate';
@@ -59,6 +59,7 @@ async function insertInSlices(
   range: monaco.IRange,
   text: string,
   cancelled: () => boolean,
+  caretAt: 'end' | 'start' = 'end',
 ): Promise<void> {
   const model = editor.getModel();
   if (!model) return;
@@ -88,9 +89,23 @@ async function insertInSlices(
   await yieldToBrowser();
   if (model.isDisposed()) return;
   model.pushStackElement();
-  const caret = monaco.Range.getEndPosition(target);
+  const caret =
+    caretAt === 'start'
+      ? monaco.Range.getStartPosition(range)
+      : monaco.Range.getEndPosition(target);
   editor.setPosition(caret);
   editor.revealPosition(caret, monaco.editor.ScrollType.Immediate);
+}
+
+/**
+ * Whether the model holds a JSON document: its first non-blank character is `{` (found without
+ * reading the text). JSON is YAML too, so the same editor, highlighting and schema diagnostics
+ * serve it (docs/decisions.md, session 11).
+ */
+function holdsJson(model: monaco.editor.ITextModel): boolean {
+  const found = model.findNextMatch('\\S', { lineNumber: 1, column: 1 }, true, false, null, false);
+  if (found === null) return false;
+  return model.getValueInRange(found.range) === '{';
 }
 
 /**
@@ -172,6 +187,12 @@ export interface OutputEditorHandle {
    */
   replaceSelection(text: string): void;
   /**
+   * Issue 28.3, "Open as JSON": the whole text becomes `text`, exactly as given (no YAML
+   * shaping), as one undo step; a large text goes in in slices, as a large paste. The caret ends
+   * at the top.
+   */
+  openText(text: string): void;
+  /**
    * Replaces the text in slices of about {@link SLICE_CHARS} characters, one task each, without an
    * undo step (a saved project being opened): no task grows with the size of the document.
    */
@@ -201,8 +222,11 @@ const CURSOR_DEBOUNCE_MS = 150;
 export interface OutputEditorProps {
   /** Whether the editor holds any non-blank text; reported 200 ms after the last change. */
   onHasTextChange: (hasText: boolean) => void;
-  /** A paste that may be JSON; call `pasteAsIs` to let it through unchanged. */
-  onPaste: (text: string, pasteAsIs: (text: string) => void) => void;
+  /**
+   * A paste that may be JSON; call `pasteAsIs` to let it through unchanged. `target` says
+   * whether it goes into a JSON document.
+   */
+  onPaste: (text: string, pasteAsIs: (text: string) => void, target?: PasteTarget) => void;
   onReady?: () => void;
   /** Every change of the text (nothing is read: the listener reads what it needs). */
   onChange?: () => void;
@@ -250,11 +274,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     editor: monaco.editor.IStandaloneCodeEditor,
     range: monaco.IRange,
     text: string,
+    caretAt: 'end' | 'start' = 'end',
   ) => {
     const job = { done: Promise.resolve(), cancelled: false };
     pasting.current = job;
     editor.updateOptions({ readOnly: true });
-    job.done = insertInSlices(editor, range, text, () => job.cancelled).finally(() => {
+    job.done = insertInSlices(editor, range, text, () => job.cancelled, caretAt).finally(() => {
       if (pasting.current !== job) return;
       pasting.current = undefined;
       if (editor.getModel()) editor.updateOptions({ readOnly: false });
@@ -431,6 +456,23 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         editor.pushUndoStop();
         editor.focus();
       },
+      openText: (text: string) => {
+        const editor = editorRef.current;
+        const model = editor?.getModel();
+        if (!editor || !model) return;
+        cancelPaste();
+        editor.focus();
+        const range = model.getFullModelRange();
+        if (text.length > LARGE_PASTE_CHARS) {
+          pasteInSlices(editor, range, text, 'start');
+          return;
+        }
+        editor.pushUndoStop();
+        editor.executeEdits('json-open', [{ range, text, forceMoveMarkers: true }]);
+        editor.pushUndoStop();
+        editor.setPosition({ lineNumber: 1, column: 1 });
+        editor.revealLine(1, monaco.editor.ScrollType.Immediate);
+      },
       focus: () => editorRef.current?.focus(),
       revealLines: (start: number, end: number) => {
         const editor = editorRef.current;
@@ -538,10 +580,21 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           }
           event.preventDefault();
           event.stopPropagation();
-          callbacks.current.onPaste(text, (asIs) => {
-            editor.focus();
-            editor.trigger('keyboard', 'paste', { text: asIs, pasteOnNewLine: false });
-          });
+          // A JSON example pasted into a JSON document stays JSON (unless it replaces it all).
+          const selection = editor.getSelection();
+          const whole =
+            model !== null &&
+            selection !== null &&
+            model.getFullModelRange().equalsRange(selection);
+          const intoJson = model !== null && !whole && holdsJson(model);
+          callbacks.current.onPaste(
+            text,
+            (asIs) => {
+              editor.focus();
+              editor.trigger('keyboard', 'paste', { text: asIs, pasteOnNewLine: false });
+            },
+            { intoJson },
+          );
         },
         true,
       );

@@ -26,25 +26,48 @@ export function mayBeJsonPaste(text: string): boolean {
 
 export interface JsonPasteOffer {
   json: string;
-  yaml: string;
+  /** The YAML conversion; undefined while a whole document's is still being made. */
+  yaml: string | undefined;
+  /**
+   * Issue 28.3: the paste is a whole OpenAPI (or Swagger) document in JSON. The dialog offers
+   * "Open as JSON" beside "Convert to YAML"; `conversionFailed` says its YAML could not be made.
+   */
+  document?: true;
+  conversionFailed?: true;
+}
+
+type PasteClient = Pick<GeneratorClient, 'jsonPasteKind' | 'jsonToYaml'>;
+
+/** Where a paste goes. */
+export interface PasteTarget {
+  /**
+   * The output editor holds a JSON document and the paste does not replace all of it: a JSON
+   * example pasted into it goes in as JSON (no YAML dialog), as typing would.
+   */
+  intoJson?: boolean;
 }
 
 /**
  * Decides what a paste becomes: an offer to convert (JSON object or array) or undefined (paste
- * as is). A failed conversion logs the spec §8 warning and lets the paste through.
+ * as is). A failed conversion logs the spec §8 warning and lets the paste through. A whole
+ * OpenAPI document in JSON is offered at once, its YAML left undefined (see {@link convertLater}).
  */
 export async function detectJsonPaste(
-  client: Pick<GeneratorClient, 'isJsonPaste' | 'jsonToYaml'>,
+  client: PasteClient,
   text: string,
+  target: PasteTarget = {},
 ): Promise<JsonPasteOffer | undefined> {
   if (!mayBeJsonPaste(text)) return undefined;
-  let isJson = false;
+  let kind = 'none';
   try {
-    isJson = await client.isJsonPaste(text);
+    kind = await client.jsonPasteKind(text);
   } catch {
-    isJson = false;
+    kind = 'none';
   }
-  if (!isJson) return undefined;
+  if (kind === 'none') return undefined;
+  // A whole document: the dialog does not wait for its YAML (seconds for 13 MB).
+  if (kind === 'document') return { json: text, yaml: undefined, document: true };
+  if (target.intoJson === true) return undefined;
   try {
     return { json: text, yaml: await client.jsonToYaml(text) };
   } catch {
@@ -53,35 +76,66 @@ export async function detectJsonPaste(
   }
 }
 
+/** A whole document's offer with its YAML, or marked as not convertible (the warning logged). */
+export async function convertLater(
+  client: PasteClient,
+  offer: JsonPasteOffer,
+): Promise<JsonPasteOffer> {
+  try {
+    return { ...offer, yaml: await client.jsonToYaml(offer.json) };
+  } catch {
+    console.warn(CONVERSION_FAILED_WARNING);
+    return { ...offer, conversionFailed: true };
+  }
+}
+
 export interface JsonPasteController {
   offer: JsonPasteOffer | undefined;
   /** Handles a paste that was held back; `pasteAsIs` performs the ordinary paste. */
-  handlePaste: (text: string, pasteAsIs: (text: string) => void) => Promise<void>;
+  handlePaste: (
+    text: string,
+    pasteAsIs: (text: string) => void,
+    target?: PasteTarget,
+  ) => Promise<void>;
   /** Convert: hands the YAML to `replaceSelection` and closes the dialog. */
   convert: (replaceSelection: (yaml: string) => void) => void;
+  /** Open as JSON (a whole document): hands the JSON to `open` and closes the dialog. */
+  openAsJson: (open: (json: string) => void) => void;
   /** Cancel, × or Escape: closes the dialog and clears both texts; the editor is untouched. */
   cancel: () => void;
 }
 
-export function useJsonPaste(
-  client: Pick<GeneratorClient, 'isJsonPaste' | 'jsonToYaml'>,
-): JsonPasteController {
+export function useJsonPaste(client: PasteClient): JsonPasteController {
   const [offer, setOffer] = useState<JsonPasteOffer | undefined>(undefined);
   const handlePaste = useCallback(
-    async (text: string, pasteAsIs: (text: string) => void) => {
-      const found = await detectJsonPaste(client, text);
-      if (found) setOffer(found);
-      else pasteAsIs(text);
+    async (text: string, pasteAsIs: (text: string) => void, target?: PasteTarget) => {
+      const found = await detectJsonPaste(client, text, target);
+      if (!found) {
+        pasteAsIs(text);
+        return;
+      }
+      setOffer(found);
+      if (found.yaml !== undefined) return;
+      const converted = await convertLater(client, found);
+      // Only the offer still open takes its YAML (not one cancelled or replaced meanwhile).
+      setOffer((open) => (open === found ? converted : open));
     },
     [client],
   );
   const convert = useCallback(
     (replaceSelection: (yaml: string) => void) => {
-      if (offer) replaceSelection(offer.yaml);
+      if (offer?.yaml !== undefined) replaceSelection(offer.yaml);
+      setOffer(undefined);
+    },
+    [offer],
+  );
+  const openAsJson = useCallback(
+    (open: (json: string) => void) => {
+      if (offer?.document === true) open(offer.json);
       setOffer(undefined);
     },
     [offer],
   );
   const cancel = useCallback(() => setOffer(undefined), []);
-  return { offer, handlePaste, convert, cancel };
+  return { offer, handlePaste, convert, openAsJson, cancel };
 }

@@ -38,6 +38,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
       setValueInSlices: (value: string) => Promise.resolve(set(value)),
       showGenerated: (value: string) => Promise.resolve(set(value)),
       replaceSelection,
+      openText: (value: string) => set(value),
       focus: () => area.current?.focus(),
       revealLines: (start: number, end: number) => {
         revealed.start = start;

@@ -36,7 +36,7 @@ describe('JSON paste detection', () => {
   it('logs the Russian warning and lets the paste through when conversion fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = {
-      isJsonPaste: () => Promise.resolve(true),
+      jsonPasteKind: () => Promise.resolve('json' as const),
       jsonToYaml: () => Promise.reject(new Error('boom')),
     };
     const { result } = renderHook(() => useJsonPaste(failing));
@@ -49,8 +49,53 @@ describe('JSON paste detection', () => {
   });
 });
 
+const OPENAPI_JSON = `{
+  "openapi": "3.0.1",
+  "info": { "title": "Pets", "version": "1" },
+  "paths": {}
+}`;
+
+describe('a whole OpenAPI document in JSON (issue 28.3)', () => {
+  it('is offered at once, its YAML made after; small JSON and other text are as before', async () => {
+    const offer = await detectJsonPaste(client, OPENAPI_JSON);
+    expect(offer).toEqual({ json: OPENAPI_JSON, yaml: undefined, document: true });
+    const swagger = '{"swagger": "2.0", "info": {}, "paths": {}}';
+    expect((await detectJsonPaste(client, swagger))?.document).toBe(true);
+    expect((await detectJsonPaste(client, '{"a": 1}'))?.document).toBeUndefined();
+    expect(await detectJsonPaste(client, 'openapi: 3.0.1')).toBeUndefined();
+  });
+
+  it('a JSON example pasted into a JSON document goes in as it is; a whole document is offered', async () => {
+    expect(await detectJsonPaste(client, '{"a": 1}', { intoJson: true })).toBeUndefined();
+    expect((await detectJsonPaste(client, OPENAPI_JSON, { intoJson: true }))?.document).toBe(true);
+    const pasteAsIs = vi.fn();
+    const { result } = renderHook(() => useJsonPaste(client));
+    await act(() => result.current.handlePaste('[1, 2]', pasteAsIs, { intoJson: true }));
+    expect(pasteAsIs).toHaveBeenCalledWith('[1, 2]');
+    expect(result.current.offer).toBeUndefined();
+  });
+
+  it('the YAML of a document that cannot be converted is marked, the warning logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = {
+      jsonPasteKind: () => Promise.resolve('document' as const),
+      jsonToYaml: () => Promise.reject(new Error('boom')),
+    };
+    const { result } = renderHook(() => useJsonPaste(failing));
+    const pasteAsIs = vi.fn();
+    await act(() => result.current.handlePaste(OPENAPI_JSON, pasteAsIs));
+    expect(warn).toHaveBeenCalledWith(CONVERSION_FAILED_WARNING);
+    expect(pasteAsIs).not.toHaveBeenCalled();
+    expect(result.current.offer).toMatchObject({ document: true, conversionFailed: true });
+    const opened = vi.fn();
+    act(() => result.current.openAsJson(opened));
+    expect(opened).toHaveBeenCalledWith(OPENAPI_JSON);
+    expect(result.current.offer).toBeUndefined();
+  });
+});
+
 /** The dialog wired like the page wires it, with a plain text "editor". */
-function Wired() {
+function Wired({ pasted = '{"a": 1}' }: { pasted?: string }) {
   const paste = useJsonPaste(client);
   const [text, setText] = useState('before ');
   return (
@@ -58,7 +103,7 @@ function Wired() {
       <output data-testid="editor">{text}</output>
       <button
         type="button"
-        onClick={() => void paste.handlePaste('{"a": 1}', (t) => setText((x) => x + t))}
+        onClick={() => void paste.handlePaste(pasted, (t) => setText((x) => x + t))}
       >
         paste json
       </button>
@@ -74,6 +119,12 @@ function Wired() {
           yaml={paste.offer.yaml}
           onCancel={paste.cancel}
           onConvert={() => paste.convert((yaml) => setText((x) => x + yaml))}
+          onOpenAsJson={
+            paste.offer.document === true
+              ? () => paste.openAsJson((json) => setText(json))
+              : undefined
+          }
+          conversionFailed={paste.offer.conversionFailed === true}
         />
       ) : null}
     </>
@@ -131,6 +182,100 @@ describe('JSON-paste dialog', () => {
     await user.click(screen.getByRole('button', { name: 'paste text' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('editor').textContent).toBe('before a: 1');
+  });
+});
+
+describe('JSON-paste dialog for a whole OpenAPI document (issue 28.3)', () => {
+  it('offers Open as JSON, focused, beside Convert to YAML; Open as JSON puts the JSON in', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Wired pasted={OPENAPI_JSON} />);
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    const dialog = await screen.findByRole('dialog', { name: 'OpenAPI document in JSON' });
+    expect(dialog.textContent).toMatch(/Open it as JSON/);
+    const open = screen.getByRole('button', { name: 'Open as JSON' });
+    expect(document.activeElement).toBe(open);
+    const convert = screen.getByRole('button', { name: 'Convert to YAML' });
+    // The YAML pane fills in once the worker has made it; Convert to YAML waits for it.
+    await waitFor(() =>
+      expect((screen.getByTestId('paste-yaml') as HTMLTextAreaElement).value).toMatch(
+        /^openapi: 3\.0\.1\n/,
+      ),
+    );
+    expect((convert as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('paste-json') as HTMLTextAreaElement).value).toBe(OPENAPI_JSON);
+    await user.click(open);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('editor').textContent).toBe(OPENAPI_JSON);
+  });
+
+  it('Convert to YAML inserts the YAML as the spec dialog does', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Wired pasted={OPENAPI_JSON} />);
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    const convert = await screen.findByRole('button', { name: 'Convert to YAML' });
+    await waitFor(() => expect((convert as HTMLButtonElement).disabled).toBe(false));
+    await user.click(convert);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('editor').textContent).toMatch(/^before openapi: 3\.0\.1\ninfo:/);
+  });
+
+  it('Escape closes it and leaves the editor unchanged', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Wired pasted={OPENAPI_JSON} />);
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    await screen.findByRole('dialog');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('editor').textContent).toBe('before ');
+  });
+
+  it('while the YAML is made, Convert to YAML is disabled and the pane says why', () => {
+    renderWithProviders(
+      <JsonPasteDialog
+        json={OPENAPI_JSON}
+        yaml={undefined}
+        onConvert={() => undefined}
+        onCancel={() => undefined}
+        onOpenAsJson={() => undefined}
+      />,
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Convert to YAML' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByTestId('paste-yaml').getAttribute('placeholder')).toBe(
+      'Converting to YAML…',
+    );
+  });
+
+  it('a document whose YAML cannot be made can still be opened as JSON', () => {
+    renderWithProviders(
+      <JsonPasteDialog
+        json={OPENAPI_JSON}
+        yaml={undefined}
+        conversionFailed
+        onConvert={() => undefined}
+        onCancel={() => undefined}
+        onOpenAsJson={() => undefined}
+      />,
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Convert to YAML' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Open as JSON' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(screen.getByTestId('paste-yaml').getAttribute('placeholder')).toBe(
+      'This JSON could not be converted to YAML.',
+    );
+  });
+
+  it('the small-JSON dialog has no Open as JSON', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Wired />);
+    await user.click(screen.getByRole('button', { name: 'paste json' }));
+    await screen.findByRole('dialog', { name: 'JSON detected' });
+    expect(screen.queryByRole('button', { name: 'Open as JSON' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Convert' }));
   });
 });
 
