@@ -1,6 +1,7 @@
 /**
- * Files in and out (issue 12 point 5): open a .yaml, .yml or .json file; download a project as
- * .yaml (the text as it is) or .json (converted by the core in the worker); copy to the clipboard.
+ * Files in and out (issue 12 point 5): open a .yaml, .yml or .json file (a .json file stays JSON,
+ * issue 28.3); download a project as .yaml or .json (the text as it is when it is in that format,
+ * converted by the core in the worker when not); copy to the clipboard.
  */
 import { MAX_DOCUMENT_BYTES, utf8Length } from '../../shared/limits';
 import { generatorClient } from '../core/generator-client';
@@ -56,17 +57,35 @@ export function downloadText(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Downloads the document as YAML (its text, unchanged) or JSON (converted off the main thread). */
+/** Whether a document's text is JSON: its first non-blank character is `{` (no copy made). */
+export function isJsonText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // White space, and the byte order mark.
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) continue;
+    return c === 123;
+  }
+  return false;
+}
+
+/**
+ * Downloads the document as YAML or JSON. A text in the format asked for is downloaded as it is
+ * (a JSON document kept as JSON, issue 28.3, too); the other format is converted off the main
+ * thread. A JSON text that cannot be converted to YAML is downloaded as it is (JSON is YAML).
+ */
 export async function downloadDocument(
   name: string,
   text: string,
   format: 'yaml' | 'json',
 ): Promise<void> {
+  const client = generatorClient();
   if (format === 'yaml') {
-    downloadText(fileName(name, 'yaml'), text, 'application/yaml');
+    const yaml = isJsonText(text) ? await client.jsonToYaml(text).catch(() => text) : text;
+    downloadText(fileName(name, 'yaml'), yaml, 'application/yaml');
     return;
   }
-  const json = await generatorClient().documentToJson(text);
+  const asIs = isJsonText(text) && (await client.jsonPasteKind(text)) !== 'none';
+  const json = asIs ? text : await client.documentToJson(text);
   downloadText(fileName(name, 'json'), json, 'application/json');
 }
 
