@@ -16,7 +16,7 @@
  * The validator interprets schemas instead of compiling them to code, so it runs under the
  * app's Content-Security-Policy (no 'unsafe-eval'), in the worker. See docs/decisions.md.
  */
-import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
+import { dereference, validate, type Schema as JsonSchema } from '@cfworker/json-schema';
 import type { Endpoint, Schema } from '../model';
 import type { OpenApiDialect } from '../openapi-version';
 import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
@@ -157,24 +157,50 @@ const SCHEMA_ONE_2020 = new Set([
   'unevaluatedProperties',
 ]);
 
-/** Builds the validator's root: the body schema plus `components.schemas` for `$ref`s. */
-function rootSchema(
-  schema: Schema,
-  components: Record<string, Schema> | undefined,
-  dialect: OpenApiDialect,
-): JsonSchema {
+/** The base URI the shared schemas are looked up under: `#/components/schemas/X` resolves there. */
+const COMPONENTS_URI = 'https://specform.invalid/document';
+
+/**
+ * The validator's lookup of a set of shared schemas, translated and dereferenced once per set
+ * (the sets are shared by the endpoints that reach the same schemas) and dialect: on GitHub's
+ * description, translating and walking the shared schemas again for every body took the
+ * check of all examples to two minutes.
+ */
+type Lookup = Record<string, JsonSchema | boolean>;
+
+const componentLookups = new WeakMap<object, Map<string, Lookup>>();
+
+function lookupOf(components: Record<string, Schema> | undefined, dialect: OpenApiDialect): Lookup {
+  const translate = dialect === '3.0' ? toJsonSchema : to2020;
+  const kind = dialect === '3.0' ? '3.0' : '2020';
+  const key: object = components ?? EMPTY;
+  let byKind = componentLookups.get(key);
+  if (byKind === undefined) {
+    byKind = new Map();
+    componentLookups.set(key, byKind);
+  }
+  let lookup = byKind.get(kind);
+  if (lookup === undefined) {
+    const schemas: Record<string, unknown> = {};
+    for (const name of Object.keys(components ?? {})) {
+      defineOwn(schemas, name, translate((components as Record<string, Schema>)[name]));
+    }
+    // Only reachable through `$ref`s: '#/components/schemas/X' is a pointer into this root.
+    const root = { $id: COMPONENTS_URI, components: { schemas } } as unknown as JsonSchema;
+    lookup = dereference(root);
+    byKind.set(kind, lookup);
+  }
+  return lookup;
+}
+
+const EMPTY = {};
+
+/** The body schema as the validator's root (a boolean schema as its object form). */
+function rootSchema(schema: Schema, dialect: OpenApiDialect): JsonSchema {
   const translate = dialect === '3.0' ? toJsonSchema : to2020;
   const root = translate(schema);
   const base: Record<string, unknown> = typeof root === 'boolean' ? { not: {} } : root;
   if (root === true) delete base.not;
-  if (components !== undefined) {
-    const schemas: Record<string, unknown> = {};
-    for (const name of Object.keys(components)) {
-      defineOwn(schemas, name, translate(components[name]));
-    }
-    // Only reachable through `$ref`s: '#/components/schemas/X' is a pointer into this root.
-    base.components = { schemas };
-  }
   return base as JsonSchema;
 }
 
@@ -197,13 +223,18 @@ export function exampleChecker(
   components?: Record<string, Schema>,
   dialect: OpenApiDialect = '3.0',
 ): (value: unknown) => ExampleProblem[] {
-  const validator = new Validator(
-    rootSchema(schema, components, dialect),
-    dialect === '3.0' ? '4' : '2020-12',
-    false,
+  const root = rootSchema(schema, dialect);
+  // The body's own schema goes in a lookup of its own that falls back on the shared one (its
+  // prototype): its `#/components/schemas/X` resolve against the shared schemas' base URI.
+  const lookup = dereference(
+    root,
+    Object.create(lookupOf(components, dialect)) as Lookup,
+    new URL(COMPONENTS_URI),
+    '/~body',
   );
+  const draft = dialect === '3.0' ? '4' : '2020-12';
   return (value) => {
-    const result = validator.validate(value);
+    const result = validate(value, root, draft, lookup, false);
     if (result.valid) return [];
     const problems: ExampleProblem[] = [];
     const seen = new Set<string>();
