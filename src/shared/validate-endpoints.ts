@@ -251,6 +251,9 @@ export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssu
   'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
   'PATH_INCORRECT_CHARS_AS_LOADED',
   'PARAM_NAME_INCORRECT_AS_LOADED',
+  // An operationId with spaces is valid OpenAPI (`find pet by id` in the Swagger petstore):
+  // code generators cannot use it as a name, so it is a warning, never a reason not to generate.
+  'OPERATION_ID_INVALID',
 ]);
 
 /** Whether an issue stops generation (see {@link NON_BLOCKING}). */
