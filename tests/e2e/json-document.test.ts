@@ -118,12 +118,18 @@ describe('a whole OpenAPI document in JSON (issue 28.3)', () => {
     // JSON is YAML too: the schema diagnostics hold, with no complaint about the syntax.
     expect(await diagnostics(page)).toEqual([]);
 
+    // Generate with nothing changed writes the pasted text byte for byte.
+    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+    await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await generate.click();
+    await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await editorText(page)).toBe(json);
+
     // A one-field edit in the form, then Generate: the pasted text with that line changed only.
     const summary = summaryField(page);
     await summary.waitFor();
     expect(await summary.inputValue()).toBe('List pets');
     await summary.fill('List every pet');
-    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
     await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
     await generate.click();
     const expected = json.replace('"summary": "List pets"', '"summary": "List every pet"');
