@@ -31,7 +31,9 @@ import {
   highlightParts,
   marksByEndpoint,
   navEntry,
+  pathTailStart,
   queryTerms,
+  splitParts,
   UNTAGGED_KEY,
   WEBHOOKS_KEY,
   withKept,
@@ -85,8 +87,13 @@ export interface NavigatorProps {
   hidden?: boolean;
 }
 
+type Parts = readonly { text: string; match: boolean }[];
+
 function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
-  const parts = highlightParts(text, terms);
+  return <Marked parts={highlightParts(text, terms)} />;
+}
+
+function Marked({ parts }: { parts: Parts }) {
   return (
     <>
       {parts.map((part, i) =>
@@ -98,6 +105,28 @@ function Highlighted({ text, terms }: { text: string; terms: readonly string[] }
           part.text
         ),
       )}
+    </>
+  );
+}
+
+/**
+ * A path cut in the middle when it does not fit (issue 31.15): the start shrinks to an ellipsis,
+ * its distinguishing end stays shown; the row's title holds the whole path.
+ */
+function PathText({ path, terms }: { path: string; terms: readonly string[] }) {
+  const [head, tail] = splitParts(highlightParts(path, terms), pathTailStart(path));
+  return (
+    <>
+      {head.length > 0 ? (
+        <span className="gen-nav-path-head">
+          <Marked parts={head} />
+        </span>
+      ) : null}
+      <span className="gen-nav-path-tail" data-testid="nav-path-tail">
+        <bdi dir="ltr">
+          <Marked parts={tail} />
+        </bdi>
+      </span>
     </>
   );
 }
@@ -440,7 +469,7 @@ export const Navigator = memo(function Navigator({
           {entry.path === '' ? (
             <em className="gen-muted">{t`(no path)`}</em>
           ) : (
-            <Highlighted text={entry.path} terms={terms} />
+            <PathText path={entry.path} terms={terms} />
           )}
         </span>
         <span className="gen-nav-summary">

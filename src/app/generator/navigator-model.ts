@@ -154,6 +154,43 @@ export function highlightParts(
   return parts;
 }
 
+/**
+ * Where a path's distinguishing end starts (issue 31.15): its last segment, with the segment
+ * before it when the last is a parameter (`/alerts`, `/accounts/{id}`). The navigator cuts a long
+ * path in the middle, before this end, so `/orgs/{org}/dependabot/alerts` and `…/secrets` can be
+ * told apart. 0 when the path is a single segment.
+ */
+export function pathTailStart(path: string): number {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  let at = trimmed.lastIndexOf('/');
+  if (at > 0 && trimmed.slice(at + 1).startsWith('{')) {
+    const before = trimmed.lastIndexOf('/', at - 1);
+    if (before >= 0) at = before;
+  }
+  return Math.max(0, at);
+}
+
+/** Splits highlighted parts at character offset `at` (the head's parts, the tail's parts). */
+export function splitParts(
+  parts: readonly { text: string; match: boolean }[],
+  at: number,
+): [{ text: string; match: boolean }[], { text: string; match: boolean }[]] {
+  const head: { text: string; match: boolean }[] = [];
+  const tail: { text: string; match: boolean }[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const end = offset + part.text.length;
+    if (end <= at) head.push(part);
+    else if (offset >= at) tail.push(part);
+    else {
+      head.push({ text: part.text.slice(0, at - offset), match: part.match });
+      tail.push({ text: part.text.slice(at - offset), match: part.match });
+    }
+    offset = end;
+  }
+  return [head, tail];
+}
+
 /** Errors and warnings per endpoint id, from the problems the page lists. */
 export function marksByEndpoint(problems: ProblemList): Map<string, ProblemMarks> {
   const marks = new Map<string, ProblemMarks>();

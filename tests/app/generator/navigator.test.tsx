@@ -11,7 +11,9 @@ import {
   buildRows,
   highlightParts,
   navEntry,
+  pathTailStart,
   queryTerms,
+  splitParts,
   WEBHOOKS_KEY,
   withKept,
 } from '../../../src/app/generator/navigator-model';
@@ -103,6 +105,26 @@ describe('navigator model', () => {
     ]);
   });
 
+  it('keeps the distinguishing end of a path apart from its start (issue 31.15)', () => {
+    const tail = (path: string) => path.slice(pathTailStart(path));
+    expect(tail('/orgs/{org}/dependabot/alerts')).toBe('/alerts');
+    expect(tail('/{apiVersion}/accounts/{accountId}')).toBe('/accounts/{accountId}');
+    expect(tail('/pets/')).toBe('/pets/');
+    expect(tail('/pets')).toBe('/pets');
+    expect(tail('/{id}')).toBe('/{id}');
+    const parts = highlightParts('/orgs/{org}/dependabot/alerts', queryTerms('bot/al'));
+    expect(splitParts(parts, pathTailStart('/orgs/{org}/dependabot/alerts'))).toEqual([
+      [
+        { text: '/orgs/{org}/dependa', match: false },
+        { text: 'bot', match: true },
+      ],
+      [
+        { text: '/al', match: true },
+        { text: 'erts', match: false },
+      ],
+    ]);
+  });
+
   it('groups by the first path segment after the prefix every path shares', () => {
     const rows = buildRows(ENDPOINTS.map(navEntry), {
       grouping: 'path',
@@ -161,6 +183,16 @@ describe('Navigator', () => {
       { label: 'No tag', level: '1', count: '1' },
     ]);
     expect(screen.getByTestId('nav-total').textContent).toBe('5 endpoints');
+  });
+
+  it('shows a path as its start and its distinguishing end, the whole path in the title', () => {
+    renderNavigator();
+    const row = screen
+      .getAllByTestId('nav-endpoint')
+      .find((r) => r.getAttribute('data-endpoint') === 'c')!;
+    expect(row.querySelector('.gen-nav-path-head')?.textContent).toBe('/v1');
+    expect(within(row).getByTestId('nav-path-tail').textContent).toBe('/customers/{id}');
+    expect(row.getAttribute('title')).toContain('/v1/customers/{id}');
   });
 
   it('switches to path groups, and remembers the choice', async () => {
