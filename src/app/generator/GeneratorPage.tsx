@@ -71,6 +71,29 @@ export const VALIDATE_DEBOUNCE_MS = 80;
  * page instance over its own record (src/app/workspace), so switching workspaces never carries
  * one's form into another; a second tab on the same workspace is told (WorkspaceGate).
  */
+/**
+ * Scrolls the endpoint list and the form column so that `panel` starts at the column's top; the
+ * window scrolls only where the column does not scroll by itself (a phone's page).
+ */
+function scrollPanelToTop(panel: HTMLElement): void {
+  const list = panel.closest<HTMLElement>('.gen-list');
+  const form = panel.closest<HTMLElement>('.gen-form');
+  if (!list || !form) return;
+  list.scrollTop += panel.getBoundingClientRect().top - list.getBoundingClientRect().top;
+  if (form.scrollHeight > form.clientHeight && getComputedStyle(form).overflowY !== 'visible') {
+    form.scrollTop += panel.getBoundingClientRect().top - form.getBoundingClientRect().top;
+  } else {
+    // Below the site's header where it stays on screen (sticky).
+    const header = document.querySelector('header');
+    const position = header ? getComputedStyle(header).position : '';
+    const covered =
+      header && (position === 'sticky' || position === 'fixed')
+        ? header.getBoundingClientRect().bottom
+        : 0;
+    window.scrollBy(0, panel.getBoundingClientRect().top - covered);
+  }
+}
+
 export default function GeneratorPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project') ?? undefined;
@@ -173,6 +196,33 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         if (target !== null) {
           target.scrollIntoView?.({ block: 'center' });
           if (problem.kind === 'rule') target.focus();
+          return;
+        }
+        if (++frames < 60) requestAnimationFrame(focus);
+      };
+      requestAnimationFrame(focus);
+    },
+    [editorObject],
+  );
+  /**
+   * The navigator's Enter (issue 31.14): the endpoint's panel at the top of the form (the form
+   * column scrolls past the document section too), its first field focused.
+   */
+  const onOpenFromNavigator = useCallback(
+    (id: string) => {
+      editorObject.reveal(id);
+      const selector = `[data-endpoint-id="${CSS.escape(id)}"]`;
+      let frames = 0;
+      const focus = () => {
+        const panel = document.querySelector<HTMLElement>(selector);
+        const field = panel?.querySelector<HTMLElement>(
+          '.gen-panel-body :is(input, select, textarea):not([disabled])',
+        );
+        if (panel && field) {
+          scrollPanelToTop(panel);
+          field.focus({ preventScroll: true });
+          // A virtual list settles its measured sizes a frame later: the panel stays on top.
+          requestAnimationFrame(() => scrollPanelToTop(panel));
           return;
         }
         if (++frames < 60) requestAnimationFrame(focus);
@@ -318,7 +368,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
           store={store}
           problems={problems}
           selectedId={revealId}
-          onOpen={editorObject.reveal}
+          onOpen={onOpenFromNavigator}
           kept={keptOperations}
           hidden={tabs.narrow && tabs.tab !== 'form'}
         />
