@@ -378,6 +378,8 @@ export class DocumentEditor {
       ...(converted ? {} : { convertedFrom: undefined }),
     });
     this.host.showTab('form');
+    // The text stays as it was, but is shown from its start (a paste left the view at its end).
+    this.host.output()?.showStart();
   }
 
   /** Load: the output editor's text becomes the form's document (asking first when needed). */

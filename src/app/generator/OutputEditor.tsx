@@ -206,6 +206,8 @@ export interface OutputEditorHandle {
    */
   showGenerated(text: string): Promise<void>;
   focus(): void;
+  /** Shows the text from its first line, the caret there (issue 31.12: after Load). */
+  showStart(): void;
   /** Scrolls lines `start`–`end` (1-based) into view and highlights them until the next edit. */
   revealLines(start: number, end: number): void;
   /** Where an operation sits in the current text (issue 11), if it is there. */
@@ -474,6 +476,15 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         editor.revealLine(1, monaco.editor.ScrollType.Immediate);
       },
       focus: () => editorRef.current?.focus(),
+      showStart: () => {
+        const editor = editorRef.current;
+        if (!editor?.getModel()) return;
+        editor.setSelection(new monaco.Selection(1, 1, 1, 1));
+        editor.setScrollPosition(
+          { scrollTop: 0, scrollLeft: 0 },
+          monaco.editor.ScrollType.Immediate,
+        );
+      },
       revealLines: (start: number, end: number) => {
         const editor = editorRef.current;
         const model = editor?.getModel();

@@ -29,6 +29,7 @@ function setUp(doc = DOC) {
   const editor = new DocumentEditor(client, jobs, [createEndpoint(true)]);
   let output = doc;
   const adopted: string[] = [];
+  const shownFromStart: string[] = [];
   editor.connect({
     output: () =>
       ({
@@ -37,6 +38,7 @@ function setUp(doc = DOC) {
           output = text;
           return Promise.resolve();
         },
+        showStart: () => shownFromStart.push(output),
       }) as unknown as OutputEditorHandle,
     startRevision: () => undefined,
     saveVersion: () => Promise.resolve(true),
@@ -44,7 +46,7 @@ function setUp(doc = DOC) {
     adoptSchemas: () => undefined,
     showTab: () => undefined,
   });
-  return { editor, jobs, adopted, output: () => output };
+  return { editor, jobs, adopted, shownFromStart, output: () => output };
 }
 
 describe('DocumentEditor', () => {
@@ -78,6 +80,13 @@ describe('DocumentEditor', () => {
     expect(editor.store.list().map((e) => `${e.method} ${e.path}`)).toEqual(['GET /pets']);
     expect(editor.document.getMeta().info.title).toBe('Pets');
     expect(adopted).toEqual([DOC]);
+  });
+
+  it('shows the output editor from its first line after Load (issue 31.12)', async () => {
+    const { editor, shownFromStart } = setUp();
+    editor.store.markSaved();
+    await editor.load();
+    expect(shownFromStart).toEqual([DOC]);
   });
 
   it('generates the loaded document back as it was, then with an edit', async () => {

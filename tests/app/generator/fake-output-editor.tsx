@@ -40,6 +40,10 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
       replaceSelection,
       openText: (value: string) => set(value),
       focus: () => area.current?.focus(),
+      showStart: () => {
+        area.current?.setSelectionRange(0, 0);
+        if (area.current) area.current.scrollTop = 0;
+      },
       revealLines: (start: number, end: number) => {
         revealed.start = start;
         revealed.end = end;

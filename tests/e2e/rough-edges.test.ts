@@ -1,0 +1,141 @@
+/**
+ * Rough edges a new user met (issue 31 points 12, 14 and 15), end to end in Chromium with the
+ * Intercom description: after Load the output editor shows line 1 (not the end a paste left it
+ * at); Enter in the navigator puts the endpoint's panel at the top of the form with its first
+ * field focused; a long path in the navigator keeps its distinguishing end visible. Screenshots
+ * go to screenshots/ (git-ignored).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  startAppAndBrowser,
+  loadYamlReplacing,
+  newContext,
+  ROOT,
+  type StartedServer,
+} from './harness';
+import { openGenerator, replaceEditorText, screenshot, signIn } from './generator-helpers';
+
+const DOCUMENT = path.resolve(ROOT, '../shared/corpus/openapi/intercom__api.intercom.io-2.7.yaml');
+const corpusMissing = !existsSync(DOCUMENT);
+if (corpusMissing && process.env.CI === 'true') {
+  throw new Error(`The corpus document is missing at ${DOCUMENT} (required when CI=true)`);
+}
+
+let server: StartedServer;
+let context: BrowserContext;
+let page: Page;
+
+startAppAndBrowser(async (app) => {
+  server = app.server;
+  context = await newContext(app.browser, {
+    width: 1280,
+    height: 800,
+    clipboardOrigin: server.baseUrl,
+  });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** The line numbers Monaco shows (it renders the visible lines only). */
+function shownLineNumbers(): Promise<number[]> {
+  return page
+    .locator('.monaco-editor .line-numbers')
+    .evaluateAll((els) => els.map((el) => Number(el.textContent)).filter((n) => n > 0));
+}
+
+describe.skipIf(corpusMissing)('rough edges with a large document (issue 31)', () => {
+  it('after Load, the output editor shows the document from line 1 (31.12)', async () => {
+    await signIn(page, server);
+    await openGenerator(page, server.baseUrl);
+    await replaceEditorText(page, await readFile(DOCUMENT, 'utf8'));
+    // The paste leaves the view at the document's end.
+    await expect
+      .poll(async () => Math.min(...(await shownLineNumbers())), { timeout: 30_000 })
+      .toBeGreaterThan(100);
+    await loadYamlReplacing(page, () =>
+      expect
+        .poll(() => page.getByTestId('nav-total').textContent(), { timeout: 60_000 })
+        .toMatch(/^\d{2,} endpoints$/),
+    );
+    await expect.poll(async () => Math.min(...(await shownLineNumbers()))).toBe(1);
+    await screenshot(page, 'issue31-12-loaded');
+  });
+
+  it('Enter in the navigator puts the endpoint at the top of the form, its first field focused (31.14)', async () => {
+    const filter = page.getByTestId('nav-filter');
+    await filter.fill('run_assignment_rules');
+    await expect.poll(() => page.getByTestId('nav-total').textContent()).toMatch(/^1 of \d+$/);
+    await filter.press('Enter');
+    const active = page.locator('[data-testid=nav-tree] .gen-nav-row-active');
+    const id = (await active.getAttribute('data-endpoint')) ?? '';
+    expect(id).not.toBe('');
+    const panel = page.locator(`[data-endpoint-id="${id}"]`);
+    await panel.waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (selector) =>
+            document.activeElement?.closest('.gen-panel-body')?.closest(selector) != null,
+          `[data-endpoint-id="${id}"]`,
+        ),
+      )
+      .toBe(true);
+    const where = async () =>
+      page.evaluate((selector) => {
+        const form = document.querySelector('.gen-form')!.getBoundingClientRect();
+        const head = document.querySelector(selector)!.getBoundingClientRect();
+        const field = document.activeElement!.getBoundingClientRect();
+        return {
+          headFromFormTop: Math.round(head.top - form.top),
+          fieldInWindow: field.top >= 0 && field.bottom <= window.innerHeight,
+        };
+      }, `[data-endpoint-id="${id}"]`);
+    await expect.poll(async () => (await where()).fieldInWindow).toBe(true);
+    const { headFromFormTop } = await where();
+    expect(headFromFormTop).toBeGreaterThanOrEqual(-2);
+    expect(headFromFormTop).toBeLessThan(40);
+    // Its head is not under the site's header: the window itself did not scroll.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await screenshot(page, 'issue31-14-opened');
+  });
+
+  it('a long path keeps its distinguishing end visible, the whole path in the title (31.15)', async () => {
+    const filter = page.getByTestId('nav-filter');
+    await filter.fill('/conversations/{conversation_id}/customers');
+    await expect.poll(() => page.getByTestId('nav-total').textContent()).toMatch(/^\d+ of \d+$/);
+    const row = page
+      .locator(
+        '[data-testid=nav-endpoint][title*="/conversations/{conversation_id}/customers/{contact_id}"]',
+      )
+      .first();
+    await row.waitFor();
+    const shown = await row.evaluate((el) => {
+      const path = el.querySelector('.gen-nav-path')!.getBoundingClientRect();
+      const tail = el.querySelector<HTMLElement>('[data-testid=nav-path-tail]');
+      if (!tail) return { tail: '', whole: false, inside: false };
+      const box = tail.getBoundingClientRect();
+      // The path's last character is drawn inside the tail's box (not clipped away).
+      const walker = document.createTreeWalker(tail, NodeFilter.SHOW_TEXT);
+      let last: Text | undefined;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+      const range = document.createRange();
+      range.setStart(last!, last!.length - 1);
+      range.setEnd(last!, last!.length);
+      const end = range.getBoundingClientRect();
+      return {
+        tail: tail.textContent,
+        endShown: end.right <= box.right + 1 && end.left >= box.left - 1 && end.width > 0,
+        inside: box.right <= path.right + 1 && box.left >= path.left - 1,
+      };
+    });
+    expect(shown).toEqual({ tail: '/customers/{contact_id}', endShown: true, inside: true });
+    await screenshot(page, 'issue31-15-paths');
+  });
+});
