@@ -98,7 +98,9 @@ describe('problems that mean something (issue 20)', () => {
       await loadYamlReplacing(page, () => page.getByTestId('problems').waitFor());
       const problems = page.getByTestId('problems');
       await problems.getByRole('button', { name: /Problems/ }).click();
-      const misfit = problems.getByTestId('problem').filter({ hasText: 'does not fit its schema' });
+      const misfit = problems
+        .getByTestId('problem')
+        .filter({ hasText: 'has the wrong type of value' });
       await misfit.waitFor({ timeout: 15_000 });
       expect(await misfit.textContent()).toContain('response 200');
       // The example fixed in the form: checked in the worker with the edit, the problem goes.

@@ -15,6 +15,7 @@ import { indentYamlForInsertion } from '../../shared/yaml-insertion';
 import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
+import { describeDiagnostic } from './plain-messages';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import type { OperationWhere } from './document/document-store';
@@ -247,7 +248,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   { onHasTextChange, onPaste, onReady, onChange, onCursorOperation },
   ref,
 ) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
@@ -689,22 +690,32 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
       >
-        {diagnostics.slice(0, 500).map((d, i) => (
-          <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
-            <button
-              type="button"
-              onClick={() => {
-                const editor = editorRef.current;
-                if (!editor) return;
-                editor.revealLineInCenter(d.line);
-                editor.setPosition({ lineNumber: d.line, column: d.column });
-                editor.focus();
-              }}
-            >
-              {t`Line ${d.line}, column ${d.column}`}: {d.message}
-            </button>
-          </li>
-        ))}
+        {diagnostics.slice(0, 500).map((d, i) => {
+          // Issue 31.17: in words, the schema's own message on request.
+          const plain = describeDiagnostic(i18n, d.message);
+          return (
+            <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
+              <button
+                type="button"
+                onClick={() => {
+                  const editor = editorRef.current;
+                  if (!editor) return;
+                  editor.revealLineInCenter(d.line);
+                  editor.setPosition({ lineNumber: d.line, column: d.column });
+                  editor.focus();
+                }}
+              >
+                {t`Line ${d.line}, column ${d.column}`}: {plain.text}
+              </button>
+              {plain.detail === undefined ? null : (
+                <details className="gen-diagnostic-details" data-testid="diagnostic-details">
+                  <summary>{t`Details`}</summary>
+                  <code>{plain.detail}</code>
+                </details>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

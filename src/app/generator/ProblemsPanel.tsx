@@ -9,6 +9,7 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
 import { FIELD_MESSAGES } from './issue-messages';
+import { describeExampleProblem } from './plain-messages';
 import { warningCount, type NoteGroup, type Problem, type ProblemList } from './problems';
 import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
 import { useDocumentDialect } from './document/document-store';
@@ -236,22 +237,23 @@ function ProblemRow({
     );
   }
   if (problem.kind === 'example') {
-    const { problem: p } = problem;
-    const which = p.body === 'request' ? t`request body` : t`response ${p.body}`;
     const where = `${problem.method} ${problem.path || t`(no path)`}`;
-    const text = t`Example “${p.example}” of the ${which} does not fit its schema (${p.rule})`;
+    // Issue 31.17: what is wrong and where in words; the validator's terms on request.
+    const { text, detail } = describeExampleProblem(i18n, problem.problem);
     return (
-      <button
-        type="button"
-        className="gen-problem gen-problem-warning"
-        data-testid="problem"
-        title={`${where}: ${text} ${p.pointer || '/'}`}
-        onClick={() => onSelect(problem)}
-      >
-        <Where method={problem.method} path={problem.path || t`(no path)`} />
-        <span className="gen-problem-text">{text}</span>{' '}
-        <code className="gen-muted">{p.pointer || '/'}</code>
-      </button>
+      <>
+        <button
+          type="button"
+          className="gen-problem gen-problem-warning"
+          data-testid="problem"
+          title={`${where}: ${text}`}
+          onClick={() => onSelect(problem)}
+        >
+          <Where method={problem.method} path={problem.path || t`(no path)`} />
+          <span className="gen-problem-text">{text}</span>
+        </button>
+        {detail === undefined ? null : <TechnicalDetail detail={detail} />}
+      </>
     );
   }
   const { warning } = problem;
@@ -288,6 +290,18 @@ function ProblemRow({
     <div className="gen-problem gen-problem-warning" data-testid="problem" title={title}>
       {body}
     </div>
+  );
+}
+
+/** The technical text behind a message, shown on request (issue 31.17). */
+export function TechnicalDetail({ detail }: { detail: string }) {
+  return (
+    <details className="gen-problem-details" data-testid="problem-details">
+      <summary>
+        <Trans>Details</Trans>
+      </summary>
+      <code>{detail}</code>
+    </details>
   );
 }
 

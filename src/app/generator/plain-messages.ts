@@ -1,0 +1,166 @@
+/**
+ * Problem messages in words (issue 31.17): what is wrong and where, said plainly; the technical
+ * text (a validator keyword, a JSON pointer, a regular expression) is kept as the detail the
+ * page shows on request.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { EndpointExampleProblem } from '../../shared';
+
+/** A message in words and, when there is one, the technical detail behind it. */
+export interface PlainMessage {
+  text: string;
+  detail?: string;
+}
+
+/** Reads a JSON pointer as a place in words: `/items/0/id` → `items[0].id`. */
+export function pointerInWords(pointer: string): string {
+  if (pointer === '' || pointer === '/') return '';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(segment)) out += `[${segment}]`;
+    else out += out === '' ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+/** The last property name of a pointer (`/data/0/id` → `id`), if it ends in one. */
+function lastProperty(pointer: string): string | undefined {
+  const last = pointer.split('/').pop();
+  if (last === undefined || last === '' || /^\d+$/.test(last)) return undefined;
+  return last.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Why one example does not fit its schema, in words; the validator's own words as the detail. */
+export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): PlainMessage {
+  const which = p.body === 'request' ? i18n._(msg`request body`) : i18n._(msg`response ${p.body}`);
+  const example = p.example;
+  const place = pointerInWords(p.pointer);
+  const where =
+    place === ''
+      ? i18n._(msg`Example “${example}” of the ${which}`)
+      : i18n._(msg`In example “${example}” of the ${which}, “${place}”`);
+  const property = lastProperty(p.pointer);
+  let what: string;
+  switch (p.rule) {
+    case 'false':
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      what =
+        property !== undefined && p.rule === 'false'
+          ? p.schemaPointer.includes('/allOf/')
+            ? i18n._(
+                msg`is not allowed: a part of the schema (allOf) allows only its own properties, and “${property}” is not one of them`,
+              )
+            : i18n._(msg`is not allowed: the schema lists no property of this name`)
+          : i18n._(msg`has a property the schema does not allow`);
+      break;
+    case 'type':
+      what = i18n._(msg`has the wrong type of value`);
+      break;
+    case 'required':
+      what = i18n._(msg`lacks a property the schema requires`);
+      break;
+    case 'enum':
+    case 'const':
+      what = i18n._(msg`is not one of the values the schema allows`);
+      break;
+    case 'format':
+      what = i18n._(msg`is not in the format the schema gives`);
+      break;
+    case 'pattern':
+      what = i18n._(msg`does not have the form the schema's pattern asks for`);
+      break;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      what = i18n._(msg`is smaller than the schema allows`);
+      break;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      what = i18n._(msg`is larger than the schema allows`);
+      break;
+    case 'minLength':
+      what = i18n._(msg`is shorter than the schema allows`);
+      break;
+    case 'maxLength':
+      what = i18n._(msg`is longer than the schema allows`);
+      break;
+    case 'minItems':
+      what = i18n._(msg`has fewer items than the schema allows`);
+      break;
+    case 'maxItems':
+      what = i18n._(msg`has more items than the schema allows`);
+      break;
+    case 'uniqueItems':
+      what = i18n._(msg`repeats an item, and the schema asks for unique items`);
+      break;
+    case 'oneOf':
+    case 'anyOf':
+      what = i18n._(msg`fits none of the alternatives the schema gives`);
+      break;
+    default:
+      what = i18n._(msg`does not fit its schema`);
+  }
+  const detail = [
+    `${p.rule}: ${p.message}`,
+    i18n._(msg`example at ${p.pointer || '/'}`),
+    i18n._(msg`schema at ${p.schemaPointer || '/'}`),
+  ].join(' · ');
+  return { text: `${where} ${what}.`, detail };
+}
+
+/** The `openapi` version patterns of the bundled 3.0, 3.1 and 3.2 schemas. */
+const VERSION_PATTERN = /^String does not match the pattern of "\^3\\\.(\d)\\\.\\d/;
+
+/**
+ * A YAML diagnostic (monaco-yaml's English, from the bundled OpenAPI schema) in words; the
+ * original message is the detail. Messages not recognised are kept as they are.
+ */
+export function describeDiagnostic(i18n: I18n, message: string): PlainMessage {
+  const version = VERSION_PATTERN.exec(message);
+  if (version) {
+    const minor = version[1] ?? '0';
+    return {
+      text: i18n._(
+        msg`The “openapi” version is not one Specform reads here: write 3.${minor}.x (such as 3.${minor}.0). Specform reads OpenAPI 3.0, 3.1 and 3.2, and converts Swagger 2.0.`,
+      ),
+      detail: message,
+    };
+  }
+  const pattern = /^String does not match the pattern of "(.*)"\.?$/.exec(message);
+  if (pattern) {
+    return {
+      text: i18n._(msg`This value does not have the form the OpenAPI schema asks for here.`),
+      detail: message,
+    };
+  }
+  const missing = /^Missing property "(.+)"\.?$/.exec(message);
+  if (missing) {
+    const name = missing[1] ?? '';
+    return { text: i18n._(msg`The required field “${name}” is missing here.`), detail: message };
+  }
+  const notAllowed = /^Property (.+) is not allowed\.?$/.exec(message);
+  if (notAllowed) {
+    const name = notAllowed[1] ?? '';
+    return {
+      text: i18n._(msg`“${name}” is not a field OpenAPI allows here (a typo, or the wrong level).`),
+      detail: message,
+    };
+  }
+  const type = /^Incorrect type\. Expected "(.+)"\.?$/.exec(message);
+  if (type) {
+    const expected = type[1] ?? '';
+    return {
+      text: i18n._(msg`This value has the wrong type: OpenAPI expects ${expected} here.`),
+      detail: message,
+    };
+  }
+  if (/^Value is not accepted\. Valid values:/.test(message)) {
+    return {
+      text: i18n._(msg`This value is not one of the values OpenAPI allows here.`),
+      detail: message,
+    };
+  }
+  return { text: message };
+}
