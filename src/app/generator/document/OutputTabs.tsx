@@ -5,15 +5,19 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { PreviewOperation } from '../../../shared/document/preview-part';
 import type { OutputEditorHandle } from '../OutputEditor';
 
 const DocsPreview = lazy(() => import('./DocsPreview'));
 
 export function OutputTabs({
   editor,
+  openOperation,
   children,
 }: {
   editor: RefObject<OutputEditorHandle | null>;
+  /** The endpoint open in the form: a large document's preview starts with its part. */
+  openOperation?: () => PreviewOperation | undefined;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -91,7 +95,7 @@ export function OutputTabs({
             <Suspense
               fallback={<p className="gen-muted doc-preview-empty">{t`Loading the preview…`}</p>}
             >
-              <DocsPreview text={text} />
+              <DocsPreview text={text} openOperation={openOperation} />
             </Suspense>
           )}
         </div>

@@ -1,11 +1,12 @@
 /**
  * The docs preview frame's entry (`preview-frame.html`, issues 20.3 and 21.2). Runs sandboxed in
- * an opaque origin: it waits for the document from its parent, makes a harmless copy
+ * an opaque origin: it waits for the document from its parent (JSON made by the core, a part of
+ * a large document; issue 28.5), makes a harmless copy
  * (neutralise.ts) and renders it with Scalar, bundled here (no CDN). Guards go in before Scalar
- * loads: no network API, storage in memory, no script or navigating link.
+ * loads: no network API, storage in memory, no script or navigating link, no scrolling of the
+ * page around the frame.
  */
-import { parse } from 'yaml';
-import { disableNetwork, guardLinks, memoryStorage } from './guards';
+import { disableNetwork, guardLinks, memoryStorage, scrollInsideOnly } from './guards';
 import { neutraliseDocument, type Json } from './neutralise';
 import { isRenderMessage, PREVIEW_CHANNEL, type FrameMessage } from './protocol';
 import { unshownOperations } from './unshown';
@@ -13,6 +14,7 @@ import { unshownOperations } from './unshown';
 disableNetwork();
 memoryStorage();
 guardLinks();
+scrollInsideOnly();
 
 /** A message without its channel (Omit of each member of the union). */
 type Untagged<T> = T extends unknown ? Omit<T, 'channel'> : never;
@@ -22,18 +24,10 @@ function tell(message: Untagged<FrameMessage>): void {
   window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, '*');
 }
 
-/** The document's text as data: JSON first (fast), then YAML with aliases limited. */
-function parseDocument(text: string): Json {
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('{')) {
-    try {
-      return JSON.parse(text) as Json;
-    } catch {
-      // YAML in flow style, or a broken JSON document: the YAML parser says what is wrong.
-    }
-  }
-  return parse(text, { maxAliasCount: 1000 }) as Json;
-}
+/** Scalar's chunk starts loading with the frame, while the core prepares the document. */
+const renderer = import('./render');
+// A failed load is told when the document arrives.
+renderer.catch(() => undefined);
 
 let started = false;
 
@@ -41,12 +35,21 @@ window.addEventListener('message', (event) => {
   if (event.source !== window.parent || !isRenderMessage(event.data) || started) return;
   started = true;
   const t0 = performance.now();
-  const text = event.data.text;
+  const { json, focus } = event.data;
+  if (focus !== undefined) {
+    // Scalar scrolls to the id in the fragment when it mounts (its own links work this way).
+    try {
+      history.replaceState(null, '', `#${focus}`);
+    } catch {
+      // Not allowed here: the reference starts at its top.
+    }
+  }
   void (async () => {
     try {
-      const content = neutraliseDocument(parseDocument(text));
+      // JSON from the core (aliases bounded there): no YAML is read, nothing expands here.
+      const content = neutraliseDocument(JSON.parse(json) as Json);
       const unshown = unshownOperations(content);
-      const { renderPreview } = await import('./render');
+      const { renderPreview } = await renderer;
       renderPreview(document.getElementById('preview')!, content, () =>
         tell({ type: 'rendered', ms: performance.now() - t0, unshown }),
       );

@@ -145,3 +145,49 @@ export function guardLinks(): void {
     true,
   );
 }
+
+/** How far `rect` is from where `block` wants it inside a box from `top` to `bottom`. */
+function alignment(
+  rect: DOMRect,
+  top: number,
+  bottom: number,
+  block: ScrollLogicalPosition,
+): number {
+  if (block === 'start') return rect.top - top;
+  if (block === 'end') return rect.bottom - bottom;
+  if (block === 'center') return rect.top + rect.height / 2 - (top + bottom) / 2;
+  // 'nearest'
+  if (rect.top < top) return rect.top - top;
+  if (rect.bottom > bottom) return Math.min(rect.bottom - bottom, rect.top - top);
+  return 0;
+}
+
+/**
+ * `scrollIntoView` scrolls this frame's own boxes and viewport only (issue 28.5). The browser's
+ * own would scroll the page around the frame as well: opening a large document's preview at the
+ * endpoint open in the form (Scalar scrolls to it) moved the whole editor page.
+ */
+export function scrollInsideOnly(): void {
+  Element.prototype.scrollIntoView = function (
+    this: Element,
+    options?: boolean | ScrollIntoViewOptions,
+  ): void {
+    const block: ScrollLogicalPosition =
+      typeof options === 'object'
+        ? (options.block ?? 'start')
+        : options === false
+          ? 'end'
+          : 'start';
+    const behavior = typeof options === 'object' ? options.behavior : undefined;
+    for (let box = this.parentElement; box !== null; box = box.parentElement) {
+      if (box === document.documentElement || box === document.body) break;
+      const overflow = getComputedStyle(box).overflowY;
+      if (box.scrollHeight <= box.clientHeight || !/(auto|scroll|overlay)/.test(overflow)) continue;
+      const frame = box.getBoundingClientRect();
+      const delta = alignment(this.getBoundingClientRect(), frame.top, frame.bottom, block);
+      if (delta !== 0) box.scrollBy({ top: delta, ...(behavior ? { behavior } : {}) });
+    }
+    const delta = alignment(this.getBoundingClientRect(), 0, window.innerHeight, block);
+    if (delta !== 0) window.scrollBy({ top: delta, ...(behavior ? { behavior } : {}) });
+  };
+}

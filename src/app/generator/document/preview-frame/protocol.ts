@@ -26,7 +26,16 @@ export type FrameMessage =
 export interface RenderMessage {
   channel: typeof PREVIEW_CHANNEL;
   type: 'render';
-  text: string;
+  /**
+   * The document (or the part of a large one) as JSON text, made by the core in the worker
+   * (document/preview-part.ts) with YAML aliases bounded: the frame only JSON-parses it.
+   */
+  json: string;
+  /**
+   * Scalar's id of the operation open in the form (`tag/orders/PUT/orders/{id}`): the frame
+   * starts there (the operations in view first), as a link to it would.
+   */
+  focus?: string;
 }
 
 export function isFrameMessage(data: unknown): data is FrameMessage {
@@ -42,6 +51,7 @@ export function isRenderMessage(data: unknown): data is RenderMessage {
   return (
     isFrameMessage(data as FrameMessage) &&
     (data as { type: string }).type === 'render' &&
-    typeof (data as { text?: unknown }).text === 'string'
+    typeof (data as { json?: unknown }).json === 'string' &&
+    ['string', 'undefined'].includes(typeof (data as { focus?: unknown }).focus)
   );
 }
