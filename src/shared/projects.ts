@@ -127,7 +127,8 @@ export interface StaleProjectResponse {
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
- * How many operations the document declares under `paths`, counted cheaply: JSON is parsed,
+ * How many operations the document declares under `paths` and `webhooks` (3.1+: the generator
+ * lists a webhook as an endpoint too, issue 31.18), counted cheaply: JSON is parsed,
  * block YAML is scanned line by line by indentation (no YAML parser, so 10 MB costs a few
  * milliseconds). Flow-style YAML paths count 0. Never throws.
  */
@@ -150,12 +151,14 @@ function firstNonSpace(text: string): string {
 
 function countJson(value: unknown): number {
   if (!value || typeof value !== 'object') return 0;
-  const paths = (value as { paths?: unknown }).paths;
-  if (!paths || typeof paths !== 'object') return 0;
   let count = 0;
-  for (const item of Object.values(paths as Record<string, unknown>)) {
-    if (!item || typeof item !== 'object') continue;
-    for (const key of Object.keys(item)) if (METHODS.has(key.toLowerCase())) count += 1;
+  for (const section of ['paths', 'webhooks'] as const) {
+    const items = (value as Record<string, unknown>)[section];
+    if (!items || typeof items !== 'object') continue;
+    for (const item of Object.values(items as Record<string, unknown>)) {
+      if (!item || typeof item !== 'object') continue;
+      for (const key of Object.keys(item)) if (METHODS.has(key.toLowerCase())) count += 1;
+    }
   }
   return count;
 }
@@ -179,7 +182,7 @@ function countYaml(text: string): number {
     if (trimmed === '' || trimmed.startsWith('#') || trimmed === '\r') continue;
     const indent = line.length - trimmed.length;
     if (indent === 0) {
-      inPaths = /^paths\s*:\s*(#.*)?\r?$/.test(line);
+      inPaths = /^(?:paths|webhooks)\s*:\s*(#.*)?\r?$/.test(line);
       pathIndent = -1;
       opIndent = -1;
       continue;

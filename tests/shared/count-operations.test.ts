@@ -39,6 +39,25 @@ describe('countOperations', () => {
     expect(countOperations(JSON.stringify(parse(YAML)))).toBe(3);
   });
 
+  it('counts webhooks as the generator lists them (issue 31.18: train-travel 7 + 1)', () => {
+    const doc = `openapi: 3.1.0
+info: {title: T, version: '1'}
+paths:
+  /a:
+    get: {responses: {}}
+webhooks:
+  newBooking:
+    post:
+      responses: {}
+  'other':
+    summary: s
+    put: {}
+components: {}
+`;
+    expect(countOperations(doc)).toBe(3);
+    expect(countOperations(JSON.stringify(parse(doc)))).toBe(3);
+  });
+
   it('counts with any indentation width', () => {
     const four = YAML.replace(/^( +)/gm, (s) => s + s);
     expect(countOperations(four)).toBe(3);
