@@ -12,7 +12,7 @@ export default function LandingPage() {
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero-inner">
           <p className="landing-eyebrow">
-            <Trans>OpenAPI 3.0.1 · JSON · YAML</Trans>
+            <Trans>OpenAPI 3.0 · 3.1 · 3.2 · Swagger 2.0 · JSON · YAML</Trans>
           </p>
           <h1 id="landing-title">
             <Trans>API specifications from a simple form</Trans>
@@ -20,8 +20,8 @@ export default function LandingPage() {
           <p className="landing-subtitle">
             <Trans>
               Describe your HTTP endpoints — methods, paths, parameters, request and response bodies
-              — and get a valid OpenAPI 3.0.1 document in YAML. Load an existing document back into
-              the form to change it.
+              — and get a valid OpenAPI document in YAML or JSON. Load an existing OpenAPI 3.0, 3.1
+              or 3.2 document back into the form to change it; Swagger 2.0 is converted.
             </Trans>
           </p>
           <div className="landing-actions">
@@ -49,7 +49,7 @@ export default function LandingPage() {
           <Feature icon={<BracesIcon />} title={t`JSON and YAML formatting and validation`}>
             <Trans>
               Examples are formatted and checked as you type; pasted JSON turns into YAML in one
-              click, and the output follows OpenAPI 3.0.1.
+              click, and the output follows the OpenAPI version of your document (3.0, 3.1 or 3.2).
             </Trans>
           </Feature>
           <Feature icon={<ShieldIcon />} title={t`Fewer errors`}>

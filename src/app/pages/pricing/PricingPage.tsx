@@ -86,8 +86,8 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
         <h1>{mode === 'renew' ? <Trans>Renew subscription</Trans> : <Trans>Pricing</Trans>}</h1>
         <p className="pricing-lead">
           <Trans>
-            One subscription unlocks the whole generator: build OpenAPI 3.0.1 documents from the
-            form and load existing YAML back into it.
+            One subscription unlocks the whole generator: build OpenAPI 3.0, 3.1 and 3.2 documents
+            from the form and load existing ones back into it (Swagger 2.0 is converted).
           </Trans>
         </p>
       </header>
@@ -173,7 +173,7 @@ export default function PricingPage({ mode }: { mode: 'public' | 'renew' }) {
         </h2>
         <ul>
           <li>
-            <Trans>Unlimited OpenAPI 3.0.1 generation from the endpoint form</Trans>
+            <Trans>Unlimited OpenAPI 3.0, 3.1 and 3.2 generation from the endpoint form</Trans>
           </li>
           <li>
             <Trans>Loading existing YAML documents back into the form</Trans>

@@ -10,7 +10,10 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'API specifications from a simple form',
     );
-    expect(screen.getByText(/get a valid OpenAPI 3.0.1 document in YAML/)).toBeTruthy();
+    expect(screen.getByText(/get a valid OpenAPI document in YAML or JSON/)).toBeTruthy();
+    // Issue 31.18: every version the generator reads, not only 3.0.1.
+    expect(screen.getByText(/OpenAPI 3\.0 · 3\.1 · 3\.2 · Swagger 2\.0/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('3.0.1');
     const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(cards).toEqual(['Save time', 'JSON and YAML formatting and validation', 'Fewer errors']);
     const starts = screen.getAllByRole('link', { name: 'Get Started' });

@@ -30,6 +30,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('PricingPage text', () => {
+  it('advertises every OpenAPI version the generator reads, not only 3.0.1 (issue 31.18)', async () => {
+    serveProducts();
+    renderPage(<PricingPage />);
+    await loaded();
+    expect(document.body.textContent).toContain('OpenAPI 3.0, 3.1 and 3.2');
+    expect(document.body.textContent).toContain('Swagger 2.0 is converted');
+    expect(document.body.textContent).not.toContain('3.0.1');
+  });
+});
+
 describe('PricingPage selection', () => {
   it("shows 'Loading prices...' until the products arrive, then MIR with its cheapest plan", async () => {
     let release: (value: Response) => void = () => undefined;
