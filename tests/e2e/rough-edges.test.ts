@@ -139,3 +139,32 @@ describe.skipIf(corpusMissing)('rough edges with a large document (issue 31)', (
     await screenshot(page, 'issue31-15-paths');
   });
 });
+
+describe('the generator on a phone (issue 31.18)', () => {
+  it('has no empty navigator box above the form at 390×844', async () => {
+    const phone = await newContext(page.context().browser()!, {
+      width: 390,
+      height: 844,
+      clipboardOrigin: server.baseUrl,
+    });
+    try {
+      const small = await phone.newPage();
+      await signIn(small, server);
+      // (The YAML tab, and its editor, are hidden on a phone.)
+      await small.goto(`${server.baseUrl}/generator`);
+      await small.getByTestId('endpoint-panel').first().waitFor();
+      const sizes = await small.evaluate(() => {
+        const nav = document.querySelector('[data-testid=navigator]')!.getBoundingClientRect();
+        const tree = document.querySelector('[data-testid=nav-tree]')!;
+        const rows = tree.querySelectorAll('[role=treeitem]').length;
+        return { nav: nav.height, tree: tree.getBoundingClientRect().height, rows };
+      });
+      await screenshot(small, 'issue31-18-phone', { fullPage: true });
+      // The tree is sized to its rows (28 px each), not a fixed screenful.
+      expect(sizes.tree).toBeLessThanOrEqual(Math.max(1, sizes.rows) * 28 + 40);
+      expect(sizes.nav).toBeLessThan(220);
+    } finally {
+      await phone.close();
+    }
+  });
+});

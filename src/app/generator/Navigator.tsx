@@ -564,6 +564,8 @@ export const Navigator = memo(function Navigator({
         aria-label={t`Endpoints`}
         aria-activedescendant={activeIndex >= 0 ? rowId(activeIndex) : undefined}
         className="gen-nav-tree"
+        // A phone sizes the tree to its rows (narrow-tabs.css), not a fixed empty box.
+        style={{ '--gen-nav-rows': rows.length } as CSSProperties}
         data-testid="nav-tree"
         onKeyDown={onTreeKeyDown}
         onFocus={() => {
