@@ -140,6 +140,60 @@ describe.skipIf(corpusMissing)('rough edges with a large document (issue 31)', (
   });
 });
 
+describe('the upgrade preview (issue 31.18)', () => {
+  it('wraps a long pointer instead of cutting it off', async () => {
+    const long = '/organizations/{organization_id}/repositories/{repository_id}/environments';
+    const doc = [
+      'openapi: 3.0.3',
+      'info: {title: Long, version: "1"}',
+      'paths:',
+      `  ${long}/{environment_name}/deployment-protection-rules:`,
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                type: object',
+      '                properties:',
+      '                  a_property_with_a_rather_long_name_for_wrapping:',
+      '                    type: string',
+      '                    nullable: true',
+      '',
+    ].join('\n');
+    if (!page.url().includes('/generator')) {
+      await signIn(page, server);
+      await openGenerator(page, server.baseUrl);
+    }
+    await replaceEditorText(page, doc);
+    await loadYamlReplacing(page, () =>
+      expect.poll(() => page.getByTestId('nav-total').textContent()).toBe('1 endpoint'),
+    );
+    const toggle = page
+      .getByTestId('document-panel')
+      .getByRole('button', { name: 'Expand document' });
+    if ((await toggle.count()) > 0) await toggle.click();
+    await page
+      .getByTestId('doc-upgrade')
+      .getByRole('button', { name: 'Upgrade to OpenAPI 3.1…' })
+      .click();
+    const dialog = page.getByTestId('upgrade-dialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByTestId('upgrade-NULLABLE').locator('summary').click();
+    const item = dialog.getByTestId('upgrade-NULLABLE').locator('li').first();
+    expect(await item.textContent()).toContain('a_property_with_a_rather_long_name_for_wrapping');
+    const fits = await dialog.evaluate((el) =>
+      [...el.querySelectorAll('.swagger-convert-list')].every(
+        (list) => list.scrollWidth <= list.clientWidth + 1,
+      ),
+    );
+    await screenshot(page, 'issue31-18-upgrade');
+    expect(fits).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
 describe('the generator on a phone (issue 31.18)', () => {
   it('has no empty navigator box above the form at 390×844', async () => {
     const phone = await newContext(page.context().browser()!, {
