@@ -8,8 +8,14 @@
  *   rendering in the page's own process would show here) and the longest gap between the page's
  *   animation frames (what a user typing would feel);
  * - the longest task inside the preview frame itself (its own process, not the editor's).
+ *
+ * BENCH_EXTRA_DOCS=/path/a.json,/path/b.yaml measures more documents (issue 28.5: GitHub's 13 MB
+ * description); a JSON document is pasted as YAML (the page would ask how to open a pasted JSON
+ * document), and BENCH_LOAD=1 also loads each into the form first (the preview then reads the
+ * open document, not the text). A large document renders one part: the row names it.
  */
 import { existsSync } from 'node:fs';
+import { stringify } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -31,6 +37,11 @@ const DOCUMENTS = (
     ['Intercom', 'intercom__api.intercom.io-2.7.yaml'],
   ] as const
 ).filter(([name]) => !ONLY || ONLY.includes(name));
+/** More documents by path (BENCH_EXTRA_DOCS, comma-separated). */
+const EXTRA = (process.env.BENCH_EXTRA_DOCS ?? '').split(',').filter((file) => file !== '');
+const LOAD = process.env.BENCH_LOAD === '1';
+/** Parts to switch to after the first render (BENCH_PARTS=tag:repos#1,webhooks:#3), each measured. */
+const SWITCH = (process.env.BENCH_PARTS ?? '').split(',').filter((id) => id !== '');
 
 interface Row {
   name: string;
@@ -39,6 +50,8 @@ interface Row {
   pageLongestTask: number;
   longestFrameGap: number;
   frameLongestTask: number;
+  /** The part shown and the parts offered, for a large document. */
+  part: string;
 }
 
 /** Puts `text` into the output editor the way a user pastes it (not measured). */
@@ -62,8 +75,69 @@ async function pasteIntoOutput(page: Page, text: string): Promise<void> {
   }
 }
 
+/** Loads the pasted text into the form (Load YAML, Replace) and waits for the navigator. */
+async function loadPasted(page: Page): Promise<void> {
+  const load = page.getByRole('button', { name: 'Load YAML' });
+  for (let i = 0; i < 120 && !(await load.isEnabled()); i++) await page.waitForTimeout(500);
+  await load.click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: 'Replace', exact: true })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .getByTestId('nav-total')
+    .filter({ hasText: /^[\d,]+ endpoints$/ })
+    .waitFor({ timeout: 180_000 });
+  await page.waitForTimeout(3000);
+}
+
+/** The frame's longest task (its own process), NaN when it cannot be read. */
+async function frameLongestTaskOf(page: Page, name: string): Promise<number> {
+  const frame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
+  if (!frame) return NaN;
+  return frame
+    .evaluate(() =>
+      Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
+    )
+    .catch((error: unknown) => {
+      console.error(`bench:preview: ${name}: the frame's tasks could not be read: ${error}`);
+      return NaN;
+    });
+}
+
+/** Switches the preview to another part of a large document, from the choice to "rendered". */
+async function switchPart(page: Page, name: string, id: string, size: string): Promise<Row> {
+  const select = page.getByTestId('preview-part-select');
+  const since = await page.evaluate(() => performance.now());
+  await select.selectOption(id);
+  const done = await page.waitForFunction(
+    () => {
+      const state = document
+        .querySelector('[data-testid=docs-preview] [data-state]')
+        ?.getAttribute('data-state');
+      if (state === 'error' || state === 'frame-error') throw new Error('the preview failed');
+      return state === 'rendered' ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 180_000 },
+  );
+  const renderedMs = ((await done.jsonValue()) as number) - since;
+  await page.waitForTimeout(1000);
+  return {
+    name: `${name} → ${id}`,
+    size,
+    renderedMs,
+    pageLongestTask: await longestTaskSince(page, since),
+    longestFrameGap: NaN,
+    frameLongestTask: await frameLongestTaskOf(page, name),
+    part: (await select.locator('option:checked').textContent()) ?? '',
+  };
+}
+
 async function measure(page: Page, name: string, text: string): Promise<Row> {
   await pasteIntoOutput(page, text);
+  if (LOAD) await loadPasted(page);
   const since = await page.evaluate(() => performance.now());
   const { renderedMs, longestFrameGap } = await page.evaluate(
     () =>
@@ -95,6 +169,11 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
   );
   await page.waitForTimeout(1000);
   const pageLongestTask = await longestTaskSince(page, since);
+  const parts = page.getByTestId('preview-part-select');
+  const part =
+    (await parts.count()) > 0
+      ? `${await parts.locator('option:checked').textContent()} (1 of ${await parts.locator('option').count()} parts)`
+      : 'whole';
   if (process.env.BENCH_VERBOSE) {
     const tasks = await page.evaluate(
       (t) =>
@@ -105,17 +184,7 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
     );
     console.error(`bench:preview: ${name}: page tasks over 50 ms: ${tasks.join(', ')}`);
   }
-  const frame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
-  const frameLongestTask = frame
-    ? await frame
-        .evaluate(() =>
-          Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
-        )
-        .catch((error: unknown) => {
-          console.error(`bench:preview: ${name}: the frame's tasks could not be read: ${error}`);
-          return NaN;
-        })
-    : NaN;
+  const frameLongestTask = await frameLongestTaskOf(page, name);
   return {
     name,
     size: `${(text.length / 1024 / 1024).toFixed(1)} MB`,
@@ -123,11 +192,12 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
     pageLongestTask,
     longestFrameGap,
     frameLongestTask,
+    part,
   };
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CORPUS)) {
+  if (!existsSync(CORPUS) && EXTRA.length === 0) {
     console.log(`bench:preview: the corpus is missing (${CORPUS}); nothing to measure.`);
     return;
   }
@@ -143,18 +213,29 @@ async function main(): Promise<void> {
       console.error(`bench:preview: ${name}…`);
       rows.push(await measure(page, name, await readFile(full, 'utf8')));
     }
+    for (const file of EXTRA) {
+      const name = path.basename(file);
+      console.error(`bench:preview: ${name}…`);
+      const raw = await readFile(file, 'utf8');
+      const text = file.endsWith('.json')
+        ? stringify(JSON.parse(raw), { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })
+        : raw;
+      const row = await measure(page, name, text);
+      rows.push(row);
+      for (const id of SWITCH) rows.push(await switchPart(page, name, id, row.size));
+    }
   } finally {
     await browser.close();
     await server.stop();
   }
   const ms = (n: number) => `${Math.round(n)} ms`;
   console.log(
-    '| Document | Size | Preview → rendered | Longest task, page | Longest frame gap, page | Longest task, preview frame |',
+    `| Document${LOAD ? ' (loaded)' : ''} | Size | Preview → rendered | Longest task, page | Longest frame gap, page | Longest task, preview frame | Shown |`,
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.size} | ${ms(r.renderedMs)} | ${ms(r.pageLongestTask)} | ${ms(r.longestFrameGap)} | ${ms(r.frameLongestTask)} |`,
+      `| ${r.name} | ${r.size} | ${ms(r.renderedMs)} | ${ms(r.pageLongestTask)} | ${ms(r.longestFrameGap)} | ${ms(r.frameLongestTask)} | ${r.part} |`,
     );
   }
 }

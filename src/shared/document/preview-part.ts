@@ -29,8 +29,12 @@ import { assertExpansion, readDocument } from '../yaml-io';
 export const LARGE_OPERATIONS = 150;
 /** More characters of text than this (about 1.5 MB) and the preview shows it in parts. */
 export const LARGE_TEXT_CHARS = 1.5 * 1024 * 1024;
-/** The most operations one part holds; a larger tag is split into pages. */
-export const MAX_PART_OPERATIONS = 80;
+/**
+ * The most operations one part holds; a larger tag is split into pages. Scalar keeps rendering
+ * after its first paint: on GitHub's description a part of 68 operations held the preview frame
+ * (its own process, not the page) for 4.7 s, one of 34 for 0.7 s.
+ */
+export const MAX_PART_OPERATIONS = 40;
 /**
  * The most a preview's JSON may expand to when the document's YAML aliases share nodes: Scalar
  * needs seconds and hundreds of MB per few MB it renders (a 282 KB aliased document took 19.7 s
