@@ -17,7 +17,14 @@ import {
   ROOT,
   type StartedServer,
 } from './harness';
-import { openGenerator, replaceEditorText, screenshot, signIn } from './generator-helpers';
+import {
+  api,
+  openGenerator,
+  projectStatus,
+  replaceEditorText,
+  screenshot,
+  signIn,
+} from './generator-helpers';
 
 const DOCUMENT = path.resolve(ROOT, '../shared/corpus/openapi/intercom__api.intercom.io-2.7.yaml');
 const corpusMissing = !existsSync(DOCUMENT);
@@ -166,6 +173,7 @@ describe('the upgrade preview (issue 31.18)', () => {
       await signIn(page, server);
       await openGenerator(page, server.baseUrl);
     }
+    await page.getByTestId('nav-filter').fill('');
     await replaceEditorText(page, doc);
     await loadYamlReplacing(page, () =>
       expect.poll(() => page.getByTestId('nav-total').textContent()).toBe('1 endpoint'),
@@ -191,6 +199,45 @@ describe('the upgrade preview (issue 31.18)', () => {
     await screenshot(page, 'issue31-18-upgrade');
     expect(fits).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+describe('the last opened project (issue 31.18)', () => {
+  it('is reopened by /generator in a new tab, until the local draft is chosen', async () => {
+    if (!page.url().includes('/generator')) {
+      await signIn(page, server);
+      await openGenerator(page, server.baseUrl);
+    }
+    const project = await api<{ id: string }>(page, '/api/v1/customer/projects', {
+      name: 'Reopened after a restart',
+      content: 'openapi: 3.0.3\ninfo: {title: Reopened, version: "1"}\npaths: {}\n',
+    });
+    await openGenerator(page, server.baseUrl, { project: project.id });
+    await expect
+      .poll(() => projectStatus(page).getAttribute('data-status'), { timeout: 15_000 })
+      .not.toBe('loading');
+    // A browser restart: the tab gone (its workspace lock with it), a new tab, the same storage.
+    await page.goto(`${server.baseUrl}/projects`);
+    const again = await context.newPage();
+    try {
+      await again.goto(`${server.baseUrl}/generator`);
+      await again.waitForURL((url) => url.searchParams.get('project') === project.id);
+      await again.getByTestId('open-local-draft').waitFor();
+      await screenshot(again, 'issue31-18-reopened');
+      await again.getByTestId('open-local-draft').click();
+      await again.waitForURL((url) => url.pathname === '/generator' && url.search === '');
+      await again.getByTestId('save-as-project').waitFor();
+    } finally {
+      await again.close();
+    }
+    const third = await context.newPage();
+    try {
+      await third.goto(`${server.baseUrl}/generator`);
+      await third.getByTestId('save-as-project').waitFor();
+      expect(new URL(third.url()).searchParams.get('project')).toBeNull();
+    } finally {
+      await third.close();
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { EndpointExampleProblem } from '../../shared';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { failureMessage } from '../api/errors';
@@ -26,6 +26,7 @@ import { generatorClient, isAbortError } from '../core/generator-client';
 import { DocumentEditor, describeFailure } from '../document-editor/document-editor';
 import { loadMonacoInSteps } from '../editor/monaco-load';
 import { JobRunner } from '../jobs/job-runner';
+import { generatorRedirect } from '../projects/last-project';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
 import { projectWorkspace } from '../workspace/project-records';
 import type { BuiltRecord } from '../workspace/recorder';
@@ -97,6 +98,9 @@ function scrollPanelToTop(panel: HTMLElement): void {
 export default function GeneratorPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project') ?? undefined;
+  // Issue 31.18: the project last opened in this browser, unless the local draft was chosen.
+  const redirect = generatorRedirect(params);
+  if (redirect !== undefined) return <Navigate to={redirect} replace />;
   const name = projectId === undefined ? 'local' : projectWorkspace(projectId);
   return (
     <WorkspaceGate key={name} name={name}>

@@ -52,6 +52,15 @@ export function ProjectStatus({ state, onRetry, onResolve }: ProjectStatusProps)
           <Trans>Resolve…</Trans>
         </button>
       ) : null}
+      {/* Issue 31.18: leaving the project for the browser's own draft (remembered as the choice). */}
+      <Link
+        to="/generator?draft=local"
+        className="proj-status-local"
+        title={t`Open the draft kept in this browser only, not in a project`}
+        data-testid="open-local-draft"
+      >
+        <Trans>Local draft</Trans>
+      </Link>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { copyText, downloadDocument } from './files';
 import { moveInOnce } from './move-in';
 import { NameProjectDialog } from './NameProjectDialog';
 import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
+import { forgetProject, rememberProject } from './last-project';
 import { ProjectStatus } from './ProjectStatus';
 import './projects.css';
 
@@ -84,6 +85,13 @@ export function useGeneratorProject({
   const { state, sync } = handle;
 
   const dialog = state.status === 'conflict' && dismissed !== state;
+
+  // Issue 31.18: /generator reopens this project after a browser restart (not a missing one).
+  useEffect(() => {
+    if (projectId === undefined) return;
+    if (state.status === 'missing') forgetProject(projectId);
+    else rememberProject(projectId);
+  }, [projectId, state.status]);
 
   // Moving in: the form saved by the version before projects becomes one, once.
   const movedName = t`My endpoints`;
