@@ -53,7 +53,9 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
             ? i18n._(
                 msg`is not allowed: a part of the schema (allOf) allows only its own properties, and “${property}” is not one of them`,
               )
-            : i18n._(msg`is not allowed: the schema lists no property of this name`)
+            : i18n._(
+                msg`is not allowed: the schema, or one of its allOf parts, allows only the properties it lists itself (additionalProperties: false)`,
+              )
           : i18n._(msg`has a property the schema does not allow`);
       break;
     case 'type':
@@ -111,19 +113,17 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
 }
 
 /** The `openapi` version patterns of the bundled 3.0, 3.1 and 3.2 schemas. */
-const VERSION_PATTERN = /^String does not match the pattern of "\^3\\\.(\d)\\\.\\d/;
+const VERSION_PATTERN = /^String does not match the pattern of "\^3\\\.\d\\\.\\d/;
 
 /**
  * A YAML diagnostic (monaco-yaml's English, from the bundled OpenAPI schema) in words; the
  * original message is the detail. Messages not recognised are kept as they are.
  */
 export function describeDiagnostic(i18n: I18n, message: string): PlainMessage {
-  const version = VERSION_PATTERN.exec(message);
-  if (version) {
-    const minor = version[1] ?? '0';
+  if (VERSION_PATTERN.test(message)) {
     return {
       text: i18n._(
-        msg`The “openapi” version is not one Specform reads here: write 3.${minor}.x (such as 3.${minor}.0). Specform reads OpenAPI 3.0, 3.1 and 3.2, and converts Swagger 2.0.`,
+        msg`The “openapi” version is not one Specform reads: write 3.0.x, 3.1.x or 3.2.x (such as 3.1.0). Swagger 2.0 documents are converted.`,
       ),
       detail: message,
     };

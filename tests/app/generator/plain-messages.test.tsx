@@ -50,7 +50,7 @@ describe('problem messages in words (issue 31.17)', () => {
     const raw = 'String does not match the pattern of "^3\\.0\\.\\d(-.+)?$".';
     const { text, detail } = describeDiagnostic(i18n, raw);
     expect(text).toContain('“openapi” version');
-    expect(text).toContain('3.0.x');
+    expect(text).toContain('3.0.x, 3.1.x or 3.2.x');
     expect(text).not.toContain('^3');
     expect(detail).toBe(raw);
     expect(describeDiagnostic(i18n, 'Missing property "info".').text).toBe(
