@@ -5,13 +5,7 @@
  * then look at every picture in screenshots/.
  */
 import { mkdir } from 'node:fs/promises';
-import {
-  launchBrowser,
-  loadYamlReplacing,
-  newContext,
-  SCREENSHOT_DIR,
-  startServer,
-} from './harness';
+import { launchBrowser, newContext, SCREENSHOT_DIR, startServer } from './harness';
 import { openGenerator, replaceEditorText, screenshot, signIn } from './generator-helpers';
 
 const WRONG_VERSION = 'openapi: 4.0.0\ninfo:\n  title: Four\n  version: "1"\npaths: {}\n';

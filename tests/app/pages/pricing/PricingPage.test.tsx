@@ -33,7 +33,7 @@ afterEach(() => {
 describe('PricingPage text', () => {
   it('advertises every OpenAPI version the generator reads, not only 3.0.1 (issue 31.18)', async () => {
     serveProducts();
-    renderPage(<PricingPage />);
+    renderPage(<PricingPage mode="public" />);
     await loaded();
     expect(document.body.textContent).toContain('OpenAPI 3.0, 3.1 and 3.2');
     expect(document.body.textContent).toContain('Swagger 2.0 is converted');
