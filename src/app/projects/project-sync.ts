@@ -209,6 +209,8 @@ export class ProjectSync {
   private readonly api: SyncApi;
   private readonly pending: PendingStore;
   private lastSaved: ProjectContent | undefined;
+  /** The server revision {@link lastSaved} is. */
+  private lastSavedRevision: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstChangeAt: number | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -265,7 +267,7 @@ export class ProjectSync {
       (max) => (this.maxBytes = max),
       () => undefined,
     );
-    const kept = await this.pending.get(this.projectId).catch(() => undefined);
+    let kept = await this.pending.get(this.projectId).catch(() => undefined);
     let project: Project;
     try {
       project = await this.api.get(this.projectId);
@@ -290,7 +292,10 @@ export class ProjectSync {
       viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
     };
     this.lastSaved = server;
+    this.lastSavedRevision = project.revision;
     this.set({ name: project.name, revision: project.revision });
+    // A large change kept as the page went away, as a patch of this very text.
+    kept ??= this.pending.keptOnServer?.(this.projectId, project.content, project.revision);
     if (kept && !same(kept, server)) {
       await this.show(kept, 'restore-local');
       if (kept.baseRevision === project.revision) {
@@ -374,6 +379,7 @@ export class ProjectSync {
       );
       if (this.reason === reason) this.reason = 'autosave';
       this.lastSaved = snapshot;
+      this.lastSavedRevision = saved.revision;
       this.retryDelay = this.options.retryMs ?? 3000;
       clearTimeout(this.retryTimer);
       this.set({ status: 'saved', revision: saved.revision });
@@ -440,6 +446,7 @@ export class ProjectSync {
         editSession: this.editSession,
       });
       this.lastSaved = content;
+      this.lastSavedRevision = saved.revision;
       this.set({ status: 'saved', revision: saved.revision });
       return true;
     } catch {
@@ -472,8 +479,13 @@ export class ProjectSync {
   ): Promise<void> {
     const change = { projectId: this.projectId, baseRevision, ...content, keptAt: Date.now() };
     // Leaving: kept at once too (the store's write may be aborted with the page).
-    if (leaving) this.pending.keepNow?.(change);
+    if (leaving) this.pending.keepNow?.(change, this.lastSavedAt(baseRevision));
     await this.pending.put(change).catch(() => undefined);
+  }
+
+  /** The server's text at `revision`, when it is the one this page last saved or read. */
+  private lastSavedAt(revision: number): string | undefined {
+    return this.lastSavedRevision === revision ? this.lastSaved?.content : undefined;
   }
 
   private scheduleRetry(): void {
@@ -502,6 +514,7 @@ export class ProjectSync {
       viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
     };
     this.lastSaved = server;
+    this.lastSavedRevision = project.revision;
     await this.pending.delete(this.projectId).catch(() => undefined);
     this.set({
       name: project.name,

@@ -5,13 +5,21 @@
  *
  * An entry holds the view state, and the text only when it is not the one the store already
  * holds (`base`: the `savedAt` of the store's record whose text it goes with). It is removed once
- * the store has a record at least as new. A text too large for localStorage is not journaled: the
- * store's write is then all there is (as before).
+ * the store has a record at least as new. A text too large for localStorage is journaled as the
+ * change from the store's text (`patch`: one span replaced, what a form edit makes), so an edit
+ * of GitHub's 13 MB description made just before a reload is kept too; a change too large even
+ * so is not journaled, and the store's write is then all there is.
  */
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 
 const PREFIX = 'specform.workspace.journal:';
+
+/**
+ * The `base` of a project's entry whose patch applies to the server's text at its
+ * `baseRevision` (the device had no record of its own to base it on).
+ */
+export const SERVER_BASE = -1;
 
 /** Characters an entry may take (localStorage holds about 5 M per origin). */
 export const JOURNAL_MAX_CHARS = 1_500_000;
@@ -23,8 +31,48 @@ export interface JournalEntry {
   text?: string;
   /** The `savedAt` of the store's record whose text this view state goes with. */
   base?: number;
+  /** The text as the change of `base`'s text: the span `start`–`end` replaced by `insert`. */
+  patch?: TextPatch;
   /** A project's change the server has not got: the server revision it was made on. */
   baseRevision?: number;
+}
+
+export interface TextPatch {
+  start: number;
+  end: number;
+  insert: string;
+}
+
+/** The one span of `before` that `after` replaces (common start and end kept), in one pass. */
+export function textPatch(before: string, after: string): TextPatch {
+  const max = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+  let end = 0;
+  while (
+    end < max - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+  ) {
+    end += 1;
+  }
+  return { start, end: before.length - end, insert: after.slice(start, after.length - end) };
+}
+
+export function applyPatch(text: string, patch: TextPatch): string {
+  return text.slice(0, patch.start) + patch.insert + text.slice(patch.end);
+}
+
+function isPatch(value: unknown): value is TextPatch {
+  const p = value as Partial<TextPatch> | undefined;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    Number.isInteger(p.start) &&
+    Number.isInteger(p.end) &&
+    typeof p.insert === 'string' &&
+    (p.start as number) >= 0 &&
+    (p.end as number) >= (p.start as number)
+  );
 }
 
 function storage(): Storage | undefined {
@@ -47,10 +95,17 @@ export function writeJournal(
   savedAt = Date.now(),
   baseRevision?: number,
 ): boolean {
-  const entry: JournalEntry =
+  let entry: JournalEntry =
     stored !== undefined && stored.text === text
       ? { savedAt, viewState, base: stored.savedAt }
       : { savedAt, viewState, text };
+  if (entry.text !== undefined && stored !== undefined && text.length > JOURNAL_MAX_CHARS / 2) {
+    // A large text: what changed since the store's text, not the whole of it.
+    const patch = textPatch(stored.text, text);
+    if (patch.insert.length <= JOURNAL_MAX_CHARS / 2) {
+      entry = { savedAt, viewState, base: stored.savedAt, patch };
+    }
+  }
   if (baseRevision !== undefined) entry.baseRevision = baseRevision;
   // Not turned into JSON at all when the text alone is too large (leaving the page: no time).
   if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
@@ -76,6 +131,7 @@ export function readJournal(name: string): JournalEntry | undefined {
     const entry = JSON.parse(json) as Partial<JournalEntry>;
     if (typeof entry.savedAt !== 'number' || typeof entry.viewState !== 'object') return undefined;
     if (entry.text !== undefined && typeof entry.text !== 'string') return undefined;
+    if (entry.patch !== undefined && !isPatch(entry.patch)) return undefined;
     return entry as JournalEntry;
   } catch {
     return undefined;
@@ -114,7 +170,11 @@ export function newerRecord(
           savedAt: entry.savedAt,
         };
   if (entry.text !== undefined) return { ...base, text: entry.text };
-  if (record !== undefined && entry.base === record.savedAt) return { ...base, text: record.text };
+  if (record !== undefined && entry.base === record.savedAt) {
+    if (entry.patch === undefined) return { ...base, text: record.text };
+    if (typeof record.text === 'string')
+      return { ...base, text: applyPatch(record.text, entry.patch) };
+  }
   return record;
 }
 
@@ -127,8 +187,13 @@ export async function recordWithJournal(
   store: WorkspaceStore,
   name: string,
 ): Promise<WorkspaceRecord | undefined> {
-  const kept = await store.get(name).catch(() => undefined);
-  const record = newerRecord(kept, readJournal(name));
+  let kept = await store.get(name).catch(() => undefined);
+  const entry = readJournal(name);
+  if (entry?.patch !== undefined && kept !== undefined && typeof kept.text !== 'string') {
+    // The patch applies to the store's text, kept as a Blob when large: read it once.
+    kept = { ...kept, text: await kept.text.text() };
+  }
+  const record = newerRecord(kept, entry);
   if (record !== undefined && record !== kept) {
     await store.put(name, record).then(
       () => clearJournal(name, record.savedAt),
@@ -138,4 +203,24 @@ export async function recordWithJournal(
     clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
   }
   return record;
+}
+
+/**
+ * A project's change kept as the page went away as a patch of the server's text (see
+ * {@link SERVER_BASE}): the text it makes of `server` when that is the revision it was made
+ * on, with its view state; undefined otherwise.
+ */
+export function journaledOnServer(
+  name: string,
+  server: string,
+  revision: number,
+): { text: string; viewState: WorkspaceViewState; savedAt: number } | undefined {
+  const entry = readJournal(name);
+  if (entry?.patch === undefined || entry.base !== SERVER_BASE) return undefined;
+  if (entry.baseRevision !== revision || entry.patch.end > server.length) return undefined;
+  return {
+    text: applyPatch(server, entry.patch),
+    viewState: entry.viewState,
+    savedAt: entry.savedAt,
+  };
 }

@@ -5,7 +5,13 @@
  * it, the mark goes and the record stays as the last state this device saw.
  */
 import { blobInSlices } from '../util/slices';
-import { clearJournal, recordWithJournal, writeJournal } from './journal';
+import {
+  clearJournal,
+  journaledOnServer,
+  recordWithJournal,
+  SERVER_BASE,
+  writeJournal,
+} from './journal';
 import { readViewState } from './view-state';
 import { recordText, workspaceStore, type WorkspaceStore } from './workspace-store';
 
@@ -30,9 +36,15 @@ export interface PendingStore {
   put(change: PendingChange): Promise<void>;
   /**
    * Keeps `change` at once, as the page goes away (a synchronous journal, journal.ts: the
-   * store's write may be aborted with the page); {@link put} follows.
+   * store's write may be aborted with the page); {@link put} follows. `server`: the server's
+   * text at the change's base revision (a large text is then journaled as its patch).
    */
-  keepNow?(change: PendingChange): void;
+  keepNow?(change: PendingChange, server?: string): void;
+  /**
+   * A change kept as the page went away as a patch of the server's text (a text too large for
+   * the journal), made of `server` at `revision`; undefined when there is none.
+   */
+  keptOnServer?(projectId: string, server: string, revision: number): PendingChange | undefined;
   /** The server has it now: the record is no longer pending. */
   delete(projectId: string): Promise<void>;
 }
@@ -71,18 +83,31 @@ export function projectRecords(store: WorkspaceStore = workspaceStore()): Pendin
       });
       clearJournal(projectWorkspace(change.projectId), change.keptAt);
     },
-    keepNow: (change) => {
+    keepNow: (change, server) => {
       writeJournal(
         projectWorkspace(change.projectId),
         change.content,
         readViewState(change.viewStateJson),
-        undefined,
+        server === undefined ? undefined : { text: server, savedAt: SERVER_BASE },
         change.keptAt,
         change.baseRevision,
       );
     },
+    keptOnServer: (projectId, server, revision) => {
+      const kept = journaledOnServer(projectWorkspace(projectId), server, revision);
+      return kept === undefined
+        ? undefined
+        : {
+            projectId,
+            baseRevision: revision,
+            content: kept.text,
+            viewStateJson: JSON.stringify(kept.viewState),
+            keptAt: kept.savedAt,
+          };
+    },
     delete: async (projectId) => {
       const name = projectWorkspace(projectId);
+      clearJournal(name, Number.POSITIVE_INFINITY);
       const record = await store.get(name);
       if (record?.pending === true) await store.put(name, { ...record, pending: false });
     },

@@ -2,9 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   clearJournal,
+  journaledOnServer,
   JOURNAL_MAX_CHARS,
   newerRecord,
   readJournal,
+  recordWithJournal,
+  SERVER_BASE,
+  textPatch,
   writeJournal,
 } from '../../../src/app/workspace/journal';
 import type { WorkspaceRecord } from '../../../src/app/workspace/workspace-store';
@@ -56,5 +60,50 @@ describe('workspace journal', () => {
     expect(readJournal('local')).toBeUndefined();
     localStorage.setItem('specform.workspace.journal:local', '{not json');
     expect(readJournal('local')).toBeUndefined();
+  });
+
+  it("keeps an edit of a text too large for it as the change of the store's text (issue 28.5)", async () => {
+    // GitHub's description is 13 MB: an edit made just before a reload is one changed span.
+    const big = `openapi: 3.0.1\n${'x: yes\n'.repeat(JOURNAL_MAX_CHARS / 4)}summary: Get a repo\n`;
+    const edited = big.replace('summary: Get a repo', 'summary: Get one repository');
+    expect(writeJournal('local', edited, viewState, { text: big, savedAt: 5 }, 9)).toBe(true);
+    const entry = readJournal('local');
+    expect(entry?.text).toBeUndefined();
+    expect(entry?.base).toBe(5);
+    expect(entry?.patch?.insert.length).toBeLessThan(40);
+    // The store keeps the large text as a Blob: it is read once to apply the change.
+    const stored = new Map<string, WorkspaceRecord>([
+      ['local', { ...record('', 5), text: new Blob([big]) }],
+    ]);
+    const store = {
+      get: (name: string) => Promise.resolve(stored.get(name)),
+      put: (name: string, value: WorkspaceRecord) => {
+        stored.set(name, value);
+        return Promise.resolve();
+      },
+    };
+    const restored = await recordWithJournal(store as never, 'local');
+    expect(restored?.text).toBe(edited);
+    expect(restored?.viewState).toEqual(viewState);
+    expect(readJournal('local')).toBeUndefined();
+  });
+
+  it('keeps a large project change as a patch of the server text at its revision', () => {
+    const server = `openapi: 3.0.1\n${'y: no\n'.repeat(JOURNAL_MAX_CHARS / 4)}`;
+    const edited = `${server}x-added: true\n`;
+    writeJournal('project:7', edited, viewState, { text: server, savedAt: SERVER_BASE }, 9, 3);
+    expect(journaledOnServer('project:7', server, 3)).toEqual({
+      text: edited,
+      viewState,
+      savedAt: 9,
+    });
+    // Another revision on the server: the patch is not applied to a text it was not made on.
+    expect(journaledOnServer('project:7', server, 4)).toBeUndefined();
+  });
+
+  it('finds the one changed span', () => {
+    expect(textPatch('abcdef', 'abXYef')).toEqual({ start: 2, end: 4, insert: 'XY' });
+    expect(textPatch('aaa', 'aaaa')).toEqual({ start: 3, end: 3, insert: 'a' });
+    expect(textPatch('abc', 'abc')).toEqual({ start: 3, end: 3, insert: '' });
   });
 });
