@@ -231,7 +231,11 @@ export default function DocsPreview({
   const operations = answer?.operations ?? 0;
   const byTag = parts.some((item) => item.kind === 'tag');
   return (
-    <div className="doc-preview-body doc-preview-frame-box" data-state={state.kind}>
+    <div
+      className="doc-preview-body doc-preview-frame-box"
+      data-state={state.kind}
+      data-prepared-ms={answer === undefined ? undefined : Math.round(answer.ms)}
+    >
       {parts.length > 0 && part !== undefined ? (
         <div className="doc-preview-note doc-preview-parts" data-testid="preview-parts">
           <p className="gen-muted doc-preview-parts-note" role="note">
