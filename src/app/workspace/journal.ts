@@ -199,7 +199,8 @@ export async function recordWithJournal(
       () => clearJournal(name, record.savedAt),
       (failure: unknown) => console.warn('The journaled record was not stored', failure),
     );
-  } else {
+  } else if (entry?.base !== SERVER_BASE) {
+    // (A change based on the server's text waits for it: see journaledOnServer.)
     clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
   }
   return record;

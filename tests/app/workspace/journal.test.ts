@@ -88,7 +88,8 @@ describe('workspace journal', () => {
     expect(readJournal('local')).toBeUndefined();
   });
 
-  it('keeps a large project change as a patch of the server text at its revision', () => {
+  it('keeps a large project change as a patch of the server text at its revision', async () => {
+    const emptyStore = { get: () => Promise.resolve(undefined), put: () => Promise.resolve() };
     const server = `openapi: 3.0.1\n${'y: no\n'.repeat(JOURNAL_MAX_CHARS / 4)}`;
     const edited = `${server}x-added: true\n`;
     writeJournal('project:7', edited, viewState, { text: server, savedAt: SERVER_BASE }, 9, 3);
