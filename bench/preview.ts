@@ -196,6 +196,20 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
       since,
     );
     console.error(`bench:preview: ${name}: page tasks over 50 ms: ${tasks.join(', ')}`);
+    // What ran in the long animation frames (script attribution), to tell what a task was.
+    const frames = await page.evaluate(
+      (t) =>
+        (window as unknown as PerfWindow).__perf.frames
+          .filter((x) => x.start >= t)
+          .map(
+            (x) =>
+              `+${Math.round(x.start - t)} ms: ${Math.round(x.duration)} ms [${x.scripts
+                .map((s) => `${s.what} ${Math.round(s.duration)} ms`)
+                .join('; ')}]`,
+          ),
+      since,
+    );
+    console.error(`bench:preview: ${name}: long animation frames:\n  ${frames.join('\n  ')}`);
   }
   const frameLongestTask = await frameLongestTaskOf(page, name);
   return {
