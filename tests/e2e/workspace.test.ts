@@ -103,8 +103,9 @@ describe('workspaces', () => {
     const before = await api<Project>(page, `/api/v1/customer/projects/${id}`);
     expect(before.content).toContain('title: Alpha');
 
-    // Back in the browser's own workspace (the app's own link): document B, edited.
-    await page.locator('a[href="/generator"]').first().click();
+    // Back in the browser's own workspace (the project bar's Local draft link; the top bar's
+    // Generator link reopens the project last opened, issue 31.18): document B, edited.
+    await page.getByTestId('open-local-draft').click();
     await page.getByTestId('save-as-project').waitFor();
     await loadDocument(page, documentOf('Beta', '/beta'), 'Beta summary');
     await summaryField(page).fill('Beta edited');
@@ -133,7 +134,7 @@ describe('workspaces', () => {
       })
       .toContain('Alpha edited');
     await waitForStatus(page, 'saved');
-    await page.locator('a[href="/generator"]').first().click();
+    await page.getByTestId('open-local-draft').click();
     await page.getByTestId('save-as-project').waitFor();
     await expect
       .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
