@@ -217,10 +217,12 @@ export function journaledOnServer(
   revision: number,
 ): { text: string; viewState: WorkspaceViewState; savedAt: number } | undefined {
   const entry = readJournal(name);
-  if (entry?.patch === undefined || entry.base !== SERVER_BASE) return undefined;
-  if (entry.baseRevision !== revision || entry.patch.end > server.length) return undefined;
+  if (entry === undefined || entry.base !== SERVER_BASE || entry.text !== undefined)
+    return undefined;
+  if (entry.baseRevision !== revision || (entry.patch?.end ?? 0) > server.length) return undefined;
   return {
-    text: applyPatch(server, entry.patch),
+    // No patch: the server's text as it is, with the view state (the form's drafts) over it.
+    text: entry.patch === undefined ? server : applyPatch(server, entry.patch),
     viewState: entry.viewState,
     savedAt: entry.savedAt,
   };

@@ -100,6 +100,13 @@ describe('workspace journal', () => {
     });
     // Another revision on the server: the patch is not applied to a text it was not made on.
     expect(journaledOnServer('project:7', server, 4)).toBeUndefined();
+    // The text not written yet, the edit only in the form's drafts: the server's text with them.
+    writeJournal('project:7', server, viewState, { text: server, savedAt: SERVER_BASE }, 10, 3);
+    expect(journaledOnServer('project:7', server, 3)).toEqual({
+      text: server,
+      viewState,
+      savedAt: 10,
+    });
   });
 
   it('finds the one changed span', () => {
