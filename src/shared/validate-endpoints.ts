@@ -283,7 +283,7 @@ export function validateEndpoints(
     setOwnList(issues, endpoint.id, validator.issuesOf(endpoint.id));
   return {
     issues,
-    duplicateIds: validator.duplicateIds(),
+    duplicateIds: validator.duplicateIds(() => endpoints.map((endpoint) => endpoint.id)),
     canGenerate: validator.canGenerate(),
   };
 }
@@ -405,11 +405,23 @@ export class EndpointValidator {
     return list;
   }
 
-  /** Ids of endpoints that share method and path with another. */
-  duplicateIds(): string[] {
-    const ids: string[] = [];
-    for (const group of this.routes.values()) if (group.size > 1) ids.push(...group);
-    return ids;
+  /**
+   * Ids of endpoints that share method and path with another: by route, in the order the
+   * routes first appear in the list, and each route's endpoints in list order, when `order`
+   * (the endpoints' ids in list order) is given.
+   */
+  duplicateIds(order?: () => readonly string[]): string[] {
+    const groups: string[][] = [];
+    for (const group of this.routes.values()) if (group.size > 1) groups.push([...group]);
+    if (groups.length === 0) return [];
+    if (order !== undefined) {
+      const position = new Map<string, number>();
+      order().forEach((id, index) => position.set(id, index));
+      const at = (id: string) => position.get(id) ?? Number.MAX_SAFE_INTEGER;
+      for (const group of groups) group.sort((a, b) => at(a) - at(b));
+      groups.sort((a, b) => at(a[0] as string) - at(b[0] as string));
+    }
+    return groups.flat();
   }
 
   /** Spec §5 "Generate is enabled", before the busy flag is considered. */

@@ -455,7 +455,7 @@ export class DocumentSession {
     }
     return {
       issues,
-      duplicateIds: validator.duplicateIds(),
+      duplicateIds: validator.duplicateIds(() => doc.endpoints.map((endpoint) => endpoint.id)),
       canGenerate: validator.canGenerate(),
     };
   }
