@@ -252,6 +252,14 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  /**
+   * The text changed since the diagnostics shown were made (issue 31.10): they belong to an
+   * earlier text, so the list says the text is being checked until the new ones come. Only a
+   * non-empty list goes stale: a check that finds nothing where nothing was found gives no
+   * event, and an empty list is right for the new text until one comes.
+   */
+  const [stale, setStale] = useState(false);
+  const hasDiagnostics = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onHasTextChange, onPaste, onChange, onCursorOperation });
   useEffect(() => {
@@ -554,6 +562,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       }, CURSOR_DEBOUNCE_MS);
     });
     model?.onDidChangeContent(() => {
+      if (hasDiagnostics.current) setStale(true);
       callbacks.current.onChange?.();
       highlight.current?.clear();
       clearTimeout(timer.current);
@@ -673,7 +682,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           loading={<p className="gen-muted">{t`Loading the editor…`}</p>}
           options={options}
           onMount={onMount}
-          onValidate={(markers) =>
+          onValidate={(markers) => {
+            hasDiagnostics.current = markers.length > 0;
+            setStale(false);
             setDiagnostics(
               markers.map((m) => ({
                 line: m.startLineNumber,
@@ -681,8 +692,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
                 message: m.message,
                 severity: m.severity >= 8 ? 'error' : m.severity >= 4 ? 'warning' : 'info',
               })),
-            )
-          }
+            );
+          }}
         />
       </div>
       <ul
@@ -690,7 +701,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
       >
-        {diagnostics.slice(0, 500).map((d, i) => {
+        {stale ? (
+          <li className="gen-muted" role="status" data-testid="diagnostics-checking">
+            {t`Checking the changed text…`}
+          </li>
+        ) : null}
+        {(stale ? [] : diagnostics.slice(0, 500)).map((d, i) => {
           // Issue 31.17: in words, the schema's own message on request.
           const plain = describeDiagnostic(i18n, d.message);
           return (
