@@ -360,6 +360,37 @@ describe('workspaces', () => {
     }
   }, 120_000);
 
+  it('a reload of the working tab keeps its place among three tabs (issue 31.11)', async () => {
+    const all = await workspaceContext();
+    try {
+      const first = await all.newPage();
+      await signIn(first, server);
+      await first.goto(`${server.baseUrl}/generator`);
+      await first.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+      await summaryField(first).fill('The working tab');
+      const others = [await all.newPage(), await all.newPage()];
+      for (const other of others) {
+        await other.goto(`${server.baseUrl}/generator`);
+        await other.getByTestId('workspace-elsewhere').waitFor({ timeout: 20_000 });
+      }
+      // Reloaded while the other two ask for the workspace every 2 s: it stays the working tab.
+      for (let round = 0; round < 3; round += 1) {
+        await first.reload();
+        await first.locator('.monaco-editor').waitFor({ timeout: 20_000 });
+        await expect
+          .poll(() => summaryField(first).inputValue(), { timeout: 20_000 })
+          .toBe('The working tab');
+        expect(await first.getByTestId('workspace-elsewhere').count()).toBe(0);
+        await first.waitForTimeout(2500);
+      }
+      for (const other of others) {
+        expect(await other.getByTestId('workspace-elsewhere').count()).toBe(1);
+      }
+    } finally {
+      await all.close();
+    }
+  }, 180_000);
+
   it('tells a second tab on a project and lets it take over', async () => {
     const setup = await workspaceContext();
     const page = await setup.newPage();

@@ -22,6 +22,45 @@ const RETRIES = 3;
  * closed (or leaves the generator), this one continues by itself instead of saying so for ever.
  */
 export const WATCH_MS = 2000;
+/**
+ * A tab holding the workspace that goes away (a reload, a closed tab) marks when; a watching tab
+ * lets it come back for this long before taking the workspace over (issue 31.11: a reload of the
+ * working tab kept its place only when no other tab asked in the moment the lock was free).
+ */
+export const GRACE_MS = 5000;
+const LEAVING = 'specform.workspace.leaving:';
+
+function markLeaving(name: string): void {
+  try {
+    const at = String(Date.now());
+    localStorage.setItem(LEAVING + name, at);
+    // The same tab reloaded finds its own mark (sessionStorage outlives a reload): no grace for it.
+    sessionStorage.setItem(LEAVING + name, at);
+  } catch {
+    // no storage: no grace
+  }
+}
+
+function clearLeaving(name: string): void {
+  try {
+    localStorage.removeItem(LEAVING + name);
+    sessionStorage.removeItem(LEAVING + name);
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** Whether the tab that held `name` went away so recently that it may be coming back. */
+function inGrace(name: string): boolean {
+  try {
+    const mark = localStorage.getItem(LEAVING + name);
+    if (mark === null || sessionStorage.getItem(LEAVING + name) === mark) return false;
+    const at = Number(mark);
+    return Number.isFinite(at) && at > 0 && Date.now() - at < GRACE_MS;
+  } catch {
+    return false;
+  }
+}
 
 type GateState = 'checking' | 'here' | 'elsewhere' | 'taking';
 
@@ -65,6 +104,7 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
     const hold = (lock: Lock | null): Promise<void> | undefined => {
       if (lock === null || !alive) return undefined;
       stopWatching();
+      clearLeaving(name);
       setState('here');
       return new Promise<void>((resolve) => {
         release = () => {
@@ -80,7 +120,7 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
     const watchForFree = () => {
       stopWatching();
       watching = setInterval(() => {
-        if (!alive || release !== undefined) return;
+        if (!alive || release !== undefined || inGrace(name)) return;
         void locks
           .request(lockName, { ifAvailable: true }, (lock) => hold(lock))
           .catch(() => undefined);
@@ -101,6 +141,10 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
         })
         .catch(() => alive && setState('here'));
     tryOnce(0);
+    const onLeave = () => {
+      if (release !== undefined) markLeaving(name);
+    };
+    window.addEventListener('pagehide', onLeave);
 
     take.current = () => {
       stopWatching();
@@ -119,6 +163,7 @@ export function WorkspaceGate({ name, children }: { name: string; children: Reac
       }, HANDOVER_MS);
     };
     return () => {
+      window.removeEventListener('pagehide', onLeave);
       alive = false;
       stopWatching();
       release?.();
