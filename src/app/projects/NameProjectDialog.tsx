@@ -37,7 +37,7 @@ export function NameProjectDialog({ initialName, busy, onSave, onCancel }: NameP
             onClick={() => submit()}
             data-testid="name-project-save"
           >
-            <Trans>Save</Trans>
+            {busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
           </button>
         </>
       }
@@ -57,6 +57,12 @@ export function NameProjectDialog({ initialName, busy, onSave, onCancel }: NameP
             data-testid="name-project-input"
           />
         </label>
+        {busy ? (
+          // A large document takes seconds to send: say what is happening meanwhile.
+          <p className="gen-muted" role="status" data-testid="name-project-progress">
+            <Trans>Sending the document to the server and creating the project…</Trans>
+          </p>
+        ) : null}
       </form>
     </Modal>
   );
