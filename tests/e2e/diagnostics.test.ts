@@ -5,8 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, startAppAndBrowser, type StartedServer } from './harness';
-import { pasteIntoEditor, signInToGenerator } from './generator-helpers';
+import { startAppAndBrowser, type StartedServer } from './harness';
+import { generatorPage, pasteIntoEditor } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -20,13 +20,7 @@ describe('the output editor diagnostics (issue 31.10)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, {
-      width: 1440,
-      height: 900,
-      clipboardOrigin: server.baseUrl,
-    });
-    page = await context.newPage();
-    await signInToGenerator(page, server);
+    ({ context, page } = await generatorPage(browser, server));
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
  * the project status, the projects API with the page's session, and screenshots.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, SCREENSHOT_DIR, type StartedServer } from './harness';
 
 /** An account to sign in with. */
@@ -55,6 +55,28 @@ export async function signInToGenerator(
 ): Promise<void> {
   await signIn(page, server, account);
   await openGenerator(page, server.baseUrl, { endpoints: true });
+}
+
+/**
+ * A desktop-sized page (1440×900) of its own context, clipboard allowed and dialogs dismissed,
+ * signed in as the demo account and on the generator (`endpoints`: until its first endpoint
+ * panel shows). Close `context` after.
+ */
+export async function generatorPage(
+  browser: Browser,
+  server: Pick<StartedServer, 'baseUrl' | 'demo' | 'logs'>,
+  opts: { endpoints?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, {
+    width: 1440,
+    height: 900,
+    clipboardOrigin: server.baseUrl,
+  });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.dismiss());
+  await signIn(page, server);
+  await openGenerator(page, server.baseUrl, { endpoints: opts.endpoints ?? true });
+  return { context, page };
 }
 
 /**

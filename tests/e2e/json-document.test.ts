@@ -9,22 +9,16 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import {
-  changedLines,
-  loadYamlReplacing,
-  newContext,
-  startAppAndBrowser,
-  type StartedServer,
-} from './harness';
+import { changedLines, loadYamlReplacing, startAppAndBrowser, type StartedServer } from './harness';
 import {
   api,
   editorText,
   openGenerator,
   pasteIntoEditor,
   screenshot,
-  signInToGenerator,
   summaryField,
   waitForStatus,
+  generatorPage,
 } from './generator-helpers';
 
 let server: StartedServer;
@@ -77,14 +71,7 @@ describe('a whole OpenAPI document in JSON (issue 28.3)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, {
-      width: 1440,
-      height: 900,
-      clipboardOrigin: server.baseUrl,
-    });
-    page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.dismiss());
-    await signInToGenerator(page, server);
+    ({ context, page } = await generatorPage(browser, server));
   });
 
   afterAll(async () => {

@@ -7,15 +7,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadYamlReplacing, newContext, startAppAndBrowser, type StartedServer } from './harness';
+import { loadYamlReplacing, startAppAndBrowser, type StartedServer } from './harness';
 import {
   api,
   editorText,
   openGenerator,
   pasteIntoEditor,
-  signInToGenerator,
   summaryField,
   waitForStatus,
+  generatorPage,
 } from './generator-helpers';
 
 let server: StartedServer;
@@ -115,14 +115,7 @@ describe('a 13 MB description (issue 28.5)', () => {
 
   beforeAll(async () => {
     expect(TEXT.length).toBeGreaterThan(13_000_000);
-    context = await newContext(browser, {
-      width: 1440,
-      height: 900,
-      clipboardOrigin: server.baseUrl,
-    });
-    page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.dismiss());
-    await signInToGenerator(page, server);
+    ({ context, page } = await generatorPage(browser, server));
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ import {
   SCREENSHOT_DIR,
   type StartedServer,
 } from './harness';
-import { openGenerator, replaceEditorText, signIn } from './generator-helpers';
+import { generatorPage, openGenerator, replaceEditorText, signIn } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -371,14 +371,7 @@ describe('the preview of a large document (issue 28.5, 28.6)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, {
-      width: 1440,
-      height: 900,
-      clipboardOrigin: server.baseUrl,
-    });
-    page = await context.newPage();
-    await signIn(page, server);
-    await openGenerator(page, server.baseUrl);
+    ({ context, page } = await generatorPage(browser, server, { endpoints: false }));
   });
 
   afterAll(async () => {
