@@ -533,15 +533,24 @@ function forEachObject(
 
 /** Calls `visit` on every operation of the document's paths. */
 function forEachOperation(doc: JsonObject, visit: (operation: JsonObject) => void): void {
-  const paths = own(doc, 'paths');
-  if (!isObject(paths)) return;
-  for (const path of Object.keys(paths)) {
-    const item = paths[path];
-    if (!isObject(item) || path.startsWith('x-')) continue;
+  forEachPathItem(doc, (item) => {
     for (const method of OPERATION_KEYS) {
       const operation = own(item, method);
       if (isObject(operation)) visit(operation);
     }
+  });
+}
+
+/** Each path item under `paths` (its extensions aside), with its JSON pointer. */
+function forEachPathItem(
+  doc: JsonObject,
+  visit: (item: JsonObject, itemPointer: string) => void,
+): void {
+  const paths = own(doc, 'paths');
+  if (!isObject(paths)) return;
+  for (const path of Object.keys(paths)) {
+    const item = paths[path];
+    if (isObject(item) && !path.startsWith('x-')) visit(item, pointerOf('/paths', path));
   }
 }
 
@@ -612,12 +621,7 @@ function fixSchemas(doc: JsonObject, report: Report): void {
     }
   }
   responses(own(doc, 'responses'), '/responses');
-  const paths = own(doc, 'paths');
-  if (!isObject(paths)) return;
-  for (const path of Object.keys(paths)) {
-    const item = paths[path];
-    if (!isObject(item) || path.startsWith('x-')) continue;
-    const itemPointer = pointerOf('/paths', path);
+  forEachPathItem(doc, (item, itemPointer) => {
     parameters(own(item, 'parameters'), pointerOf(itemPointer, 'parameters'));
     for (const method of OPERATION_KEYS) {
       const operation = own(item, method);
@@ -625,7 +629,7 @@ function fixSchemas(doc: JsonObject, report: Report): void {
       parameters(own(operation, 'parameters'), pointerOf(itemPointer, method, 'parameters'));
       responses(own(operation, 'responses'), pointerOf(itemPointer, method, 'responses'));
     }
-  }
+  });
 }
 
 /**
@@ -847,28 +851,23 @@ function describeConversion(doc: JsonObject, report: Report): void {
   }
 
   const paths = own(doc, 'paths');
-  if (isObject(paths)) {
-    for (const path of Object.keys(paths)) {
-      const item = paths[path];
-      if (!isObject(item) || path.startsWith('x-')) continue;
-      const itemPointer = pointerOf('/paths', path);
-      describeParameters(own(item, 'parameters'), pointerOf(itemPointer, 'parameters'));
-      for (const method of OPERATION_KEYS) {
-        const operation = own(item, method);
-        if (!isObject(operation)) continue;
-        const pointer = pointerOf(itemPointer, method);
-        describeParameters(own(operation, 'parameters'), pointerOf(pointer, 'parameters'));
-        if (own(operation, 'schemes') !== undefined) {
-          lost(pointerOf(pointer, 'schemes'), 'OPERATION_SCHEMES');
-        }
-        for (const key of ['consumes', 'produces']) {
-          if (own(operation, key) !== undefined) {
-            converted(pointerOf(pointer, key), 'OPERATION_MEDIA_TYPES', { key });
-          }
+  forEachPathItem(doc, (item, itemPointer) => {
+    describeParameters(own(item, 'parameters'), pointerOf(itemPointer, 'parameters'));
+    for (const method of OPERATION_KEYS) {
+      const operation = own(item, method);
+      if (!isObject(operation)) continue;
+      const pointer = pointerOf(itemPointer, method);
+      describeParameters(own(operation, 'parameters'), pointerOf(pointer, 'parameters'));
+      if (own(operation, 'schemes') !== undefined) {
+        lost(pointerOf(pointer, 'schemes'), 'OPERATION_SCHEMES');
+      }
+      for (const key of ['consumes', 'produces']) {
+        if (own(operation, key) !== undefined) {
+          converted(pointerOf(pointer, key), 'OPERATION_MEDIA_TYPES', { key });
         }
       }
     }
-  }
+  });
 
   /** Response headers' collection formats: csv is 3.0's `simple`; the others have no style. */
   function describeHeaders(response: unknown, pointer: string): void {
