@@ -220,36 +220,23 @@ function ProblemRow({
   onSelect: (problem: Problem) => void;
 }) {
   const { i18n, t } = useLingui();
-  if (problem.kind === 'rule') {
-    const where = `${problem.method} ${problem.path || t`(no path)`}`;
-    const text = i18n._(FIELD_MESSAGES[problem.code]);
-    return (
-      <button
-        type="button"
-        className="gen-problem"
-        data-testid="problem"
-        title={`${where}: ${text}`}
-        onClick={() => onSelect(problem)}
-      >
-        <Where method={problem.method} path={problem.path || t`(no path)`} />
-        <span className="gen-problem-text">{text}</span>
-      </button>
-    );
-  }
-  if (problem.kind === 'example') {
-    const where = `${problem.method} ${problem.path || t`(no path)`}`;
-    // Issue 31.17: what is wrong and where in words; the validator's terms on request.
-    const { text, detail } = describeExampleProblem(i18n, problem.problem);
+  if (problem.kind === 'rule' || problem.kind === 'example') {
+    const path = problem.path || t`(no path)`;
+    // Issue 31.17: an example's problem in words; the validator's terms on request.
+    const { text, detail } =
+      problem.kind === 'rule'
+        ? { text: i18n._(FIELD_MESSAGES[problem.code]), detail: undefined }
+        : describeExampleProblem(i18n, problem.problem);
     return (
       <>
         <button
           type="button"
-          className="gen-problem gen-problem-warning"
+          className={problem.kind === 'rule' ? 'gen-problem' : 'gen-problem gen-problem-warning'}
           data-testid="problem"
-          title={`${where}: ${text}`}
+          title={`${problem.method} ${path}: ${text}`}
           onClick={() => onSelect(problem)}
         >
-          <Where method={problem.method} path={problem.path || t`(no path)`} />
+          <Where method={problem.method} path={path} />
           <span className="gen-problem-text">{text}</span>
         </button>
         {detail === undefined ? null : <TechnicalDetail detail={detail} />}
