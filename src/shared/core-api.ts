@@ -107,6 +107,17 @@ export interface DocumentSummary {
   dialect: OpenApiDialect;
 }
 
+/**
+ * A view as it crosses to the page: without `schemaComponents`, the shared schemas its bodies
+ * reach, which the document (the worker's) holds and the page never reads. On Microsoft Graph
+ * each view reached thousands of schemas, cloned again with every chunk of views.
+ */
+function withoutKeptComponents(endpoint: Endpoint): Endpoint {
+  if (endpoint.schemaComponents === undefined) return endpoint;
+  const { schemaComponents: _kept, ...view } = endpoint;
+  return view;
+}
+
 /** Endpoint views per `views` call: small enough to clone in well under a frame. */
 export const VIEW_CHUNK = 24;
 
@@ -241,7 +252,11 @@ export function createCoreApi() {
     keptOperations: () => run(() => current().keptOperations),
     /** Endpoint views `start … start + count - 1`, in document order. */
     views: (start: number, count: number = VIEW_CHUNK) =>
-      run(() => current().endpoints.slice(start, start + count)),
+      run(() =>
+        current()
+          .endpoints.slice(start, start + count)
+          .map(withoutKeptComponents),
+      ),
     /** The document panel's values. */
     setMeta: (meta: DocumentMeta) =>
       run(() => {
@@ -297,7 +312,7 @@ export function createCoreApi() {
       run(() => {
         const answer = session.apply(commands, baseRevision, options);
         syncFromSession();
-        return answer;
+        return { ...answer, changed: answer.changed.map(withoutKeptComponents) };
       }),
     /** The open document's revision (0 before anything is open). */
     revision: () => run(() => session.revision),
