@@ -130,14 +130,17 @@ export async function computeIndentRanges(model: Monaco.editor.ITextModel): Prom
 
 /**
  * Registers the sliced indentation provider for `languageId`. The editor must use
- * `foldingStrategy: 'auto'` for providers to be asked.
+ * `foldingStrategy: 'auto'` for providers to be asked. A text longer than `maxChars` gets no
+ * ranges (issue 28.2: the editor's per-text services are off for it).
  */
 export function registerIndentFolding(
   monaco: typeof Monaco,
   languageId: string,
+  maxChars = Infinity,
 ): Monaco.IDisposable {
   return monaco.languages.registerFoldingRangeProvider(languageId, {
     provideFoldingRanges: async (model, _context, token) => {
+      if (model.getValueLength() > maxChars) return [];
       const ranges = await sharedIndentRanges(model);
       return token.isCancellationRequested ? [] : ranges;
     },

@@ -12,6 +12,7 @@ import { configureMonacoYaml, type MonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
 import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
+import { YAML_CHECKS_MAX_CHARS, failureOf, reasonOf, setYamlChecks } from './yaml-checks';
 
 /** The marker owner monaco-yaml's validation provider uses. */
 const YAML_MARKER_OWNER = 'yaml';
@@ -38,8 +39,93 @@ function patchCreateWebWorker(monaco: typeof Monaco): void {
       w.postMessage(options.createData);
       return w;
     });
-    return original({ ...options, worker: ready });
+    return guardClient(monaco, original({ ...options, worker: ready }));
   }) as typeof original;
+}
+
+/** monaco-yaml itself, once configured (to restart its worker). */
+let configured: MonacoYaml | undefined;
+
+/** Failures the worker reported so far (a check answered after one is not a clean one). */
+let failures = 0;
+
+/** The worker is to be restarted on the next change of the text (it died, or holds too much). */
+let restartPending = false;
+
+/** Stops monaco-yaml's worker; its next request starts a new one and the text is checked again. */
+function restartWorker(): void {
+  restartPending = false;
+  void configured?.update({});
+}
+
+/** A check failed on this text (issue 31.8): the note under the editor says so. */
+function reportFailure(reason: string): void {
+  failures++;
+  setYamlChecks({ kind: 'failed', reason });
+}
+
+/** The length of the largest of `resources`' models above the limit, if one is. */
+function oversized(monaco: typeof Monaco, resources: Monaco.Uri[]): number | undefined {
+  let largest: number | undefined;
+  for (const uri of resources) {
+    const chars = monaco.editor.getModel(uri)?.getValueLength() ?? 0;
+    if (chars > YAML_CHECKS_MAX_CHARS && chars > (largest ?? 0)) largest = chars;
+  }
+  return largest;
+}
+
+/** A proxy whose every method answers nothing: no problems, no hover, no completion. */
+const IDLE_PROXY = new Proxy(
+  {},
+  {
+    get: (_target, prop) => (prop === 'then' ? undefined : () => Promise.resolve(undefined)),
+  },
+);
+
+/**
+ * Wraps the client monaco-yaml's worker manager talks to (issues 31.8 and 28.2):
+ * - a text above {@link YAML_CHECKS_MAX_CHARS} is not sent to the worker: every service answers
+ *   nothing for it (the note under the editor says why), and a worker that holds an earlier copy
+ *   of it (synced while it was smaller, a large paste going in) is restarted to let it go;
+ * - a request that fails (the worker threw, or died) answers nothing instead of rejecting
+ *   (monaco-yaml's marker provider does not catch: an unhandled rejection on the page), and
+ *   the failure is reported;
+ * - a check answered without a failure reported meanwhile turns the note off again.
+ */
+function guardClient<T extends object>(
+  monaco: typeof Monaco,
+  client: Monaco.editor.MonacoWebWorker<T>,
+): Monaco.editor.MonacoWebWorker<T> {
+  const synced = client.withSyncedResources.bind(client);
+  let holdsText = false;
+  client.withSyncedResources = async (resources: Monaco.Uri[]) => {
+    const chars = oversized(monaco, resources);
+    if (chars !== undefined) {
+      setYamlChecks({ kind: 'off', chars });
+      if (holdsText) setTimeout(restartWorker, 0);
+      holdsText = false;
+      return IDLE_PROXY as T;
+    }
+    holdsText = true;
+    const proxy = (await synced(resources)) as Record<string, (...args: unknown[]) => unknown>;
+    return new Proxy(proxy, {
+      get: (target, prop) => {
+        if (prop === 'then' || typeof prop !== 'string') return undefined;
+        return async (...args: unknown[]) => {
+          const before = failures;
+          try {
+            const result = await target[prop]!(...args);
+            if (prop === 'doValidation' && failures === before) setYamlChecks({ kind: 'on' });
+            return result;
+          } catch (error) {
+            reportFailure(reasonOf(error));
+            return undefined;
+          }
+        };
+      },
+    }) as T;
+  };
+  return client;
 }
 
 /** Whether the model holds nothing but whitespace (found without reading megabytes of text). */
@@ -64,7 +150,17 @@ function quietOnBlankModels(monaco: typeof Monaco): void {
 
 /** The worker for the 'yaml' label. */
 export function createYamlWorker(): Worker {
-  return new YamlWorker();
+  const worker = new YamlWorker();
+  // What the worker reports of its own failures (yaml-worker-report.ts), and its death.
+  worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const failure = failureOf(event.data);
+    if (failure) reportFailure(failure.reason);
+  });
+  worker.addEventListener('error', (event) => {
+    reportFailure(event.message || 'the worker stopped');
+    restartPending = true;
+  });
+  return worker;
 }
 
 /** How long after the last change the `openapi` line is read again. */
@@ -92,6 +188,8 @@ function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
     const check = () => {
       timer = undefined;
       if (model.isDisposed()) return;
+      // A worker that died on an earlier text starts again for this one.
+      if (restartPending) restartWorker();
       const dialect = modelDialect(model);
       if (dialect === undefined || dialect === checkedDialect) return;
       checkedDialect = dialect;
@@ -117,8 +215,9 @@ function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
 export function setupMonacoYaml(monaco: typeof Monaco): void {
   patchCreateWebWorker(monaco);
   quietOnBlankModels(monaco);
-  // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts).
-  registerIndentFolding(monaco, 'yaml');
+  // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts);
+  // off, as the worker's services, for a text above the limit.
+  registerIndentFolding(monaco, 'yaml', YAML_CHECKS_MAX_CHARS);
   const yaml = withoutFoldingProviders(monaco, 'yaml', () =>
     configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
@@ -128,5 +227,6 @@ export function setupMonacoYaml(monaco: typeof Monaco): void {
       schemas: schemasFor(checkedDialect),
     }),
   );
+  configured = yaml;
   followOpenApiVersion(monaco, yaml);
 }

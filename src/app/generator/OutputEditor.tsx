@@ -16,6 +16,7 @@ import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { describeDiagnostic } from './plain-messages';
+import YamlChecksNote from './YamlChecksNote';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import type { OperationWhere } from './document/document-store';
@@ -701,6 +702,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
       >
+        <YamlChecksNote />
         {stale ? (
           <li className="gen-muted" role="status" data-testid="diagnostics-checking">
             {t`Checking the changed text…`}
