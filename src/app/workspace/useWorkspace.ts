@@ -22,7 +22,7 @@ import { WorkspaceRecorder, type BuiltRecord } from './recorder';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import { clearJournal, recordWithJournal, writeJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
-import { workspaceStore } from './workspace-store';
+import { workspaceStore, type WorkspaceRecord } from './workspace-store';
 
 /** Quiet time after a change before the record is kept. */
 export const RECORD_SAVE_DEBOUNCE_MS = 400;
@@ -207,12 +207,28 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     let again = false;
     let alive = true;
     let kept: BuiltRecord | undefined;
-    const put = async (built: BuiltRecord, text: string | Blob) => {
+    const put = async (
+      built: BuiltRecord,
+      text: string | Blob,
+      output: string | Blob | undefined,
+    ) => {
       if (sameRecord(kept, built)) return;
       kept = built;
       const savedAt = Date.now();
+      const record: WorkspaceRecord = {
+        text,
+        viewState: built.viewState,
+        baseRevision: null,
+        savedAt,
+      };
+      // A large output change goes beside the view state as a Blob (the store puts it back).
+      const change = built.viewState.output;
+      if (change !== undefined && output instanceof Blob) {
+        record.viewState = { ...built.viewState, output: { ...change, text: '' } };
+        record.outputText = output;
+      }
       await workspaceStore()
-        .put(name, { text, viewState: built.viewState, baseRevision: null, savedAt })
+        .put(name, record)
         .then(
           () => {
             stored.current = { text: built.text, savedAt };
@@ -234,7 +250,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         if (latest.current.inProject) {
           if (alive) latest.current.onBuilt();
         } else {
-          await put(built, await recorder.storedText(built.text));
+          const text = await recorder.storedText(built.text);
+          await put(built, text, await recorder.storedOutput(built.viewState));
         }
       } catch (failure) {
         if (!isAbortError(failure)) console.warn('The workspace record was not built', failure);
@@ -260,7 +277,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       const built = recorder.buildNow();
       // Written at once: an IndexedDB write started as the page goes away is aborted with it.
       writeJournal(name, built.text, built.viewState, stored.current);
-      void put(built, recorder.storedTextNow(built.text));
+      void put(
+        built,
+        recorder.storedTextNow(built.text),
+        recorder.storedOutputNow(built.viewState),
+      );
     };
     saver.current = { changed, saveNow };
     const offs = [

@@ -24,6 +24,12 @@ export interface WorkspaceRecord {
   pending?: boolean;
   /** When it was written (ms since the epoch). */
   savedAt: number;
+  /**
+   * The output change's text when it is large (issue 28.4), as a Blob made in slices; the view
+   * state's `output.text` is '' then. A store's `get` puts it back into the view state, so no
+   * reader sees it. Putting a 13 MB change as a string cloned it in one main-thread task.
+   */
+  outputText?: Blob;
 }
 
 export interface WorkspaceStore {
@@ -112,7 +118,7 @@ export class IndexedDbWorkspaceStore implements WorkspaceStore {
 
   async get(name: string): Promise<WorkspaceRecord | undefined> {
     const value: unknown = await this.run('readonly', (store) => store.get(name));
-    return isRecord(value) ? value : undefined;
+    return isRecord(value) ? withOutputText(value) : undefined;
   }
 
   async put(name: string, record: WorkspaceRecord): Promise<void> {
@@ -133,7 +139,8 @@ export class IndexedDbWorkspaceStore implements WorkspaceStore {
 export class MemoryWorkspaceStore implements WorkspaceStore {
   readonly records = new Map<string, WorkspaceRecord>();
   get(name: string): Promise<WorkspaceRecord | undefined> {
-    return Promise.resolve(this.records.get(name));
+    const record = this.records.get(name);
+    return record === undefined ? Promise.resolve(undefined) : withOutputText(record);
   }
   put(name: string, record: WorkspaceRecord): Promise<void> {
     this.records.set(name, record);
@@ -157,6 +164,16 @@ function isRecord(value: unknown): value is WorkspaceRecord {
     typeof record.viewState === 'object' &&
     record.viewState !== null
   );
+}
+
+/** The record with a large output change's text (kept as a Blob beside it) put back in place. */
+async function withOutputText(record: WorkspaceRecord): Promise<WorkspaceRecord> {
+  const { outputText, ...rest } = record;
+  const output = rest.viewState.output;
+  if (outputText === undefined) return record;
+  if (output === undefined || !(outputText instanceof Blob)) return rest;
+  const text = await outputText.text();
+  return { ...rest, viewState: { ...rest.viewState, output: { ...output, text } } };
 }
 
 let shared: WorkspaceStore | undefined;

@@ -55,6 +55,19 @@ describe.each(stores)('%s', (_, make) => {
     expect(await recordText(back!)).toBe(text);
     expect(await recordText(record('plain'))).toBe('plain');
   });
+
+  it('gives a large output change kept as a Blob back in the view state (issue 28.4)', async () => {
+    const store = make();
+    const change = 'paths: {}\n# Ünïcode\n'.repeat(1000);
+    await store.put('local', {
+      ...record('openapi: 3.0.1\n'),
+      viewState: { v: 2, output: { start: 0, end: 15, text: '' } },
+      outputText: new Blob([change]),
+    });
+    const back = await store.get('local');
+    expect(back?.viewState.output).toEqual({ start: 0, end: 15, text: change });
+    expect(back).not.toHaveProperty('outputText');
+  });
 });
 
 describe('IndexedDbWorkspaceStore', () => {
