@@ -20,12 +20,12 @@ export default function YamlChecksNote() {
   if (state.kind === 'off') {
     const size = megabytes(n, state.chars);
     const limit = megabytes(n, YAML_CHECKS_MAX_CHARS);
-    text = t`This text is ${size} MB: the editor's checks (problems, hints, folding) are off above ${limit} MB, to keep the page responsive. Load and Generate check the document.`;
+    text = t`This text is ${size} MB: the editor's checks (problems, hints, folding) are off above ${limit} MB, to keep the page responsive. Loading and generating check the document.`;
   } else if (/call stack/i.test(state.reason)) {
-    text = t`The YAML checks stopped on this text: it nests too deeply for them (through its aliases, perhaps). The editor keeps working; Load and Generate are not affected.`;
+    text = t`The YAML checks stopped on this text: it nests too deeply for them (through its aliases, perhaps). The editor keeps working; loading and generating are not affected.`;
   } else {
     const reason = state.reason;
-    text = t`The YAML checks stopped on this text (${reason}). The editor keeps working; Load and Generate are not affected.`;
+    text = t`The YAML checks stopped on this text (${reason}). The editor keeps working; loading and generating are not affected.`;
   }
   return (
     <li className="gen-checks-note" role="status" data-testid="yaml-checks-note">

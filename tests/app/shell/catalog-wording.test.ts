@@ -31,7 +31,7 @@ const PROPER = new Set(
   (
     'OpenAPI YAML JSON API Specform MIR QR T-Pay USDT BTC INN OGRNIP HTTP URL ID GET POST ' +
     'RUB USD EUR YouTube Rutube Russian Federation Federal Law No July Personal Data Service ' +
-    'Operator User OpenID Connect Enter Shift+Enter Markdown HAR cURL Scalar Swagger ' +
+    'Operator User OpenID Connect Enter Shift+Enter Markdown HAR cURL Scalar Swagger Authorization ' +
     'Operator’s User’s Service’s ИНН ОГРНИП ИП Оператор Оператора Оператором Оператору ' +
     'Сервис Сервиса Сервисом Сервису Сервисе Пользователь Пользователя Пользователю ' +
     'Пользователем Российской Федерации Федеральным Федерального CreateUserRequest UserResponse'
