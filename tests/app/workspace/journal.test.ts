@@ -93,6 +93,8 @@ describe('workspace journal', () => {
     const server = `openapi: 3.0.1\n${'y: no\n'.repeat(JOURNAL_MAX_CHARS / 4)}`;
     const edited = `${server}x-added: true\n`;
     writeJournal('project:7', edited, viewState, { text: server, savedAt: SERVER_BASE }, 9, 3);
+    // Reading the device's own record first (there is none) leaves it for the server's text.
+    await recordWithJournal(emptyStore as never, 'project:7');
     expect(journaledOnServer('project:7', server, 3)).toEqual({
       text: edited,
       viewState,
