@@ -20,7 +20,8 @@ const DIRS = (process.env.BENCH_DIRS ?? '/tmp/real/dir/package/api')
   .filter((d) => d !== '');
 const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 319);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
-const MATCH = process.env.BENCH_MATCH === undefined ? undefined : new RegExp(process.env.BENCH_MATCH);
+const MATCH =
+  process.env.BENCH_MATCH === undefined ? undefined : new RegExp(process.env.BENCH_MATCH);
 
 function documents(): string[] {
   const files: { path: string; size: number }[] = [];
@@ -40,7 +41,8 @@ function documents(): string[] {
   if (SAMPLE > 0 && chosen.length > SAMPLE) {
     const step = chosen.length / (SAMPLE - 5);
     const picked = new Set<string>();
-    for (let i = 0; i < SAMPLE - 5; i++) picked.add((chosen[Math.floor(i * step)] as { path: string }).path);
+    for (let i = 0; i < SAMPLE - 5; i++)
+      picked.add((chosen[Math.floor(i * step)] as { path: string }).path);
     for (const f of [...chosen].sort((a, b) => b.size - a.size).slice(0, 5)) picked.add(f.path);
     chosen = chosen.filter((f) => picked.has(f.path));
   }
@@ -112,12 +114,60 @@ function report(results: DirectoryResult[]): void {
     ['documents', String(results.length)],
     ['opened', String(opened.length)],
     ['operations listed', String(operations)],
-    ['untouched render byte-identical', `${opened.filter((r) => r.identical).length} of ${opened.length}`],
-    ['first edit answered', `${edited.length} of ${opened.filter((r) => r.operations! > 0).length}`],
-    ['first edit changed one line (two where a summary was added)', `${edited.filter((r) => (r.changedLines ?? 99) <= 2).length} of ${edited.length}`],
-    ['first edit, median / p95 / max ms', `${fmt(percentile(edited.map((r) => r.firstEditMs!), 50))} / ${fmt(percentile(edited.map((r) => r.firstEditMs!), 95))} / ${fmt(Math.max(...edited.map((r) => r.firstEditMs!)))}`],
-    ['keystroke after it, median / p95 / max ms', `${fmt(percentile(edited.map((r) => r.keystrokeMs!), 50))} / ${fmt(percentile(edited.map((r) => r.keystrokeMs!), 95))} / ${fmt(Math.max(...edited.map((r) => r.keystrokeMs!)))}`],
-    ['open, median / p95 / max ms', `${fmt(percentile(opened.map((r) => r.openMs!), 50))} / ${fmt(percentile(opened.map((r) => r.openMs!), 95))} / ${fmt(Math.max(...opened.map((r) => r.openMs!)))}`],
+    [
+      'untouched render byte-identical',
+      `${opened.filter((r) => r.identical).length} of ${opened.length}`,
+    ],
+    [
+      'first edit answered',
+      `${edited.length} of ${opened.filter((r) => r.operations! > 0).length}`,
+    ],
+    [
+      'first edit changed one line (two where a summary was added)',
+      `${edited.filter((r) => (r.changedLines ?? 99) <= 2).length} of ${edited.length}`,
+    ],
+    [
+      'first edit, median / p95 / max ms',
+      `${fmt(
+        percentile(
+          edited.map((r) => r.firstEditMs!),
+          50,
+        ),
+      )} / ${fmt(
+        percentile(
+          edited.map((r) => r.firstEditMs!),
+          95,
+        ),
+      )} / ${fmt(Math.max(...edited.map((r) => r.firstEditMs!)))}`,
+    ],
+    [
+      'keystroke after it, median / p95 / max ms',
+      `${fmt(
+        percentile(
+          edited.map((r) => r.keystrokeMs!),
+          50,
+        ),
+      )} / ${fmt(
+        percentile(
+          edited.map((r) => r.keystrokeMs!),
+          95,
+        ),
+      )} / ${fmt(Math.max(...edited.map((r) => r.keystrokeMs!)))}`,
+    ],
+    [
+      'open, median / p95 / max ms',
+      `${fmt(
+        percentile(
+          opened.map((r) => r.openMs!),
+          50,
+        ),
+      )} / ${fmt(
+        percentile(
+          opened.map((r) => r.openMs!),
+          95,
+        ),
+      )} / ${fmt(Math.max(...opened.map((r) => r.openMs!)))}`,
+    ],
   ];
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
@@ -126,11 +176,18 @@ function report(results: DirectoryResult[]): void {
   if (failures.length > 0) {
     console.log('\n| not opened or not edited | count | e.g. |\n| --- | ---: | --- |');
     for (const [code, list] of byCode) {
-      console.log(`| ${code} | ${list.length} | ${list.slice(0, 3).map((r) => `${short(r.file)} (${r.message ?? ''})`).join('; ')} |`);
+      console.log(
+        `| ${code} | ${list.length} | ${list
+          .slice(0, 3)
+          .map((r) => `${short(r.file)} (${r.message ?? ''})`)
+          .join('; ')} |`,
+      );
     }
   }
 
-  console.log('\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB |');
+  console.log(
+    '\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const largest = [...results].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   const slowest = [...edited].sort((a, b) => b.firstEditMs! - a.firstEditMs!).slice(0, 6);
