@@ -19,6 +19,8 @@
  * BENCH_PROFILE=<dir> with BENCH_STEP=paste,load,type,generate,copy (one or more) writes a CPU
  * profile of those steps per document (<dir>/<document>.<step>.cpuprofile, open it in Chrome's DevTools).
  * BENCH_FRAMES=1 adds each step's long animation frames (what ran in them) to the JSON lines.
+ * BENCH_TRACE=1 writes a Chromium trace of those steps instead; with BENCH_TRACE_JS=1 it holds
+ * the JavaScript samples too, so each long task (RunTask) can be matched to what ran in it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -146,6 +148,8 @@ async function step(
           'disabled-by-default-devtools.timeline.stack',
           'v8',
           'blink',
+          // BENCH_TRACE_JS=1: JavaScript samples in the trace (which function a long task ran).
+          ...(process.env.BENCH_TRACE_JS === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
         ],
       });
   }
