@@ -109,6 +109,15 @@ async function listed(page: Page): Promise<void> {
   await page.getByText('1,320 endpoints', { exact: true }).first().waitFor({ timeout: 90_000 });
 }
 
+/** Reloads 3 s after an edit and waits for the first Summary to read `summary` again. */
+async function reloadedAfter3s(page: Page, summary: string): Promise<void> {
+  await page.waitForTimeout(3000);
+  await page.reload();
+  await listed(page);
+  const restored = await firstSummary(page);
+  await expect.poll(() => restored.inputValue(), { timeout: 30_000 }).toBe(summary);
+}
+
 describe('a 13 MB description (issue 28.5)', () => {
   let context: BrowserContext | undefined;
   let page: Page;
@@ -141,13 +150,7 @@ describe('a 13 MB description (issue 28.5)', () => {
     // Generate answers: enabled within seconds of the edit (the worker is not held).
     await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
 
-    await page.waitForTimeout(3000);
-    await page.reload();
-    await listed(page);
-    const restored = await firstSummary(page);
-    await expect
-      .poll(() => restored.inputValue(), { timeout: 30_000 })
-      .toBe('Get resource 0 typed');
+    await reloadedAfter3s(page, 'Get resource 0 typed');
     await generate.waitFor();
     await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
     await generate.click();
@@ -172,13 +175,7 @@ describe('a 13 MB description (issue 28.5)', () => {
     await summary.click();
     await page.keyboard.press('End');
     await page.keyboard.type(' saved');
-    await page.waitForTimeout(3000);
-    await page.reload();
-    await listed(page);
-    const restored = await firstSummary(page);
-    await expect
-      .poll(() => restored.inputValue(), { timeout: 30_000 })
-      .toBe('Get resource 0 saved');
+    await reloadedAfter3s(page, 'Get resource 0 saved');
     // The server gets the edit in the project's text (the restored form's draft is written into
     // the text and saved), and the status says "Saved" once it has.
     const content = async () =>

@@ -65,7 +65,7 @@ describe('the YAML editor on hostile and large texts (issues 31.8, 28.2)', () =>
     await pasteIntoEditor(page, aliasedSchemas(300), { at: 'all' });
     await expect
       .poll(() => note.textContent().catch(() => ''), { timeout: 30_000 })
-      .toMatch(/checks stopped on this text.*Load and Generate are not affected/);
+      .toMatch(/checks stopped on this text.*loading and generating are not affected/);
     expect(pageErrors).toEqual([]);
     // The editor keeps working: typing goes in.
     await typeInEditor(page, '\nx-typed: yes');
