@@ -3,7 +3,7 @@
  * text (a validator keyword, a JSON pointer, a regular expression) is kept as the detail the
  * page shows on request.
  */
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EndpointExampleProblem } from '../../shared';
 
@@ -32,6 +32,27 @@ function lastProperty(pointer: string): string | undefined {
   return last.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** What a failed validator keyword says of the value, in words (besides the properties' rules). */
+const RULE_WORDS: Readonly<Partial<Record<string, MessageDescriptor>>> = {
+  type: msg`has the wrong type of value`,
+  required: msg`lacks a property the schema requires`,
+  enum: msg`is not one of the values the schema allows`,
+  const: msg`is not one of the values the schema allows`,
+  format: msg`is not in the format the schema gives`,
+  pattern: msg`does not have the form the schema's pattern asks for`,
+  minimum: msg`is smaller than the schema allows`,
+  exclusiveMinimum: msg`is smaller than the schema allows`,
+  maximum: msg`is larger than the schema allows`,
+  exclusiveMaximum: msg`is larger than the schema allows`,
+  minLength: msg`is shorter than the schema allows`,
+  maxLength: msg`is longer than the schema allows`,
+  minItems: msg`has fewer items than the schema allows`,
+  maxItems: msg`has more items than the schema allows`,
+  uniqueItems: msg`repeats an item, and the schema asks for unique items`,
+  oneOf: msg`fits none of the alternatives the schema gives`,
+  anyOf: msg`fits none of the alternatives the schema gives`,
+};
+
 /** Why one example does not fit its schema, in words; the validator's own words as the detail. */
 export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): PlainMessage {
   const which = p.body === 'request' ? i18n._(msg`request body`) : i18n._(msg`response ${p.body}`);
@@ -58,51 +79,8 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
               )
           : i18n._(msg`has a property the schema does not allow`);
       break;
-    case 'type':
-      what = i18n._(msg`has the wrong type of value`);
-      break;
-    case 'required':
-      what = i18n._(msg`lacks a property the schema requires`);
-      break;
-    case 'enum':
-    case 'const':
-      what = i18n._(msg`is not one of the values the schema allows`);
-      break;
-    case 'format':
-      what = i18n._(msg`is not in the format the schema gives`);
-      break;
-    case 'pattern':
-      what = i18n._(msg`does not have the form the schema's pattern asks for`);
-      break;
-    case 'minimum':
-    case 'exclusiveMinimum':
-      what = i18n._(msg`is smaller than the schema allows`);
-      break;
-    case 'maximum':
-    case 'exclusiveMaximum':
-      what = i18n._(msg`is larger than the schema allows`);
-      break;
-    case 'minLength':
-      what = i18n._(msg`is shorter than the schema allows`);
-      break;
-    case 'maxLength':
-      what = i18n._(msg`is longer than the schema allows`);
-      break;
-    case 'minItems':
-      what = i18n._(msg`has fewer items than the schema allows`);
-      break;
-    case 'maxItems':
-      what = i18n._(msg`has more items than the schema allows`);
-      break;
-    case 'uniqueItems':
-      what = i18n._(msg`repeats an item, and the schema asks for unique items`);
-      break;
-    case 'oneOf':
-    case 'anyOf':
-      what = i18n._(msg`fits none of the alternatives the schema gives`);
-      break;
     default:
-      what = i18n._(msg`does not fit its schema`);
+      what = i18n._(RULE_WORDS[p.rule] ?? msg`does not fit its schema`);
   }
   const detail = [
     `${p.rule}: ${p.message}`,
