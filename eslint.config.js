@@ -43,8 +43,45 @@ export default tseslint.config(
     rules: door(['**/app/**', '**/server/**'], 'src/worker may import only src/shared.'),
   },
   {
+    files: ['src/shared/openapi/**/*.ts'],
+    rules: door(
+      [
+        '**/app/**',
+        '**/worker/**',
+        '**/server/**',
+        '**/account/**',
+        '**/projects',
+        'react',
+        'react-dom',
+        'node:*',
+        'fastify',
+      ],
+      'src/shared/openapi is the OpenAPI core: pure, and apart from accounts and projects.',
+    ),
+  },
+  {
+    files: ['src/shared/*.ts', 'src/shared/account/**/*.ts'],
+    rules: door(
+      [
+        '**/openapi/**',
+        '**/openapi',
+        '**/app/**',
+        '**/worker/**',
+        '**/server/**',
+        'react',
+        'react-dom',
+        'node:*',
+        'fastify',
+      ],
+      'Accounts, projects and sizes are shared with the server, which does not read the OpenAPI core.',
+    ),
+  },
+  {
     files: ['src/server/**/*.ts'],
-    rules: door(['**/app/**', '**/worker/**'], 'src/server may import only src/shared.'),
+    rules: door(
+      ['**/app/**', '**/worker/**', '**/shared/openapi/**', '**/shared/openapi'],
+      'src/server may import only src/shared, and not its OpenAPI core (src/shared/openapi).',
+    ),
   },
   {
     files: ['src/app/**/*.{ts,tsx}'],

@@ -18,9 +18,9 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse as parseYaml, stringify } from 'yaml';
-import { buildDocument, generateOpenApi } from '../src/shared/generate-openapi';
-import { inferSchema } from '../src/shared/infer-schema';
-import { parseOpenApi } from '../src/shared';
+import { buildDocument, generateOpenApi } from '../src/shared/openapi/generate-openapi';
+import { inferSchema } from '../src/shared/openapi/infer-schema';
+import { parseOpenApi } from '../src/shared/openapi';
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus');
 const DOCUMENTS = ['stripe__spec3.yaml', 'openai__openapi.yaml'];

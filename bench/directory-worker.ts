@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
-import { createCoreApi } from '../src/shared/core-api';
+import { createCoreApi } from '../src/shared/openapi/core-api';
 
 export interface DirectoryResult {
   file: string;

@@ -9,10 +9,10 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createCoreApi } from '../src/shared/core-api';
-import { readOpenApi } from '../src/shared/parse-openapi';
-import { readDocument } from '../src/shared/yaml-io';
-import { newEndpoint, type Endpoint } from '../src/shared';
+import { createCoreApi } from '../src/shared/openapi/core-api';
+import { readOpenApi } from '../src/shared/openapi/parse-openapi';
+import { readDocument } from '../src/shared/openapi/yaml-io';
+import { newEndpoint, type Endpoint } from '../src/shared/openapi';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

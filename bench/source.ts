@@ -14,9 +14,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createCoreApi, type Result } from '../src/shared/core-api';
-import { SourceText } from '../src/shared/document';
-import { readDocument } from '../src/shared/yaml-io';
+import { createCoreApi, type Result } from '../src/shared/openapi/core-api';
+import { SourceText } from '../src/shared/openapi/document';
+import { readDocument } from '../src/shared/openapi/yaml-io';
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus/openapi');
 const DOCUMENTS = ['stripe__spec3.yaml', 'openai__openapi.yaml', 'paypal__invoicing_v2.json'];

@@ -20,9 +20,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { CoreError } from '../src/shared/errors';
-import { inferSchemaFromValues } from '../src/shared/inference/infer-values';
-import { importCurl, importHar, MAX_CURL_CHARS } from '../src/shared/traffic';
+import { CoreError } from '../src/shared/openapi/errors';
+import { inferSchemaFromValues } from '../src/shared/openapi/inference/infer-values';
+import { importCurl, importHar, MAX_CURL_CHARS } from '../src/shared/openapi/traffic';
 import { generateHar } from './generate-har';
 
 const CORPUS = resolve(process.cwd(), '../shared/corpus/json');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DbHandle } from './db/db';
-import { MAX_PROJECT_BYTES } from '../shared/limits';
+import { MAX_PROJECT_BYTES } from '../shared/sizes';
 
 /** OWASP minimum for argon2id (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_MINIMUM = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

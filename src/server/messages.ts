@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SignUpErrorCode } from '../shared';
+import type { SignUpErrorCode } from '../shared/account';
 
 /** Server answers shown to users ({ message }), in English and Russian (Accept-Language). */
 const MESSAGES = {

@@ -1,5 +1,4 @@
-import { MAX_PROJECT_BYTES } from './limits';
-import { readDocument } from './yaml-io';
+import { MAX_PROJECT_BYTES } from './sizes';
 
 /**
  * Saved projects (issue 12): the payloads of `/api/v1/customer/projects`, shared by the server
@@ -201,14 +200,6 @@ function countYaml(text: string): number {
     if (METHODS.has(key.toLowerCase())) count += 1;
   }
   return count;
-}
-
-/**
- * The document as pretty JSON (Download as .json). YAML is read with the core's guards (size,
- * depth, alias budget); a document that is JSON already is re-indented.
- */
-export function documentToJson(text: string): string {
-  return `${JSON.stringify(readDocument(text), null, 2)}\n`;
 }
 
 /** What a save or create sends: the document text and the view state as JSON text. */

@@ -4,7 +4,7 @@
  * main-thread fallback runs the same `createCoreApi()`, so the two never differ.
  */
 import { expose } from 'comlink';
-import { createCoreApi, type CoreApi, type Result } from '../shared/core-api';
+import { createCoreApi, type CoreApi, type Result } from '../shared/openapi/core-api';
 
 export type { Result };
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TokenPair } from '../../src/shared';
+import type { TokenPair } from '../../src/shared/api-types';
 import { startAppAndBrowser, newContext, SCREENSHOT_DIR, type StartedServer } from './harness';
 
 let server: StartedServer;

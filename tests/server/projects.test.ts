@@ -3,7 +3,7 @@
  * optimistic locking (If-Match / 412 / 428), stale concurrent writers, limits (413, 409),
  * subscription rule (402 for writes, reads always). History and quota: projects-history.test.ts.
  */
-import { MAX_PROJECT_BYTES } from '../../src/shared/limits';
+import { MAX_PROJECT_BYTES } from '../../src/shared/openapi/limits';
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '../../src/shared/projects';
 import { bearer, buildTestApp, signedInUser, type TestApp, useTestApp } from './helpers';

@@ -6,7 +6,7 @@ import {
   reinferBodySchema,
   validateExample,
   type BodyModel,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 const body = (schema?: BodyModel['schema']): BodyModel => ({
   name: 'User',

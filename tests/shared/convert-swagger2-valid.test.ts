@@ -16,7 +16,7 @@ import {
   conversionMessage,
   convertSwagger2,
   type ConversionResult,
-} from '../../src/shared/convert-swagger2';
+} from '../../src/shared/openapi/convert-swagger2';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 
 type Json = Record<string, unknown>;

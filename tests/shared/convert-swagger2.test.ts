@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { convertSwagger2, CoreError, createCoreApi, parseOpenApi } from '../../src/shared';
+import { convertSwagger2, CoreError, createCoreApi, parseOpenApi } from '../../src/shared/openapi';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 
 const validator = new Validator();

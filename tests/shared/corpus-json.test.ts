@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inferSchema, type Schema } from '../../src/shared';
+import { inferSchema, type Schema } from '../../src/shared/openapi';
 import { schemaErrors } from './infer-schema.ajv';
 
 const dir = resolve(__dirname, '../../../shared/corpus/json');

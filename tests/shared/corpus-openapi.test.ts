@@ -14,7 +14,7 @@ import {
   parseOpenApi,
   validateEndpoints,
   type ImportWarning,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import {
   listOperations,

@@ -5,8 +5,8 @@ import {
   operationAtLine,
   operationInRanges,
   operationRanges,
-} from '../../src/shared/document/locate';
-import { generateOpenApi, type Endpoint } from '../../src/shared';
+} from '../../src/shared/openapi/document/locate';
+import { generateOpenApi, type Endpoint } from '../../src/shared/openapi';
 
 const yamlText = `openapi: 3.0.1
 info:

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { createCoreApi, type Result } from '../../src/shared/core-api';
+import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
 import { SHOP_DOCUMENT } from './support/shop-document';
-import type { Endpoint, Schema } from '../../src/shared';
+import type { Endpoint, Schema } from '../../src/shared/openapi';
 import {
   deleteSchema,
   renameSchema,
   SchemaNameError,
   schemaUsages,
   sharedSchemaRef,
-} from '../../src/shared/document/schemas';
+} from '../../src/shared/openapi/document/schemas';
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 

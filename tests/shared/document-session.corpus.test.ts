@@ -13,18 +13,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertSwagger2 } from '../../src/shared/convert-swagger2';
-import { createCoreApi, type Result } from '../../src/shared/core-api';
+import { convertSwagger2 } from '../../src/shared/openapi/convert-swagger2';
+import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
 import {
   parseOpenApi,
   renderOpenApi,
   type DocumentCommand,
   type OpenApiDocument,
-} from '../../src/shared/document';
-import { FORM_METHODS, type BodyModel, type Endpoint } from '../../src/shared/model';
-import { pureSchemaRef } from '../../src/shared/openapi-common';
-import { newEndpoint } from '../../src/shared/new-endpoint';
-import { hasBody } from '../../src/shared/validate-endpoints';
+} from '../../src/shared/openapi/document';
+import { FORM_METHODS, type BodyModel, type Endpoint } from '../../src/shared/openapi/model';
+import { pureSchemaRef } from '../../src/shared/openapi/openapi-common';
+import { newEndpoint } from '../../src/shared/openapi/new-endpoint';
+import { hasBody } from '../../src/shared/openapi/validate-endpoints';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './support/line-diff';
 

@@ -3,9 +3,9 @@
  * errors, atomic batches, and what each command changes in the views and the text.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreApi, type Result } from '../../src/shared/core-api';
-import { newEndpoint } from '../../src/shared/new-endpoint';
-import type { Endpoint } from '../../src/shared/model';
+import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
+import { newEndpoint } from '../../src/shared/openapi/new-endpoint';
+import type { Endpoint } from '../../src/shared/openapi/model';
 import { lineDiff } from './support/line-diff';
 
 const TEXT = `openapi: 3.0.3

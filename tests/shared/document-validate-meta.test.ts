@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newDocumentMeta, type DocumentMeta } from '../../src/shared/document/meta';
-import { isAbsoluteUrl, isServerUrl, validateMeta } from '../../src/shared/document/validate-meta';
+import { newDocumentMeta, type DocumentMeta } from '../../src/shared/openapi/document/meta';
+import {
+  isAbsoluteUrl,
+  isServerUrl,
+  validateMeta,
+} from '../../src/shared/openapi/document/validate-meta';
 
 const codes = (meta: DocumentMeta) => validateMeta(meta).map((i) => `${i.code}@${i.field}`);
 

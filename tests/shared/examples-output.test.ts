@@ -10,7 +10,7 @@ import {
   parseOpenApi,
   renderOpenApi,
   type Endpoint,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { CoreError, generateOpenApi, type Endpoint, type Parameter } from '../../src/shared';
+import {
+  CoreError,
+  generateOpenApi,
+  type Endpoint,
+  type Parameter,
+} from '../../src/shared/openapi';
 
 type Doc = {
   openapi: string;

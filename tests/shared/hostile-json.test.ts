@@ -14,8 +14,8 @@ import {
   schemaYaml,
   validateEndpoints,
   type Endpoint,
-} from '../../src/shared';
-import { createCoreApi } from '../../src/shared/core-api';
+} from '../../src/shared/openapi';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
 import { schemaErrors } from './infer-schema.ajv';
 
 /** Runs fn and returns the CoreError code it throws, or 'ok'. */

@@ -3,10 +3,10 @@
  * per-test timeouts are hang guards, not performance claims (those live in bench/).
  */
 import { describe, expect, it } from 'vitest';
-import { convertSwagger2, CoreError, parseOpenApi } from '../../src/shared';
-import { documentToJson } from '../../src/shared/projects';
-import { MAX_DOCUMENT_BYTES } from '../../src/shared/limits';
-import { MAX_EXPANDED_BYTES, readDocument } from '../../src/shared/yaml-io';
+import { convertSwagger2, CoreError, parseOpenApi } from '../../src/shared/openapi';
+import { documentToJson } from '../../src/shared/openapi/yaml-io';
+import { MAX_DOCUMENT_BYTES } from '../../src/shared/openapi/limits';
+import { MAX_EXPANDED_BYTES, readDocument } from '../../src/shared/openapi/yaml-io';
 
 function errorOf(fn: () => unknown): CoreError {
   try {

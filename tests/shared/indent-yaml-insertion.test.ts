@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { indentYamlForInsertion, jsonToYaml } from '../../src/shared';
+import { indentYamlForInsertion, jsonToYaml } from '../../src/shared/openapi';
 
 /** Inserts like the editor does: replaces the caret marker `|` in `doc` with the shaped YAML. */
 function insertAt(doc: string, json: string): string {

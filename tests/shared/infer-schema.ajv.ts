@@ -5,7 +5,7 @@
  */
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Schema } from '../../src/shared';
+import type { Schema } from '../../src/shared/openapi';
 
 /** Converts an OpenAPI 3.0 schema (as inferSchema emits it) into a draft-07 JSON Schema. */
 export function toJsonSchema(schema: Schema): Record<string, unknown> {

@@ -6,7 +6,7 @@ import {
   inferSchema,
   MAX_NESTING_DEPTH,
   type Schema,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 import { schemaErrors } from './infer-schema.ajv';
 
 /** Infers from a value; every value but a blank text has a schema. */

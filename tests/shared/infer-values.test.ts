@@ -14,7 +14,7 @@ import {
   inferSchemaFromValues,
   validateExample,
   type Schema,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 import { schemaErrors } from './infer-schema.ajv';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -11,8 +11,8 @@ import {
   MAX_NESTING_DEPTH,
   parseJson,
   schemaYaml,
-} from '../../src/shared';
-import { MAX_DOCUMENT_DEPTH } from '../../src/shared/yaml-io';
+} from '../../src/shared/openapi';
+import { MAX_DOCUMENT_DEPTH } from '../../src/shared/openapi/yaml-io';
 
 const codeOf = (fn: () => unknown): unknown => {
   try {

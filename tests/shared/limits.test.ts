@@ -9,7 +9,7 @@ import {
   MAX_INPUT_CHARS,
   MAX_NESTING_DEPTH,
   parseJson,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 const codeOf = (fn: () => unknown): unknown => {
   try {

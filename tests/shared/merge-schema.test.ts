@@ -6,7 +6,7 @@ import {
   mergeIntoSchema,
   validateExample,
   type Schema,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 const edited: Schema = {
   type: 'object',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newEndpoint, newId, newParameter, newResponse, validateEndpoints } from '../../src/shared';
+import {
+  newEndpoint,
+  newId,
+  newParameter,
+  newResponse,
+  validateEndpoints,
+} from '../../src/shared/openapi';
 
 describe('newEndpoint (spec §4)', () => {
   it('starts as POST with an empty path, no parameters, no body and no responses', () => {

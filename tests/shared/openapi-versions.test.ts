@@ -21,9 +21,13 @@ import {
   validateExample,
   type OpenApiDocument,
   type Schema,
-} from '../../src/shared';
-import { checkSchemaYaml, findOperation, operationRanges } from '../../src/shared/document/locate';
-import { officialSchema } from '../../src/shared/openapi-schemas';
+} from '../../src/shared/openapi';
+import {
+  checkSchemaYaml,
+  findOperation,
+  operationRanges,
+} from '../../src/shared/openapi/document/locate';
+import { officialSchema } from '../../src/shared/openapi/openapi-schemas';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './document/support';
 

@@ -8,7 +8,7 @@ import {
   renderOpenApi,
   type Endpoint,
   type ImportWarning,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { periodMonthsFromIso, periodMonthsFromPlanId, productPeriodMonths } from '../../src/shared';
+import {
+  periodMonthsFromIso,
+  periodMonthsFromPlanId,
+  productPeriodMonths,
+} from '../../src/shared/account';
 
 describe('productPeriodMonths', () => {
   it.each([

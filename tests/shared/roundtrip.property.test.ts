@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { generateOpenApi, parseOpenApi } from '../../src/shared';
+import { generateOpenApi, parseOpenApi } from '../../src/shared/openapi';
 import { endpointsArbitrary } from './support/arbitraries';
 
 /** Imported endpoints: kept cyclic schema components, $ref parameters and bodies. */

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRoutePath } from '../../src/shared';
+import { checkRoutePath } from '../../src/shared/openapi';
 
 // The grammar as it was written before: correct, but it backtracks exponentially on a long
 // segment followed by a character it does not take. Only short paths are given to it here.

@@ -5,7 +5,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isPlainSafe, keyText, scalarText, type ScalarStyle } from '../../src/shared/document';
+import {
+  isPlainSafe,
+  keyText,
+  scalarText,
+  type ScalarStyle,
+} from '../../src/shared/openapi/document';
 import { scalarArbitrary } from './support/json-edits';
 
 const STYLES: (ScalarStyle | undefined)[] = [

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SourceText } from '../../src/shared/document';
+import { SourceText } from '../../src/shared/openapi/document';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import { lineDiff } from './support/line-diff';
 

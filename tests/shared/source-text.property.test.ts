@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify, type ToStringOptions } from 'yaml';
-import { deepEqual, SourceText } from '../../src/shared/document';
+import { deepEqual, SourceText } from '../../src/shared/openapi/document';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 import {
   applyEdit,

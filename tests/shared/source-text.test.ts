@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml11 } from 'yaml';
-import { CoreError, MAX_DOCUMENT_BYTES } from '../../src/shared';
-import { SourceText } from '../../src/shared/document';
+import { CoreError, MAX_DOCUMENT_BYTES } from '../../src/shared/openapi';
+import { SourceText } from '../../src/shared/openapi/document';
 import { lineDiff } from './support/line-diff';
 
 type Json = Record<string, unknown>;

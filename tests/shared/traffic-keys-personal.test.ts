@@ -8,7 +8,7 @@
  *   header parameter (which OpenAPI ignores).
  */
 import { describe, expect, it } from 'vitest';
-import { importCurl, importHar, type TrafficResult } from '../../src/shared';
+import { importCurl, importHar, type TrafficResult } from '../../src/shared/openapi';
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const jwt = (sub: string) =>

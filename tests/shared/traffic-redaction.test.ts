@@ -12,7 +12,7 @@ import {
   isSecretValue,
   REDACTED,
   type TrafficResult,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 /** A JWT-shaped token (header, payload, signature) that differs by `sub`. */

@@ -17,7 +17,7 @@ import {
   validateExample,
   type Endpoint,
   type TrafficResult,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 const fixture = (name: string) =>
   readFileSync(resolve(__dirname, '../fixtures/traffic', name), 'utf8');

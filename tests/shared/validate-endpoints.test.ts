@@ -13,7 +13,7 @@ import {
   type EndpointToValidate,
   type Parameter,
   type ResponseModel,
-} from '../../src/shared';
+} from '../../src/shared/openapi';
 
 let seq = 0;
 const body = (name: string, customerJson = '{"id":1}'): BodyModel => ({ name, customerJson });

@@ -1,6 +1,11 @@
 /** validateExamples (issue 14): every example checked against its schema, OpenAPI 3.0-aware. */
 import { describe, expect, it } from 'vitest';
-import { newEndpoint, validateExample, validateExamples, type Endpoint } from '../../src/shared';
+import {
+  newEndpoint,
+  validateExample,
+  validateExamples,
+  type Endpoint,
+} from '../../src/shared/openapi';
 
 describe('validateExample', () => {
   it('understands OpenAPI 3.0: nullable, boolean exclusiveMinimum, unknown formats, $ref', () => {

@@ -5,9 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../src/shared';
-import { createCoreApi } from '../../src/shared/core-api';
-import { validateEndpoints } from '../../src/shared/validate-endpoints';
+import type { Endpoint } from '../../src/shared/openapi';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
+import { validateEndpoints } from '../../src/shared/openapi/validate-endpoints';
 
 const noResponses: Endpoint = {
   id: 'a',

@@ -3,9 +3,9 @@ import {
   COMMON_PASSWORDS,
   isCommonPassword,
   validateSignUp,
-  type RegistrationRequest,
   type SignUpErrorCode,
-} from '../../src/shared';
+} from '../../src/shared/account';
+import { type RegistrationRequest } from '../../src/shared/api-types';
 
 const valid: RegistrationRequest = {
   email: 'ann.smith+work@example.com',

@@ -8,8 +8,8 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
-import type { Endpoint } from '../../src/shared';
-import { createCoreApi } from '../../src/shared/core-api';
+import type { Endpoint } from '../../src/shared/openapi';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
 import type { GeneratorApi } from '../../src/worker';
 import { petsDocument } from '../shared/support/pets-document';
 

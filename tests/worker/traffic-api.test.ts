@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoreApi } from '../../src/shared/core-api';
-import type { Endpoint } from '../../src/shared';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
+import type { Endpoint } from '../../src/shared/openapi';
 import type { GeneratorApi } from '../../src/worker';
 
 const api = createCoreApi();

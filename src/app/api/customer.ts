@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CustomerProfile } from '../../shared';
+import type { CustomerProfile } from '../../shared/api-types';
 import { PROFILE_CACHE_KEY } from '../session';
 import { describeRequestFailure, logCallFailure, type RequestFailure } from './errors';
 import { http } from './http';

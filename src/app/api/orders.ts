@@ -1,4 +1,4 @@
-import type { OrderRequest, OrderResponse } from '../../shared';
+import type { OrderRequest, OrderResponse } from '../../shared/api-types';
 import { http } from './http';
 import { describeRequestFailure, type RequestFailure } from './products';
 

@@ -1,5 +1,5 @@
-import type { PaymentType, Product } from '../../shared';
-import { productPeriodMonths } from '../../shared/product-period';
+import type { PaymentType, Product } from '../../shared/api-types';
+import { productPeriodMonths } from '../../shared/account/product-period';
 import { describeRequestFailure, type RequestFailure } from './errors';
 import { publicHttp } from './http';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SiteSettings } from '../../shared';
+import type { SiteSettings } from '../../shared/api-types';
 import { publicHttp } from './http';
 
 let cached: Promise<SiteSettings> | undefined;

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { SiteSettings } from '../../shared';
+import type { SiteSettings } from '../../shared/api-types';
 
 /** Marks the operator details as the built-in demo values of a development install. */
 export function DemoDetailsNote({ site }: { site: SiteSettings | undefined }) {

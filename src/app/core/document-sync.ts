@@ -25,7 +25,7 @@ import {
   type Endpoint,
   type Parameter,
   type Schema,
-} from '../../shared';
+} from '../../shared/openapi';
 
 /** What the worker's session holds, as the client last knew it. */
 export interface SessionMirror {

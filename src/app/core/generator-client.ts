@@ -23,8 +23,8 @@ import type {
   Schema,
   UpgradeTarget,
   ValidationReport,
-} from '../../shared';
-import type { PreviewRequest } from '../../shared/document/preview-part';
+} from '../../shared/openapi';
+import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
 
@@ -93,7 +93,7 @@ type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Resul
 
 /** Runs the core on the main thread (where workers are missing): the worker's own API object. */
 async function createLocalBackend(): Promise<Backend> {
-  const { createCoreApi } = await import('../../shared/core-api');
+  const { createCoreApi } = await import('../../shared/openapi/core-api');
   const local = createCoreApi();
   return {
     call: (method, args) =>

@@ -10,11 +10,17 @@
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ApplyAnswer, Endpoint, ImportWarning, KeptOperation, Schema } from '../../shared';
-import { renameSchema as renameSharedSchema } from '../../shared/document/schemas';
+import type {
+  ApplyAnswer,
+  Endpoint,
+  ImportWarning,
+  KeptOperation,
+  Schema,
+} from '../../shared/openapi';
+import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
 import type { RevisionReason } from '../../shared/projects';
 import { projectViewStateJson } from '../../shared/projects';
-import type { UpgradeTarget } from '../../shared/document/upgrade';
+import type { UpgradeTarget } from '../../shared/openapi/document/upgrade';
 import {
   CoreCallError,
   isAbortError,

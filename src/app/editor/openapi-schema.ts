@@ -11,8 +11,8 @@ import {
   draft04MetaSchema,
   officialSchema,
   swagger2Schema,
-} from '../../shared/openapi-schemas';
-import { dialectOf, type OpenApiDialect } from '../../shared/openapi-version';
+} from '../../shared/openapi/openapi-schemas';
+import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
 
 /** The output editor's model URI; the schema applies to this model only. */
 export const OPENAPI_MODEL_URI = 'file:///specform-openapi.yaml';

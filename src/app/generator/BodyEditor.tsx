@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { stringify } from 'yaml';
-import type { Schema } from '../../shared';
+import type { Schema } from '../../shared/openapi';
 import { generatorClient, isAbortError } from '../core/generator-client';
 import { applyTab } from './textarea-tab';
 

@@ -6,13 +6,16 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BodyModel, EndpointExampleProblem, NamedExample, Schema } from '../../shared';
+import type { BodyModel, EndpointExampleProblem, NamedExample, Schema } from '../../shared/openapi';
 import {
   editPropertyRow,
   propertyRows,
   type PropertyRow,
-} from '../../shared/inference/properties-table';
-import { acceptSuggestion, type SchemaConflict } from '../../shared/inference/schema-conflicts';
+} from '../../shared/openapi/inference/properties-table';
+import {
+  acceptSuggestion,
+  type SchemaConflict,
+} from '../../shared/openapi/inference/schema-conflicts';
 import { generatorClient, isAbortError } from '../core/generator-client';
 import './body-extras.css';
 

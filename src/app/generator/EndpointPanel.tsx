@@ -6,7 +6,7 @@ import {
   type HttpMethod,
   type Parameter,
   type ParameterLocation,
-} from '../../shared';
+} from '../../shared/openapi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDocumentDialect } from './document/document-store';
 import { BodyEditor } from './BodyEditor';

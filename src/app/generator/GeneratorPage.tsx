@@ -18,7 +18,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import type { EndpointExampleProblem } from '../../shared';
+import type { EndpointExampleProblem } from '../../shared/openapi';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';

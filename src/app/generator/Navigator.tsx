@@ -23,7 +23,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
-import type { KeptOperation } from '../../shared';
+import type { KeptOperation } from '../../shared/openapi';
 import { useDocumentLinks, type DocumentStore } from './document/document-store';
 import { useOrder, type EndpointStore } from './endpoint-store';
 import {

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, useSyncExternalStore } from 'react';
-import type { Endpoint, EndpointIssue, SecurityRequirement } from '../../shared';
+import type { Endpoint, EndpointIssue, SecurityRequirement } from '../../shared/openapi';
 import { useDocumentLinks, type DocumentStore } from './document/document-store';
 import { TextField } from './document/fields';
 import { MarkdownField } from './document/MarkdownField';

@@ -11,7 +11,7 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { setupMonaco, monaco } from '../editor/monaco-env';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
-import { indentYamlForInsertion } from '../../shared/yaml-insertion';
+import { indentYamlForInsertion } from '../../shared/openapi/yaml-insertion';
 import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { MAX_RANGES } from '../editor/indent-folding';
@@ -20,7 +20,7 @@ import YamlChecksNote from './YamlChecksNote';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
 import type { OperationWhere } from './document/document-store';
-import { findOperation, operationInRanges } from '../../shared/document/locate';
+import { findOperation, operationInRanges } from '../../shared/openapi/document/locate';
 
 setupMonaco();
 

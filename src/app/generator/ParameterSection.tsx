@@ -5,7 +5,7 @@ import {
   type EndpointIssue,
   type Parameter,
   type ParameterLocation,
-} from '../../shared';
+} from '../../shared/openapi';
 import { FIELD_MESSAGES, fieldIssue } from './issue-messages';
 import { sanitizeParameterName } from './names';
 

@@ -4,9 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, useSyncExternalStore } from 'react';
-import type { BodyModel, ResponseHeader } from '../../shared';
-import { pureSchemaRef } from '../../shared/openapi-common';
-import { sharedSchemaRef } from '../../shared/document/schemas';
+import type { BodyModel, ResponseHeader } from '../../shared/openapi';
+import { pureSchemaRef } from '../../shared/openapi/openapi-common';
+import { sharedSchemaRef } from '../../shared/openapi/document/schemas';
 import { useDocumentLinks } from './document/document-store';
 import { RowButtons, TextField } from './document/fields';
 import { removeAt, replaceAt } from './document/meta-ops';

@@ -4,7 +4,7 @@
  * The original stays downloadable, before and after.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ConversionWarning } from '../../shared/convert-swagger2';
+import type { ConversionWarning } from '../../shared/openapi/convert-swagger2';
 import { downloadText } from '../projects/files';
 import { conversionItemText } from './conversion-messages';
 import { DialogActions, Modal } from './Modal';

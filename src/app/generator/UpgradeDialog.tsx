@@ -9,7 +9,7 @@ import type {
   UpgradeChange,
   UpgradeChangeKind,
   UpgradeTarget,
-} from '../../shared/document/upgrade';
+} from '../../shared/openapi/document/upgrade';
 import { DialogActions, Modal } from './Modal';
 
 export interface UpgradeOffer {

@@ -6,7 +6,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ConversionItemKind, ConversionWarning } from '../../shared/convert-swagger2';
+import type { ConversionItemKind, ConversionWarning } from '../../shared/openapi/convert-swagger2';
 
 type Params = Readonly<Record<string, string>>;
 

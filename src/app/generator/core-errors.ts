@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
-import type { CoreErrorCode, ErrorInfo } from '../../shared';
+import type { CoreErrorCode, ErrorInfo } from '../../shared/openapi';
 
 export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   INPUT_TOO_LARGE: msg`The document is too large to load.`,

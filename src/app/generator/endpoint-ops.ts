@@ -10,7 +10,7 @@ import {
   type HttpMethod,
   type Parameter,
   type ResponseModel,
-} from '../../shared';
+} from '../../shared/openapi';
 
 /** A fresh id for a parameter or a copied endpoint (randomUUID needs a secure context). */
 export function newId(): string {

@@ -4,7 +4,7 @@
  * issues or collapsed flag change; the list re-renders only when the order changes.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Endpoint, EndpointIssue, ValidationReport } from '../../shared';
+import type { Endpoint, EndpointIssue, ValidationReport } from '../../shared/openapi';
 import { TouchedFields } from './touched';
 
 type Listener = () => void;

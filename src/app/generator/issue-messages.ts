@@ -1,7 +1,7 @@
 /** Translated wording of the core's generator issue codes (spec §2 labels, §5 field messages). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EndpointIssue, EndpointIssueCode } from '../../shared';
+import type { EndpointIssue, EndpointIssueCode } from '../../shared/openapi';
 
 /** The red label a panel header shows for each issue code. */
 export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {

@@ -2,7 +2,7 @@
 export {
   sanitizeName as sanitizeBodyName,
   sanitizeParamName as sanitizeParameterName,
-} from '../../shared';
+} from '../../shared/openapi';
 
 /** Status codes: digits only, at most three. */
 export function sanitizeStatusCode(value: string): string {

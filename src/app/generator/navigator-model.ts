@@ -4,8 +4,8 @@
  * counts and problem marks per group; one flat list of rows for a virtualised tree. Pure: the
  * component (Navigator.tsx) holds the state and renders.
  */
-import type { Endpoint, KeptOperation } from '../../shared';
-import type { TagObject } from '../../shared/document/meta';
+import type { Endpoint, KeptOperation } from '../../shared/openapi';
+import type { TagObject } from '../../shared/openapi/document/meta';
 import type { ProblemList } from './problems';
 
 export type Grouping = 'tag' | 'path';

@@ -5,7 +5,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EndpointExampleProblem } from '../../shared';
+import type { EndpointExampleProblem } from '../../shared/openapi';
 
 /** A message in words and, when there is one, the technical detail behind it. */
 export interface PlainMessage {

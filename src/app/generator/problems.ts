@@ -13,7 +13,7 @@ import {
   type EndpointIssueCode,
   type ImportWarning,
   type ValidationReport,
-} from '../../shared';
+} from '../../shared/openapi';
 
 export interface RuleProblem {
   kind: 'rule';

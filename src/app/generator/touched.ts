@@ -5,7 +5,7 @@
  * imported or duplicated show every problem: the user did not type them, they are news.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Endpoint, EndpointIssue } from '../../shared';
+import type { Endpoint, EndpointIssue } from '../../shared/openapi';
 
 type Listener = () => void;
 

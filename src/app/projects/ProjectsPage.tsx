@@ -17,7 +17,7 @@ import {
 } from '../api/projects';
 import { ConfirmDialog } from '../generator/ConfirmDialog';
 import '../generator/generator.css';
-import { MAX_DOCUMENT_BYTES } from '../../shared/limits';
+import { MAX_DOCUMENT_BYTES } from '../../shared/openapi/limits';
 import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';
 import { HistoryDialog } from './HistoryDialog';
 import { moveInOnce } from './move-in';

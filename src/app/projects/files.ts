@@ -3,7 +3,7 @@
  * issue 28.3); download a project as .yaml or .json (the text as it is when it is in that format,
  * converted by the core in the worker when not); copy to the clipboard.
  */
-import { MAX_DOCUMENT_BYTES, utf8Length } from '../../shared/limits';
+import { MAX_DOCUMENT_BYTES, utf8Length } from '../../shared/openapi/limits';
 import { generatorClient } from '../core/generator-client';
 
 export const OPENABLE = '.yaml,.yml,.json,application/json,application/yaml,text/yaml';

@@ -12,7 +12,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { utf8Length } from '../../shared/limits';
+import { utf8Length } from '../../shared/sizes';
 import {
   PROJECT_MAX_BYTES_DEFAULT,
   type Project,

@@ -1,4 +1,4 @@
-import type { TokenPair } from '../../shared';
+import type { TokenPair } from '../../shared/api-types';
 import { PROFILE_CACHE_KEY, UNAUTHORIZED_EVENT } from './keys';
 import { RefreshError, refreshAccessToken } from './refresh';
 import { saveReturnUrl } from './return-url';

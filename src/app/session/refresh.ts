@@ -1,4 +1,4 @@
-import type { TokenPair } from '../../shared';
+import type { TokenPair } from '../../shared/api-types';
 import {
   clearTokens,
   getAccessToken,

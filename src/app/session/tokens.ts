@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import type { TokenPair } from '../../shared';
+import type { TokenPair } from '../../shared/api-types';
 
 /** localStorage keys; each value is a JSON object `{ token }` (spec §3). */
 export const ACCESS_TOKEN_KEY = 'accessToken';

@@ -29,8 +29,8 @@
  *   has not got, `{ projectId, baseRevision, content, viewStateJson, keptAt }`.
  */
 import { isEndpointView } from './view-state';
-import type { Endpoint, Schema } from '../../shared';
-import type { DocumentMeta } from '../../shared/document/meta';
+import type { Endpoint, Schema } from '../../shared/openapi';
+import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import type { OutputChange } from '../../shared/projects';
 
 export const FORM_KEY = 'specform.generator.form.v1';

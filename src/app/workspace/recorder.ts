@@ -10,8 +10,8 @@
  * state until a text holds it. No task walks the form: the text comes from the worker, a large
  * one goes to IndexedDB as a Blob made in slices, and the output editor is read in slices.
  */
-import type { Endpoint, Schema } from '../../shared';
-import { newDocumentMeta, type DocumentMeta } from '../../shared/document/meta';
+import type { Endpoint, Schema } from '../../shared/openapi';
+import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { outputChange } from '../../shared/projects';
 import { blobInSlices } from '../util/slices';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';

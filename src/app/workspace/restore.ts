@@ -4,8 +4,8 @@
  * collapsed panels, the document panel when it was a draft, the output editor's change). The
  * same step shows a project's record from the server.
  */
-import type { Endpoint, KeptOperation, Schema } from '../../shared';
-import type { DocumentMeta } from '../../shared/document/meta';
+import type { Endpoint, KeptOperation, Schema } from '../../shared/openapi';
+import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
 import { yieldToBrowser } from '../util/slices';

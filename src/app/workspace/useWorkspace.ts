@@ -10,8 +10,8 @@
  * not got it (project-records.ts).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { Endpoint, Schema } from '../../shared';
-import { newDocumentMeta } from '../../shared/document/meta';
+import type { Endpoint, Schema } from '../../shared/openapi';
+import { newDocumentMeta } from '../../shared/openapi/document/meta';
 import { isAbortError, type GeneratorClient } from '../core/generator-client';
 import { createEndpoint, markLoaded } from '../generator/endpoint-ops';
 import type { EndpointStore } from '../generator/endpoint-store';

@@ -8,9 +8,9 @@
  *   the form could not be written): those endpoints whole, the document panel when it differs.
  * A reload opens the text, then lays this over the views ({@link overlayForm}).
  */
-import type { Endpoint, Schema } from '../../shared';
-import type { DocumentMeta } from '../../shared/document/meta';
-import { stableId } from '../../shared/parse-openapi';
+import type { Endpoint, Schema } from '../../shared/openapi';
+import type { DocumentMeta } from '../../shared/openapi/document/meta';
+import { stableId } from '../../shared/openapi/parse-openapi';
 import type { OutputChange } from '../../shared/projects';
 
 export interface FormDrafts {

@@ -16,9 +16,9 @@ import {
   updateParameter,
   withPath,
 } from '../../../src/app/generator/endpoint-ops';
-import { createCoreApi, type Result } from '../../../src/shared/core-api';
-import type { DocumentCommand, Endpoint, HttpMethod, Schema } from '../../../src/shared';
-import { deleteSchema, renameSchema } from '../../../src/shared/document/schemas';
+import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
+import type { DocumentCommand, Endpoint, HttpMethod, Schema } from '../../../src/shared/openapi';
+import { deleteSchema, renameSchema } from '../../../src/shared/openapi/document/schemas';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
 
 const TEXT = `openapi: 3.0.3

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BodyModel } from '../../../src/shared';
+import type { BodyModel } from '../../../src/shared/openapi';
 import { generatorClient } from '../../../src/app/core/generator-client';
 import { BodyExtras } from '../../../src/app/generator/BodyExtras';
 import { renderWithProviders } from './helpers';

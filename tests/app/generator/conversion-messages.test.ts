@@ -9,7 +9,7 @@ import {
   CONVERSION_ITEM_KINDS,
   conversionMessage,
   convertSwagger2,
-} from '../../../src/shared/convert-swagger2';
+} from '../../../src/shared/openapi/convert-swagger2';
 import { activateTestLocale } from '../shell/helpers';
 
 const PARAMS = {

@@ -8,7 +8,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import DocsPreview from '../../../src/app/generator/document/DocsPreview';
 import { CoreCallError } from '../../../src/app/core/generator-client';
 import { activateLocale, i18n } from '../../../src/app/i18n';
-import type { PreviewAnswer, PreviewRequest } from '../../../src/shared/document/preview-part';
+import type {
+  PreviewAnswer,
+  PreviewRequest,
+} from '../../../src/shared/openapi/document/preview-part';
 import { renderWithProviders } from './helpers';
 
 const previewPart = vi.fn<(request: PreviewRequest) => Promise<PreviewAnswer>>();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import type { CustomerProfile } from '../../../src/shared';
+import type { CustomerProfile } from '../../../src/shared/api-types';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
 import { DocumentPanel } from '../../../src/app/generator/document/DocumentPanel';
 import { DocumentStore } from '../../../src/app/generator/document/document-store';

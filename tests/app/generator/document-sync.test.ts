@@ -19,13 +19,13 @@ import {
   validationView,
   withPath,
 } from '../../../src/app/generator/endpoint-ops';
-import { createCoreApi } from '../../../src/shared/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
 import {
   validateEndpoints,
   type DocumentCommand,
   type DocumentMeta,
   type Endpoint,
-} from '../../../src/shared';
+} from '../../../src/shared/openapi';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
 import { MISFIT_EXAMPLE_DOCUMENT } from '../../shared/support/misfit-example';
 

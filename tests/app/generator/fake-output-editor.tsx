@@ -5,8 +5,8 @@ import type {
   OutputEditorProps,
 } from '../../../src/app/generator/OutputEditor';
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
-import { indentYamlForInsertion } from '../../../src/shared/yaml-insertion';
-import { findOperation, operationRanges } from '../../../src/shared/document/locate';
+import { indentYamlForInsertion } from '../../../src/shared/openapi/yaml-insertion';
+import { findOperation, operationRanges } from '../../../src/shared/openapi/document/locate';
 import type { OperationWhere } from '../../../src/app/generator/document/document-store';
 
 /** The lines the last revealLines call asked for (tests read it). */

@@ -6,7 +6,7 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreCallError, GeneratorClient } from '../../../src/app/core/generator-client';
-import { createCoreApi } from '../../../src/shared/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
 
 const TEXT = `openapi: 3.0.3
 info:

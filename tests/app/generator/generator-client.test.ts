@@ -120,7 +120,7 @@ describe('GeneratorClient', () => {
   });
 
   it('renders the open document: only changed views go over, in chunks, and nothing else changes', async () => {
-    const { createCoreApi } = await import('../../../src/shared/core-api');
+    const { createCoreApi } = await import('../../../src/shared/openapi/core-api');
     const sent: string[] = [];
     const create = () => {
       const channel = new MessageChannel();

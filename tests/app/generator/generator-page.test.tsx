@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerProfile } from '../../../src/shared';
+import type { CustomerProfile } from '../../../src/shared/api-types';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import {

@@ -9,7 +9,7 @@ import { EndpointStore } from '../../../src/app/generator/endpoint-store';
 import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
 import { DocumentStore } from '../../../src/app/generator/document/document-store';
 import { ImportTrafficButton } from '../../../src/app/generator/ImportTrafficDialog';
-import { MAX_CURL_CHARS, validateEndpoints } from '../../../src/shared';
+import { MAX_CURL_CHARS, validateEndpoints } from '../../../src/shared/openapi';
 import { renderWithProviders } from './helpers';
 
 const har = readFileSync(resolve(__dirname, '../../fixtures/traffic/chrome-app.har'), 'utf8');

@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { EndpointExampleProblem } from '../../../src/shared';
+import type { EndpointExampleProblem } from '../../../src/shared/openapi';
 import { ProblemsPanel } from '../../../src/app/generator/ProblemsPanel';
 import {
   describeDiagnostic,

@@ -4,11 +4,11 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ImportWarning } from '../../../src/shared';
+import type { ImportWarning } from '../../../src/shared/openapi';
 import { collectProblems } from '../../../src/app/generator/problems';
 import { ProblemsPanel } from '../../../src/app/generator/ProblemsPanel';
 import { DocumentContext, DocumentStore } from '../../../src/app/generator/document/document-store';
-import { newDocumentMeta } from '../../../src/shared/document/meta';
+import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { renderPage } from '../pages/pricing/page-helpers';
 
 const note: ImportWarning = { code: 'EXTENSION', pointer: '/x-a', message: "'/x-a' is kept." };

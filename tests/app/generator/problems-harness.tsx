@@ -3,7 +3,7 @@
  * (the page does the same through the worker, debounced): the two read the same issues.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { validateEndpoints, type ImportWarning } from '../../../src/shared';
+import { validateEndpoints, type ImportWarning } from '../../../src/shared/openapi';
 import { EndpointPanel } from '../../../src/app/generator/EndpointPanel';
 import { validationView } from '../../../src/app/generator/endpoint-ops';
 import { useOrder, useReport, type EndpointStore } from '../../../src/app/generator/endpoint-store';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectProblems } from '../../../src/app/generator/problems';
-import type { Endpoint, ImportWarning, ValidationReport } from '../../../src/shared';
+import type { Endpoint, ImportWarning, ValidationReport } from '../../../src/shared/openapi';
 
 const endpoint = (id: string, method: Endpoint['method'], path: string): Endpoint => ({
   id,

@@ -37,8 +37,8 @@ import {
   recordText,
   type WorkspaceRecord,
 } from '../../../src/app/workspace/workspace-store';
-import type { Endpoint, Schema } from '../../../src/shared';
-import { newDocumentMeta, type DocumentMeta } from '../../../src/shared/document/meta';
+import type { Endpoint, Schema } from '../../../src/shared/openapi';
+import { newDocumentMeta, type DocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
 import { lineDiff } from '../../shared/support/line-diff';
 

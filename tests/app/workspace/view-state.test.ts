@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../../src/shared';
-import { parseOpenApi } from '../../../src/shared/document/openapi-document';
-import { stableId } from '../../../src/shared/parse-openapi';
+import type { Endpoint } from '../../../src/shared/openapi';
+import { parseOpenApi } from '../../../src/shared/openapi/document/openapi-document';
+import { stableId } from '../../../src/shared/openapi/parse-openapi';
 import {
   EMPTY_VIEW_STATE,
   overlayForm,

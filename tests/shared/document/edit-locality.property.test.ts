@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isNode, parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseOpenApi, renderOpenApi, type Endpoint } from '../../../src/shared';
+import { parseOpenApi, renderOpenApi, type Endpoint } from '../../../src/shared/openapi';
 import { CORPUS_DIR, corpusAvailable } from '../support/corpus';
 import { lineDiff } from './support';
 

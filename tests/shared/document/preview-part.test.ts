@@ -6,7 +6,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { createCoreApi } from '../../../src/shared/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
 import {
   DocumentPreviewer,
   LARGE_OPERATIONS,
@@ -14,8 +14,8 @@ import {
   MAX_PREVIEW_EXPANDED_BYTES,
   previewFromText,
   type PreviewAnswer,
-} from '../../../src/shared/document/preview-part';
-import { CoreError } from '../../../src/shared/errors';
+} from '../../../src/shared/openapi/document/preview-part';
+import { CoreError } from '../../../src/shared/openapi/errors';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CoreError, parseOpenApi, upgradeOpenApi } from '../../../src/shared';
+import { CoreError, parseOpenApi, upgradeOpenApi } from '../../../src/shared/openapi';
 import { CORPUS_DIR, corpusAvailable } from '../support/corpus';
 
 const DOC = `# A 3.0 document with comments

@@ -10,7 +10,7 @@ import type {
   HttpMethod,
   Parameter,
   ResponseModel,
-} from '../../../src/shared';
+} from '../../../src/shared/openapi';
 
 const METHODS: HttpMethod[] = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 

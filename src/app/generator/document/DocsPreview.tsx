@@ -22,8 +22,8 @@ import type {
   PreviewAnswer,
   PreviewOperation,
   PreviewPart,
-} from '../../../shared/document/preview-part';
-import type { ErrorInfo } from '../../../shared';
+} from '../../../shared/openapi/document/preview-part';
+import type { ErrorInfo } from '../../../shared/openapi';
 import { CoreCallError, generatorClient, isAbortError } from '../../core/generator-client';
 import { coreErrorText } from '../core-errors';
 import {

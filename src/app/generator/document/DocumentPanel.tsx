@@ -6,8 +6,8 @@
  */
 import { Plural, useLingui } from '@lingui/react/macro';
 import { memo, useMemo, useState } from 'react';
-import { validateMeta } from '../../../shared/document/validate-meta';
-import { dialectOf } from '../../../shared/openapi-version';
+import { validateMeta } from '../../../shared/openapi/document/validate-meta';
+import { dialectOf } from '../../../shared/openapi/openapi-version';
 import type { EndpointStore } from '../endpoint-store';
 import { useMeta, type DocumentStore } from './document-store';
 import { InfoSection } from './InfoSection';
@@ -16,7 +16,7 @@ import { SecuritySection } from './SecuritySection';
 import { ServersSection } from './ServersSection';
 import { TagsSection } from './TagsSection';
 import { VersionControl } from './VersionControl';
-import type { UpgradeTarget } from '../../../shared/document/upgrade';
+import type { UpgradeTarget } from '../../../shared/openapi/document/upgrade';
 import './document.css';
 
 const COLLAPSED_KEY = 'specform.generator.documentPanel.collapsed';

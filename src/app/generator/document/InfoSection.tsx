@@ -1,8 +1,12 @@
 /** Title, version, description, contact, license and terms of service (issue 11). */
 import { useLingui } from '@lingui/react/macro';
-import type { MetaIssue } from '../../../shared/document/validate-meta';
-import type { OpenApiDialect } from '../../../shared/openapi-version';
-import type { ContactObject, InfoObject, LicenseObject } from '../../../shared/document/meta';
+import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
+import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
+import type {
+  ContactObject,
+  InfoObject,
+  LicenseObject,
+} from '../../../shared/openapi/document/meta';
 import type { DocumentStore } from './document-store';
 import { TextField } from './fields';
 import { MarkdownField } from './MarkdownField';

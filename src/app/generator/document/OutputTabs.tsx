@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { PreviewOperation } from '../../../shared/document/preview-part';
+import type { PreviewOperation } from '../../../shared/openapi/document/preview-part';
 import type { OutputEditorHandle } from '../OutputEditor';
 
 const DocsPreview = lazy(() => import('./DocsPreview'));

@@ -7,14 +7,14 @@
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Endpoint, Schema } from '../../../shared';
+import type { Endpoint, Schema } from '../../../shared/openapi';
 import {
   deleteSchema,
   renameSchema,
   schemaUsageSteps,
   type SchemaEdit,
   type SchemaUser,
-} from '../../../shared/document/schemas';
+} from '../../../shared/openapi/document/schemas';
 import { runInSlices } from '../../util/slices';
 import { sharedLocator } from './locator';
 import { ConfirmDialog } from '../ConfirmDialog';

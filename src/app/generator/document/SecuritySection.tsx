@@ -5,9 +5,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import type { SecurityRequirement } from '../../../shared';
-import type { OAuthFlowObject, SecuritySchemeObject } from '../../../shared/document/meta';
-import { SCHEME_NAME, type MetaIssue } from '../../../shared/document/validate-meta';
+import type { SecurityRequirement } from '../../../shared/openapi';
+import type { OAuthFlowObject, SecuritySchemeObject } from '../../../shared/openapi/document/meta';
+import { SCHEME_NAME, type MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { DocumentStore } from './document-store';
 import { KeyField, RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';

@@ -2,8 +2,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useRef } from 'react';
-import type { ServerObject, ServerVariableObject } from '../../../shared/document/meta';
-import type { MetaIssue } from '../../../shared/document/validate-meta';
+import type { ServerObject, ServerVariableObject } from '../../../shared/openapi/document/meta';
+import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { DocumentStore } from './document-store';
 import { KeyField, ListField, RowButtons, TextField } from './fields';
 

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
-import type { TagObject } from '../../../shared/document/meta';
-import type { MetaIssue } from '../../../shared/document/validate-meta';
-import type { OpenApiDialect } from '../../../shared/openapi-version';
+import type { TagObject } from '../../../shared/openapi/document/meta';
+import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
+import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import type { DocumentStore } from './document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';

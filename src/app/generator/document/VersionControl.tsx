@@ -4,8 +4,8 @@
  * and moving it to 3.1 or 3.2 is the explicit Upgrade action, which shows its changes first.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { UpgradeTarget } from '../../../shared/document/upgrade';
-import type { OpenApiDialect } from '../../../shared/openapi-version';
+import type { UpgradeTarget } from '../../../shared/openapi/document/upgrade';
+import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import type { DocumentStore } from './document-store';
 
 const NEW_VERSIONS = ['3.0.1', '3.1.1', '3.2.0'] as const;

@@ -1,5 +1,5 @@
 /** Operation line ranges of the output editor's text (issue 11) and schema-editor helpers. */
-import type { OperationRange, SchemaCheck } from '../../../shared/document/locate';
+import type { OperationRange, SchemaCheck } from '../../../shared/openapi/document/locate';
 import { generatorClient, type GeneratorClient } from '../../core/generator-client';
 
 export type { OperationRange };

@@ -1,7 +1,7 @@
 /** Translated wording of the document panel's issue codes (issue 11). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MetaIssue, MetaIssueCode } from '../../../shared/document/validate-meta';
+import type { MetaIssue, MetaIssueCode } from '../../../shared/openapi/document/validate-meta';
 
 export const META_MESSAGES: Record<MetaIssueCode, MessageDescriptor> = {
   TITLE_REQUIRED: msg`Title is required`,

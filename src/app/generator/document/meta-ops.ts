@@ -3,8 +3,8 @@
  * does not show (`x-` extensions, `externalDocs`, …) are kept; an emptied optional field is
  * removed rather than written as ''.
  */
-import type { SecurityRequirement } from '../../../shared';
-import type { SecuritySchemeObject } from '../../../shared/document/meta';
+import type { SecurityRequirement } from '../../../shared/openapi';
+import type { SecuritySchemeObject } from '../../../shared/openapi/document/meta';
 
 /** `object` with `key` set to `value`, or without `key` when `value` is '' or undefined. */
 export function withOptional<T extends object, K extends keyof T>(

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { SiteSettings } from '../../../shared';
+import type { SiteSettings } from '../../../shared/api-types';
 import { localOperatorName, useSiteSettings } from '../../api/site';
 import { DemoDetailsNote } from '../../components/DemoDetailsNote';
 import { entrepreneurName } from './operator-name';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TokenPair } from '../../../shared';
+import type { TokenPair } from '../../../shared/api-types';
 import { EMAIL_NOT_VERIFIED } from '../../../shared/api-types';
 import {
   describeRequestFailure,

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 // The module itself, not the barrel: this chunk must not pull in the whole core.
-import { isValidEmail } from '../../../shared/validate-sign-up';
+import { isValidEmail } from '../../../shared/account/validate-sign-up';
 import { AccountCallError, type AccountFailure, requestPasswordReset } from '../../api/account';
 import { SIGN_UP_MESSAGES } from '../register/sign-up-messages';
 import { ACCOUNT_FAILURE_MESSAGES } from './account-failure';

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SignUpErrorCode } from '../../../shared/validate-sign-up';
+import type { SignUpErrorCode } from '../../../shared/account/validate-sign-up';
 // The module itself, not the barrel: this chunk must not pull in the whole core.
-import { validatePassword } from '../../../shared/validate-sign-up';
+import { validatePassword } from '../../../shared/account/validate-sign-up';
 import {
   AccountCallError,
   type AccountFailure,

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { PaymentType, Product } from '../../../shared';
+import type { PaymentType, Product } from '../../../shared/api-types';
 import { ProductsError, fetchProducts } from '../../api/products';
 import { useSession } from '../../session';
 import { failureReason, logCallFailure } from '../../api/errors';

@@ -1,4 +1,4 @@
-import type { PaymentType, Product } from '../../../shared';
+import type { PaymentType, Product } from '../../../shared/api-types';
 
 /** Payment types in dropdown order; the first one with products is the default (spec §4, §9: fallback MIR). */
 export const PAYMENT_TYPES: readonly PaymentType[] = ['MIR', 'CRYPTO'];

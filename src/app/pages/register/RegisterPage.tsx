@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RegistrationRequest } from '../../../shared';
+import type { RegistrationRequest } from '../../../shared/api-types';
 // The module itself, not the barrel: the sign-up chunk must not share a chunk with the whole
 // core (YAML, OpenAPI) that the generator uses.
 import {
   validateSignUp,
   type SignUpErrorCode,
   type SignUpField,
-} from '../../../shared/validate-sign-up';
+} from '../../../shared/account/validate-sign-up';
 import { describeRequestFailure, failureMessage, logCallFailure } from '../../api/errors';
 import { publicHttp } from '../../api/http';
 import { ErrorWithRetry } from '../../components/ErrorWithRetry';

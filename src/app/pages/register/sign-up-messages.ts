@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { SignUpErrorCode } from '../../../shared';
+import type { SignUpErrorCode } from '../../../shared/account';
 
 /** The spec §5 message for each sign-up error code of `validateSignUp`. */
 export const SIGN_UP_MESSAGES: Record<SignUpErrorCode, MessageDescriptor> = {

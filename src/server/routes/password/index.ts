@@ -1,10 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type EmailRequest,
-  type PasswordResetRequest,
-  isValidEmail,
-  validatePassword,
-} from '../../../shared';
+import { isValidEmail, validatePassword } from '../../../shared/account';
+import { type EmailRequest, type PasswordResetRequest } from '../../../shared/api-types';
 import { passwordResetMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';

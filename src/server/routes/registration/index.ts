@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isValidEmail, validateSignUp } from '../../../shared/account';
 import {
   type EmailRequest,
   type RegistrationRequest,
   type VerifyRequest,
-  isValidEmail,
-  validateSignUp,
-} from '../../../shared';
+} from '../../../shared/api-types';
 import { accountExistsMail, verificationMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteSettingsCache } from '../../../../src/app/api/site';
 import ContactsPage from '../../../../src/app/pages/contacts/ContactsPage';
-import type { SiteSettings } from '../../../../src/shared';
+import type { SiteSettings } from '../../../../src/shared/api-types';
 import { jsonResponse, renderPage, stubFetch } from '../pricing/page-helpers';
 
 const SITE: SiteSettings = {

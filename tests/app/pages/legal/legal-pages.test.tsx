@@ -5,7 +5,7 @@ import { resetSiteSettingsCache } from '../../../../src/app/api/site';
 import PersonalDataPage from '../../../../src/app/pages/legal/PersonalDataPage';
 import PrivacyPolicyPage from '../../../../src/app/pages/legal/PrivacyPolicyPage';
 import TermsOfUsePage from '../../../../src/app/pages/legal/TermsOfUsePage';
-import type { SiteSettings } from '../../../../src/shared';
+import type { SiteSettings } from '../../../../src/shared/api-types';
 import { jsonResponse, renderPage, stubFetch } from '../pricing/page-helpers';
 
 const SITE: SiteSettings = {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../../src/shared';
+import type { Product } from '../../../../src/shared/api-types';
 import PricingPage from '../../../../src/app/pages/pricing/PricingPage';
 import { resetSessionState, syncSession } from '../../../../src/app/session';
 import { jsonResponse, renderPage, signIn, signOut, stubFetch } from './page-helpers';

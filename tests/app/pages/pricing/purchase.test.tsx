@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../../src/shared';
+import type { Product } from '../../../../src/shared/api-types';
 import PricingPage from '../../../../src/app/pages/pricing/PricingPage';
 import { jsonResponse, renderPage, signIn, stubFetch } from './page-helpers';
 

@@ -324,3 +324,11 @@ function tooDeep(): CoreError {
     `The document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels.`,
   );
 }
+
+/**
+ * The document as pretty JSON (Download as .json). YAML is read with the core's guards (size,
+ * depth, alias budget); a document that is JSON already is re-indented.
+ */
+export function documentToJson(text: string): string {
+  return `${JSON.stringify(readDocument(text), null, 2)}\n`;
+}

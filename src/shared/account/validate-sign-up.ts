@@ -1,4 +1,4 @@
-import type { RegistrationRequest } from './api-types';
+import type { RegistrationRequest } from '../api-types';
 import { isCommonPassword } from './common-passwords';
 
 /** Why a sign-up field was rejected; the app maps each code to its spec §5 message. */

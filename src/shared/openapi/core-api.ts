@@ -31,7 +31,7 @@ import { validateEndpoints } from './validate-endpoints';
 import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
 import { MAX_DOCUMENT_BYTES } from './limits';
-import { documentToJson } from './projects';
+import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
 import { dialectOf, type OpenApiDialect } from './openapi-version';
