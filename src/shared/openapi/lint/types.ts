@@ -1,0 +1,94 @@
+/**
+ * The lint's findings and its API (issue 30.1): one Spectral run in the worker is the one source
+ * of the Problems panel, the output editor's markers and the Generate rule. Plain data only, so
+ * every type crosses the worker boundary as it is (structured clone).
+ */
+
+/** Spectral's severities by name (Spectral numbers them 0–3 in this order). */
+export type LintSeverity = 'error' | 'warning' | 'info' | 'hint';
+
+/** A position in the linted text: 0-based line and character (UTF-16), as Spectral gives it. */
+export interface LintPosition {
+  line: number;
+  character: number;
+}
+
+/** Where a finding sits in the linted text (end exclusive). */
+export interface LintRange {
+  start: LintPosition;
+  end: LintPosition;
+}
+
+/** Which ruleset a rule came from: Spectral's `spectral:oas`, ours (spec §5), or the project's. */
+export type LintRuleSource = 'spectral:oas' | 'specform' | 'project';
+
+/** One problem found by one rule at one place. */
+export interface LintFinding {
+  /**
+   * The rule's name: Spectral's (e.g. `operation-operationId-unique`), the project's own, or one
+   * of ours, named by the core's issue codes (e.g. `PATH_INCORRECT_CHARS`), so the app's EN/RU
+   * wording of those codes (app/generator/issue-messages.ts) applies.
+   */
+  code: string;
+  /** The JSON path of the value the rule flagged (keys and array indexes). */
+  path: (string | number)[];
+  severity: LintSeverity;
+  /** The rule's message in English, as Spectral formats it (the app translates our own codes). */
+  message: string;
+  range: LintRange;
+  source: LintRuleSource;
+}
+
+/** How many findings there are of each severity. */
+export type LintCounts = Record<LintSeverity, number>;
+
+/** What a lint of the open document answers (worker API `lint`). */
+export interface LintAnswer {
+  /** The document revision the findings belong to (a later edit makes them stale). */
+  revision: number;
+  /** Every finding of the whole document, sorted by position. */
+  findings: LintFinding[];
+  counts: LintCounts;
+  /**
+   * Spec §5 "Generate is enabled", from these findings: no finding of severity `error` from a
+   * rule of ours (the spec §5 rules). Spectral's and the project's rules report, never block.
+   */
+  canGenerate: boolean;
+  /** 'full': the whole document was linted; 'partial': only what the last edits touched (see lint/README). */
+  mode: 'full' | 'partial';
+  /** Time the lint took in the worker, milliseconds. */
+  ms: number;
+}
+
+/** The project's ruleset as the worker holds it (worker API `setRuleset`). */
+export interface RulesetInfo {
+  /** The YAML text as given ('' for the default ruleset). */
+  yaml: string;
+  /** The rules in force, by name, with their severity ('off' for a rule turned off). */
+  rules: Record<string, LintSeverity | 'off'>;
+}
+
+/** The default project ruleset: `spectral:oas` and ours (spec §5), nothing turned off. */
+export const DEFAULT_RULESET_YAML = `extends:
+  - spectral:oas
+  - specform
+`;
+
+/**
+ * What the page asks the lint worker (src/worker/lint-worker.ts, API `LintApi`):
+ * - `setRuleset(yaml)` → `Result<RulesetInfo>`: the project's ruleset (refused with
+ *   RULESET_REFUSED when it would read the network or the file system, RULESET_INVALID when it
+ *   is not a ruleset); '' restores {@link DEFAULT_RULESET_YAML}.
+ * - `lint(request)` → `Result<LintAnswer>`: the findings of the whole document at `revision`.
+ * The lint runs in a worker of its own, so a long lint never delays an edit of the document.
+ */
+export interface LintRequest {
+  /** The document's text at `revision` (the document worker's `text()`). */
+  text: string;
+  revision: number;
+  /**
+   * The path keys (`paths` entries) the edits since the last lint touched; absent: lint the
+   * whole document. Only a batch of endpoint edits names them (see lint/README.md).
+   */
+  touchedPaths?: string[];
+}
