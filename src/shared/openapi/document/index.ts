@@ -13,3 +13,17 @@ export {
 export { yamlText } from './yaml-text';
 export { deepEqual } from './values';
 export * from './session';
+export {
+  applyToView,
+  commandTarget,
+  ENDPOINT_FIELDS,
+  isEndpointCommand,
+  withField,
+  withParameterChange,
+  type EndpointCommand,
+  type EndpointField,
+  type EndpointFields,
+  type SetFieldCommand,
+  type ViewPath,
+  type ViewRoot,
+} from './view-commands';

@@ -24,7 +24,7 @@
  * or at the end of `paths`). Pure TypeScript, no DOM: the worker runs it, tests call it directly.
  */
 import { CoreError } from '../errors';
-import type { Endpoint, Parameter, Schema } from '../model';
+import type { Endpoint, Schema } from '../model';
 import {
   escapePointer,
   isObject,
@@ -33,7 +33,7 @@ import {
   setOwn,
   type JsonObject,
 } from '../openapi-common';
-import { dialectOf, type OpenApiDialect } from '../openapi-version';
+import { dialectOf } from '../openapi-version';
 import {
   EndpointValidator,
   validationProjection,
@@ -51,71 +51,20 @@ import {
   type OpenApiDocument,
 } from './openapi-document';
 import { validateMeta, type MetaIssue } from './validate-meta';
+import { applyToView, clampIndex, type EndpointCommand } from './view-commands';
 import { validateExamples, type EndpointExampleProblem } from '../inference/validate-examples';
-
-/** Endpoint fields a `setField` command sets, with the value each takes. */
-export interface EndpointFields {
-  path: string;
-  method: Endpoint['method'];
-  summary: string;
-  /** undefined removes the field (likewise for every optional field). */
-  description: string | undefined;
-  operationId: string | undefined;
-  tags: string[] | undefined;
-  deprecated: boolean | undefined;
-  /** undefined inherits the document's security, [] means none. */
-  security: Endpoint['security'];
-  requestBodyRequired: boolean | undefined;
-  /** OpenAPI 3.1+: the operation is a webhook (written under `webhooks`). */
-  webhook: boolean | undefined;
-}
-
-export type EndpointField = keyof EndpointFields;
-
-/** The fields a `setField` command sets. */
-export const ENDPOINT_FIELDS: ReadonlySet<string> = new Set<EndpointField>([
-  'path',
-  'method',
-  'summary',
-  'description',
-  'operationId',
-  'tags',
-  'deprecated',
-  'security',
-  'requestBodyRequired',
-  'webhook',
-]);
-
-/** Sets one field of one endpoint. Switching the method to GET drops the request body (spec §4). */
-export type SetFieldCommand = {
-  [K in EndpointField]: {
-    kind: 'setField';
-    endpointId: string;
-    field: K;
-    value: EndpointFields[K];
-  };
-}[EndpointField];
 
 /** One edit of the open document, carrying its target. */
 export type DocumentCommand =
-  | SetFieldCommand
-  /** Replaces one endpoint's view whole (for nested edits: bodies, responses, headers). */
+  /** An edit of one endpoint's view: a field, a parameter, a place inside it (view-commands.ts). */
+  | EndpointCommand
+  /** Replaces one endpoint's view whole (a view read anew from text: Apply). */
   | { kind: 'putEndpoint'; endpoint: Endpoint }
   /** Adds a new endpoint at `index` of the form's order (the end when absent). */
   | { kind: 'addEndpoint'; endpoint: Endpoint; index?: number }
   | { kind: 'removeEndpoint'; endpointId: string }
   /** Moves an endpoint to `index` of the form's order (the text keeps its place; see above). */
   | { kind: 'moveEndpoint'; endpointId: string; index: number }
-  /** Inserts a parameter at `index` of the endpoint's parameters (the end when absent). */
-  | { kind: 'addParameter'; endpointId: string; parameter: Parameter; index?: number }
-  | { kind: 'removeParameter'; endpointId: string; index: number }
-  /** Changes fields of parameter `index`; an undefined value removes an optional field. */
-  | {
-      kind: 'setParameter';
-      endpointId: string;
-      index: number;
-      change: Partial<Omit<Parameter, 'id'>>;
-    }
   /** Sets document-panel fields (info, servers, security, securitySchemes, tags, openapi). */
   | { kind: 'setMeta'; meta: Partial<DocumentMeta> }
   /**
@@ -493,12 +442,21 @@ class Batch {
   apply(command: DocumentCommand, session: DocumentSession): void {
     if (!isObject(command)) throw new CoreError('INVALID_INPUT', 'A command is an object.');
     switch (command.kind) {
-      case 'setField': {
+      case 'setField':
+      case 'addParameter':
+      case 'removeParameter':
+      case 'setParameter':
+      case 'setAt':
+      case 'insertAt':
+      case 'removeAt': {
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
-        const flag = { value: false };
-        this.replace(index, setField(endpoint, command, flag, this.doc.dialect), session);
-        if (flag.value) this.mayDropRefs = true;
+        const next = applyToView(endpoint, command, this.doc.dialect);
+        // A body or a parameter may have held the only `$ref` to a schema; GET drops the body.
+        if (command.kind !== 'setField' || (command.field === 'method' && next !== endpoint)) {
+          this.mayDropRefs = true;
+        }
+        this.replace(index, next, session);
         return;
       }
       case 'putEndpoint': {
@@ -540,35 +498,6 @@ class Batch {
         this.orderChanged = true;
         // A new document is generated in the form's order; a loaded one keeps its text's.
         if (documentFlavor(this.doc) === undefined) this.textChanged = true;
-        return;
-      }
-      case 'addParameter': {
-        const index = this.indexOf(command.endpointId);
-        const endpoint = this.doc.endpoints[index] as Endpoint;
-        const parameters = [...endpoint.parameters];
-        parameters.splice(clampIndex(command.index, parameters.length), 0, command.parameter);
-        this.replace(index, { ...endpoint, parameters }, session);
-        return;
-      }
-      case 'removeParameter': {
-        this.mayDropRefs = true;
-        const index = this.indexOf(command.endpointId);
-        const endpoint = this.doc.endpoints[index] as Endpoint;
-        parameterAt(endpoint, command.index);
-        const parameters = endpoint.parameters.filter((_, i) => i !== command.index);
-        this.replace(index, { ...endpoint, parameters }, session);
-        return;
-      }
-      case 'setParameter': {
-        this.mayDropRefs = true;
-        const index = this.indexOf(command.endpointId);
-        const endpoint = this.doc.endpoints[index] as Endpoint;
-        const parameter = withParameterChange(
-          parameterAt(endpoint, command.index),
-          command.change ?? {},
-        );
-        const parameters = endpoint.parameters.map((p, i) => (i === command.index ? parameter : p));
-        this.replace(index, { ...endpoint, parameters }, session);
         return;
       }
       case 'setMeta':
@@ -739,89 +668,6 @@ function exampleProblems(
     out[problem.endpointId]?.push(problem);
   }
   return out;
-}
-
-/**
- * A parameter with `change` made (an undefined value removes an optional field; the id stays).
- * A path parameter is required, without its checkbox; no other one hides it.
- */
-export function withParameterChange(
-  before: Parameter,
-  change: Partial<Omit<Parameter, 'id'>>,
-): Parameter {
-  const parameter = { ...before } as Parameter & JsonObject;
-  for (const [key, value] of Object.entries(change)) {
-    if (key === 'id') continue;
-    if (value === undefined) delete parameter[key];
-    else parameter[key] = value as JsonObject[string];
-  }
-  if (parameter.location === 'path') {
-    parameter.required = true;
-    parameter.hideRequired = true;
-  } else {
-    delete parameter.hideRequired;
-  }
-  return parameter;
-}
-
-function clampIndex(index: number | undefined, length: number): number {
-  if (index === undefined || !Number.isInteger(index)) return length;
-  return Math.max(0, Math.min(length, index));
-}
-
-function parameterAt(endpoint: Endpoint, index: number): Parameter {
-  const parameter = Number.isInteger(index) ? endpoint.parameters[index] : undefined;
-  if (parameter === undefined) {
-    throw new CoreError('UNKNOWN_TARGET', `Endpoint ${endpoint.id} has no parameter ${index}.`);
-  }
-  return parameter;
-}
-
-function setField(
-  endpoint: Endpoint,
-  command: SetFieldCommand,
-  mayDropRefs: { value: boolean },
-  dialect: OpenApiDialect,
-): Endpoint {
-  const next = withField(endpoint, command.field, command.value, dialect);
-  if (command.field === 'method' && next !== endpoint) mayDropRefs.value = true;
-  return next;
-}
-
-/**
- * The view with one of its {@link ENDPOINT_FIELDS} set as a `setField` command sets it (an
- * undefined value removes it). Switching the method to GET drops the request body (spec §4, as
- * the form's method selector does). Throws a CoreError for a value the field cannot take.
- */
-export function withField(
-  endpoint: Endpoint,
-  field: string,
-  value: unknown,
-  dialect: OpenApiDialect,
-): Endpoint {
-  if (!ENDPOINT_FIELDS.has(field))
-    throw new CoreError('INVALID_INPUT', `Unknown field: ${String(field)}.`);
-  if ((field === 'path' || field === 'summary') && typeof value !== 'string') {
-    throw new CoreError('INVALID_INPUT', `The ${field} is text.`);
-  }
-  const next: Endpoint = { ...endpoint };
-  if (field === 'method') {
-    if (typeof value !== 'string') throw new CoreError('INVALID_INPUT', 'The method is text.');
-    if (value === endpoint.method) return endpoint;
-    next.method = value as Endpoint['method'];
-    if (value === 'GET') {
-      delete next.requestBody;
-      delete next.requestBodyRequired;
-    }
-    return next;
-  }
-  const record = next as unknown as JsonObject;
-  if (field === 'webhook' && value === true && dialect === '3.0') {
-    throw new CoreError('INVALID_INPUT', 'Webhooks exist from OpenAPI 3.1 on.');
-  }
-  if (value === undefined) delete record[field];
-  else record[field] = value as JsonObject[string];
-  return next;
 }
 
 /** Request and response bodies named after a renamed schema take its new name. */
