@@ -8,12 +8,13 @@ import type {
   ProjectSummary,
   RevisionReason,
 } from '../../shared/projects';
-import { projectRequestBody } from '../projects/project-body';
+import { generatorClient } from '../core/generator-client';
 import { http } from './http';
 
 /**
  * Saved projects (`/api/v1/customer/projects`, issue 12). Bodies are built around the document
- * text (one string escape, never a stringify of an object tree); large ones off the main thread.
+ * text (one string escape, never a stringify of an object tree); large ones by the document
+ * worker (generator-client `uploadBody`). The HTTP call stays here, with the page's token.
  */
 const BASE = '/api/v1/customer/projects';
 
@@ -50,7 +51,7 @@ export async function createProject(fields: {
   content: string;
   viewStateJson?: string | null;
 }): Promise<{ id: string; revision: number }> {
-  const body = await projectRequestBody(fields);
+  const body = await generatorClient().uploadBody(fields);
   return http
     .post(BASE, { headers: { ...json, ...language() }, body })
     .json<{ id: string; revision: number }>();
@@ -71,7 +72,7 @@ export async function saveProject(
     editSession?: string;
   },
 ): Promise<{ revision: number; updatedAt: string }> {
-  const body = await projectRequestBody(fields);
+  const body = await generatorClient().uploadBody(fields);
   return http
     .put(`${BASE}/${encodeURIComponent(id)}`, {
       headers: { ...json, ...language(), 'if-match': `"${baseRevision}"` },

@@ -6,7 +6,7 @@
  * and falls
  * back to calling src/shared on the main thread where `Worker` does not exist (tests).
  */
-import { wrap, releaseProxy, type Remote } from 'comlink';
+import { wrap, releaseProxy, transfer, type Remote } from 'comlink';
 import type {
   ApplyAnswer,
   BodyModel,
@@ -25,6 +25,7 @@ import type {
   ValidationReport,
 } from '../../shared/openapi';
 import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
+import { projectBody, type ProjectBodyFields } from '../../shared/projects';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
 
@@ -64,6 +65,9 @@ function isSource(source: DocumentSource | undefined): source is DocumentSource 
 /** Endpoint views per message to or from the worker: each clone stays far below a frame. */
 export const VIEWS_PER_MESSAGE = 24;
 
+/** Upload bodies from this many characters are built by the worker (see uploadBody). */
+const UPLOAD_BODY_IN_WORKER_FROM = 256 * 1024;
+
 /** Idle time before the worker is terminated (never while it holds an open document). */
 const IDLE_SHUTDOWN_MS = 60_000;
 
@@ -94,12 +98,13 @@ type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Resul
 /** Runs the core on the main thread (where workers are missing): the worker's own API object. */
 async function createLocalBackend(): Promise<Backend> {
   const { createCoreApi } = await import('../../shared/openapi/core-api');
-  const local = createCoreApi();
+  // The core's methods; what only a worker adds (uploadBody) the client does here itself.
+  const local = createCoreApi() as unknown as Record<
+    Method,
+    (...a: unknown[]) => Result<Value<Method>>
+  >;
   return {
-    call: (method, args) =>
-      Promise.resolve(
-        (local[method] as (...a: unknown[]) => Result<Value<typeof method>>)(...args),
-      ),
+    call: (method, args) => Promise.resolve(local[method](...args) as Result<Value<typeof method>>),
   };
 }
 
@@ -743,6 +748,30 @@ export class GeneratorClient {
   documentToJson(text: string, options?: CallOptions) {
     return this.call('documentToJson', [text], options);
   }
+  /**
+   * The JSON body of a project create or save: small ones built here, large ones (from 256 K
+   * characters) by the document worker as a Blob, so the main thread neither escapes nor
+   * encodes megabytes in one task. The text goes as UTF-8 bytes, transferred (one fast native
+   * pass here; a structured clone of the string would copy it in a slower one). Where the worker
+   * cannot build it (none here, or it stopped meanwhile), it is built here.
+   */
+  async uploadBody(fields: ProjectBodyFields): Promise<string | Blob> {
+    const size = fields.content.length + (fields.viewStateJson?.length ?? 0);
+    if (size < UPLOAD_BODY_IN_WORKER_FROM || this.createWorker === undefined) {
+      return projectBody(fields);
+    }
+    const { content, ...rest } = fields;
+    const bytes = new TextEncoder().encode(content);
+    try {
+      return await this.call('uploadBody', [
+        transfer({ ...rest, content: bytes.buffer }, [bytes.buffer]),
+      ]);
+    } catch (error) {
+      console.warn('The upload body was built on the page', error);
+      return projectBody(fields);
+    }
+  }
+
   /** The docs preview's input: the document as JSON, or one part of a large one (issue 28.5). */
   previewPart(request: PreviewRequest, options?: CallOptions) {
     return this.call('previewPart', [request], options);
