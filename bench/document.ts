@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createCoreApi } from '../src/shared/openapi/core-api';
-import { readOpenApi } from '../src/shared/openapi/parse-openapi';
+import { readOpenApi } from '../src/shared/openapi/read-openapi';
 import { readDocument } from '../src/shared/openapi/yaml-io';
 import { newEndpoint, type Endpoint } from '../src/shared/openapi';
 

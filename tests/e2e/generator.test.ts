@@ -9,7 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { stableId } from '../../src/shared/openapi/parse-openapi';
+import { stableId } from '../../src/shared/openapi/read-openapi';
 import {
   startAppAndBrowser,
   changedLines,

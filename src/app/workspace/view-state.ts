@@ -10,7 +10,7 @@
  */
 import type { Endpoint, Schema } from '../../shared/openapi';
 import type { DocumentMeta } from '../../shared/openapi/document/meta';
-import { stableId } from '../../shared/openapi/parse-openapi';
+import { stableId } from '../../shared/openapi/read-openapi';
 import type { OutputChange } from '../../shared/projects';
 
 export interface FormDrafts {

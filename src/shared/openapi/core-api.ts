@@ -26,7 +26,7 @@ import { inferSchema } from './infer-schema';
 import { formatJson, isJsonPaste, jsonPasteKind, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
 import { newEndpoint } from './new-endpoint';
-import type { ImportWarning, KeptOperation } from './parse-openapi';
+import type { ImportWarning, KeptOperation } from './read-openapi';
 import { validateEndpoints } from './validate-endpoints';
 import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';

@@ -8,7 +8,7 @@ export * from './json-tools';
 export * from './yaml-insertion';
 export * from './new-endpoint';
 export * from './generate-openapi';
-export * from './parse-openapi';
+export * from './read-openapi';
 export * from './openapi-version';
 export * from './convert-swagger2';
 export * from './document';

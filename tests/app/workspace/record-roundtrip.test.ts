@@ -482,7 +482,7 @@ describe('a workspace record keeps the form order', () => {
 /**
  * An edited view's collapsed panel (a bug, left for the owner of view-state.ts): the recorder
  * keys a view the text holds, once edited, by `viewKey` (`stableId` of the lower-case method),
- * but opening a text derives the id from the upper-case method (parse-openapi.ts `readOperation`:
+ * but opening a text derives the id from the upper-case method (read-openapi.ts `readOperation`:
  * `stableId('endpoint', path, 'GET')`), so the key names no view after a reload.
  */
 describe('a workspace record keeps an edited panel collapsed', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/shared/openapi';
 import { parseOpenApi } from '../../../src/shared/openapi/document/openapi-document';
-import { stableId } from '../../../src/shared/openapi/parse-openapi';
+import { stableId } from '../../../src/shared/openapi/read-openapi';
 import {
   EMPTY_VIEW_STATE,
   overlayForm,

@@ -35,7 +35,7 @@ import type {
 } from '../model';
 import { CoreError } from '../errors';
 import { isObject, own, pureSchemaRef, schemaRef, type JsonObject } from '../openapi-common';
-import { readOpenApi, type ImportWarning, type KeptOperation } from '../parse-openapi';
+import { readOpenApi, type ImportWarning, type KeptOperation } from '../read-openapi';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';

@@ -24,7 +24,7 @@
  */
 import type { SecuritySchemeObject } from '../document/meta';
 import { inferSchemaFromValues } from '../inference/infer-values';
-import type { ImportWarning } from '../parse-openapi';
+import type { ImportWarning } from '../read-openapi';
 import type {
   BodyModel,
   Endpoint,

@@ -7,7 +7,7 @@
  * no file is read (`-d @file` keeps no body).
  */
 import { CoreError } from '../errors';
-import type { ImportWarning } from '../parse-openapi';
+import type { ImportWarning } from '../read-openapi';
 import { baseMediaType, type TrafficRecord } from './record';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { CoreError } from '../errors';
 import { assertDepth, jsonInvalid } from '../limits';
-import type { ImportWarning } from '../parse-openapi';
+import type { ImportWarning } from '../read-openapi';
 import { baseMediaType, isTextMediaType, type TrafficBody, type TrafficRecord } from './record';
 
 /** Largest HAR text accepted (UTF-16 code units): 32 MiB. See docs/decisions.md. */

@@ -4,7 +4,7 @@
  * (CURL_INVALID, CURL_TOO_LARGE, HAR_INVALID, HAR_TOO_LARGE, INPUT_TOO_LARGE, TOO_DEEP), never anything else.
  */
 import { CoreError } from '../errors';
-import type { ImportWarning } from '../parse-openapi';
+import type { ImportWarning } from '../read-openapi';
 import { buildEndpoints, type TrafficResult } from './build';
 import { assertCurlSize, readCurl } from './curl';
 import { readHar } from './har';
