@@ -1,5 +1,5 @@
-import { describeRequestFailure, logCallFailure, type RequestFailure } from '../api/errors';
-import { fetchCustomer, isSubscriptionActive } from '../api/customer';
+import { describeRequestFailure, logCallFailure, type RequestFailure } from './errors';
+import { fetchCustomer, isSubscriptionActive } from './customer';
 
 /** The outcome of the subscription check before Generate and Load (spec §4). */
 export type SubscriptionCheck =

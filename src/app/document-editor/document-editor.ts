@@ -28,23 +28,13 @@ import {
   type GeneratorClient,
   type ParsedDocument,
 } from '../core/generator-client';
-import { CORE_ERROR_MESSAGES, coreErrorText } from '../generator/core-errors';
-import {
-  DocumentStore,
-  type OperationWhere,
-  type SharedSchemas,
-} from '../generator/document/document-store';
-import { findEndpointId } from '../generator/document/page-links';
-import {
-  createEndpoint,
-  duplicateEndpoint,
-  isLoadedAsIs,
-  markLoaded,
-} from '../generator/endpoint-ops';
-import { EndpointStore } from '../generator/endpoint-store';
-import type { OutputEditorHandle } from '../generator/OutputEditor';
-import type { SwaggerConversion } from '../generator/SwaggerConvertDialog';
-import type { UpgradeOffer } from '../generator/UpgradeDialog';
+import { CORE_ERROR_MESSAGES, coreErrorText } from '../core/core-errors';
+import { DocumentStore, type OperationWhere, type SharedSchemas } from '../model/document-store';
+import { findEndpointId } from '../model/page-links';
+import { createEndpoint, duplicateEndpoint, isLoadedAsIs, markLoaded } from '../model/endpoint-ops';
+import { EndpointStore } from '../model/endpoint-store';
+import type { OutputEditorHandle } from '../model/output-handle';
+import type { SwaggerConversion, UpgradeOffer } from './offers';
 import type { JobRunner } from '../jobs/job-runner';
 import { yieldToBrowser } from '../util/slices';
 import { COLLAPSE_ABOVE, type RestoredWorkspace } from '../workspace/restore';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { EndpointPanel } from './EndpointPanel';
-import { useOrder, type EndpointStore } from './endpoint-store';
+import { useOrder, type EndpointStore } from '../model/endpoint-store';
 import { initialRect, observeRectOnceLaidOut, scrollOnceLaidOut } from './virtual-rect';
 
 /** Lists longer than this are virtualised; shorter ones render plainly (and measure nothing). */

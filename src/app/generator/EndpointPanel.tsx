@@ -7,11 +7,11 @@ import {
   type Parameter,
   type ParameterLocation,
 } from '../../shared/openapi';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useDocumentDialect } from './document/document-store';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useDocumentDialect } from '../model/document-store';
 import { BodyEditor } from './BodyEditor';
 import { BodyExtras } from './BodyExtras';
-import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from './endpoint-store';
+import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from '../model/endpoint-store';
 import {
   createParameter,
   createResponse,
@@ -24,10 +24,10 @@ import {
   updateParameter,
   updateResponse,
   withPath,
-} from './endpoint-ops';
+} from '../model/endpoint-ops';
 import { fieldIssue, panelLabels } from './issue-messages';
 import { splitIssues } from './problems';
-import { useTouchedIdVersion } from './touched';
+import { useTouchedIdVersion } from '../model/touched';
 import { sanitizeBodyName, sanitizeStatusCode } from './names';
 import { FieldError, ParameterSection } from './ParameterSection';
 import { OperationDetails, PanelHeaderExtras } from './OperationDetails';

@@ -14,11 +14,11 @@ import { MAX_CURL_CHARS } from '../../shared/openapi/traffic/curl';
 import { MAX_HAR_CHARS } from '../../shared/openapi/traffic/har';
 import type { TrafficResult, TrafficUnparsedBody } from '../../shared/openapi/traffic/build';
 import { CoreCallError, generatorClient, isAbortError } from '../core/generator-client';
-import { CORE_ERROR_MESSAGES } from './core-errors';
-import { createEndpoint } from './endpoint-ops';
-import type { DocumentStore } from './document/document-store';
-import type { EndpointStore } from './endpoint-store';
-import { Modal } from './Modal';
+import { CORE_ERROR_MESSAGES } from '../core/core-errors';
+import { createEndpoint } from '../model/endpoint-ops';
+import type { DocumentStore } from '../model/document-store';
+import type { EndpointStore } from '../model/endpoint-store';
+import { Modal } from '../components/Modal';
 import './import-traffic.css';
 
 /** Translated wording of the traffic import's warning codes (the core's text is English). */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DialogActions, Modal } from './Modal';
+import { DialogActions, Modal } from '../components/Modal';
 
 /**
  * Characters of each text the dialog shows. A read-only pane holding a whole 0.5 MB document

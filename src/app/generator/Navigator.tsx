@@ -24,8 +24,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { KeptOperation } from '../../shared/openapi';
-import { useDocumentLinks, type DocumentStore } from './document/document-store';
-import { useOrder, type EndpointStore } from './endpoint-store';
+import { useDocumentLinks, type DocumentStore } from '../model/document-store';
+import { useOrder, type EndpointStore } from '../model/endpoint-store';
 import {
   buildRows,
   highlightParts,

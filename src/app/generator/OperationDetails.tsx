@@ -7,11 +7,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, useSyncExternalStore } from 'react';
 import type { Endpoint, EndpointIssue, SecurityRequirement } from '../../shared/openapi';
-import { useDocumentLinks, type DocumentStore } from './document/document-store';
+import { useDocumentLinks, type DocumentStore } from '../model/document-store';
 import { TextField } from './document/fields';
 import { MarkdownField } from './document/MarkdownField';
 import { requires, toggleRequirement, withOptional } from './document/meta-ops';
-import type { EndpointStore } from './endpoint-store';
+import type { EndpointStore } from '../model/endpoint-store';
 import { FIELD_MESSAGES, fieldIssue } from './issue-messages';
 
 const NO_TAGS: string[] = [];

@@ -12,7 +12,7 @@ import { FIELD_MESSAGES } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
 import { warningCount, type NoteGroup, type Problem, type ProblemList } from './problems';
 import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
-import { useDocumentDialect } from './document/document-store';
+import { useDocumentDialect } from '../model/document-store';
 import './problems.css';
 
 export interface ProblemsPanelProps {

@@ -7,7 +7,7 @@ import { useState, useSyncExternalStore } from 'react';
 import type { BodyModel, ResponseHeader } from '../../shared/openapi';
 import { pureSchemaRef } from '../../shared/openapi/openapi-common';
 import { sharedSchemaRef } from '../../shared/openapi/document/schemas';
-import { useDocumentLinks } from './document/document-store';
+import { useDocumentLinks } from '../model/document-store';
 import { RowButtons, TextField } from './document/fields';
 import { removeAt, replaceAt } from './document/meta-ops';
 

@@ -5,17 +5,10 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ConversionWarning } from '../../shared/openapi/convert-swagger2';
+import type { SwaggerConversion } from '../document-editor/offers';
 import { downloadText } from '../projects/files';
 import { conversionItemText } from './conversion-messages';
-import { DialogActions, Modal } from './Modal';
-
-export interface SwaggerConversion {
-  /** The Swagger 2.0 text as the user had it. */
-  original: string;
-  /** The converted OpenAPI 3.0 text. */
-  text: string;
-  warnings: ConversionWarning[];
-}
+import { DialogActions, Modal } from '../components/Modal';
 
 /** Saves the Swagger 2.0 text as it was loaded, in its own format. */
 export function downloadOriginal(original: string): void {

@@ -5,20 +5,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type {
-  UpgradeChange,
-  UpgradeChangeKind,
-  UpgradeTarget,
-} from '../../shared/openapi/document/upgrade';
-import { DialogActions, Modal } from './Modal';
-
-export interface UpgradeOffer {
-  target: UpgradeTarget;
-  /** The document's text before the upgrade (Undo opens it again). */
-  before: string;
-  text: string;
-  changes: UpgradeChange[];
-}
+import type { UpgradeChangeKind } from '../../shared/openapi/document/upgrade';
+import type { UpgradeOffer } from '../document-editor/offers';
+import { DialogActions, Modal } from '../components/Modal';
 
 const KIND_LABELS: Record<UpgradeChangeKind, MessageDescriptor> = {
   VERSION: msg`The openapi version`,

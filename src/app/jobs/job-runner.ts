@@ -5,7 +5,7 @@
  * leaving the page abort (issue 12.6), reports its progress, and turns a failure into the one
  * error line the page shows. One job at a time; the page renders `getState()`.
  */
-import type { SubscriptionCheck } from '../generator/subscription-check';
+import type { SubscriptionCheck } from '../api/subscription-check';
 import { isAbortError, VIEWS_PER_MESSAGE } from '../core/generator-client';
 import { yieldToBrowser } from '../util/slices';
 

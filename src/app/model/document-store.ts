@@ -5,9 +5,9 @@
  * edits copy with spread: keys the form does not show (`x-` extensions) are kept.
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Schema } from '../../../shared/openapi';
-import { newDocumentMeta, type DocumentMeta } from '../../../shared/openapi/document/meta';
-import { dialectOf, type OpenApiDialect } from '../../../shared/openapi/openapi-version';
+import type { Schema } from '../../shared/openapi';
+import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
+import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
 
 type Listener = () => void;
 

@@ -1,5 +1,5 @@
 /** Small helpers the generator page uses to link the document panel, the form and the YAML. */
-import type { Endpoint } from '../../../shared/openapi';
+import type { Endpoint } from '../../shared/openapi';
 
 /** The id of the endpoint with this path and method (method compared case-insensitively). */
 export function findEndpointId(

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Modal } from '../generator/Modal';
+import { Modal } from '../components/Modal';
 
 export interface ConflictDialogProps {
   projectName: string;

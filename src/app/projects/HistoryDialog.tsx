@@ -20,7 +20,7 @@ import {
   projectLimits,
   saveProject,
 } from '../api/projects';
-import { Modal } from '../generator/Modal';
+import { Modal } from '../components/Modal';
 import { diffLines, type DiffLine } from './line-diff';
 import { useSize } from './useSize';
 

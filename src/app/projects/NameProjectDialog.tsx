@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { PROJECT_NAME_MAX } from '../../shared/projects';
-import { Modal } from '../generator/Modal';
+import { Modal } from '../components/Modal';
 
 export interface NameProjectDialogProps {
   /** The name offered (the document's title, or "Untitled project"). */

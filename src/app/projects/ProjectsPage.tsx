@@ -15,7 +15,7 @@ import {
   projectLimits,
   renameProject,
 } from '../api/projects';
-import { ConfirmDialog } from '../generator/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../generator/generator.css';
 import { MAX_DOCUMENT_BYTES } from '../../shared/openapi/limits';
 import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';

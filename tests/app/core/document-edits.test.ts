@@ -15,7 +15,7 @@ import {
   setMethod,
   updateParameter,
   withPath,
-} from '../../../src/app/generator/endpoint-ops';
+} from '../../../src/app/model/endpoint-ops';
 import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
 import type { DocumentCommand, Endpoint, HttpMethod, Schema } from '../../../src/shared/openapi';
 import { deleteSchema, renameSchema } from '../../../src/shared/openapi/document/schemas';

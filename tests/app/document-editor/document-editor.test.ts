@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
-import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
-import type { OutputEditorHandle } from '../../../src/app/generator/OutputEditor';
+import { createEndpoint } from '../../../src/app/model/endpoint-ops';
+import type { OutputEditorHandle } from '../../../src/app/model/output-handle';
 import { JobRunner } from '../../../src/app/jobs/job-runner';
 import { SHOP_DOCUMENT } from '../../shared/support/shop-document';
 

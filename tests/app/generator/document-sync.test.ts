@@ -18,7 +18,7 @@ import {
   markLoaded,
   validationView,
   withPath,
-} from '../../../src/app/generator/endpoint-ops';
+} from '../../../src/app/model/endpoint-ops';
 import { createCoreApi } from '../../../src/shared/openapi/core-api';
 import {
   validateEndpoints,

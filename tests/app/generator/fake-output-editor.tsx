@@ -7,7 +7,7 @@ import type {
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
 import { indentYamlForInsertion } from '../../../src/shared/openapi/yaml-insertion';
 import { findOperation, operationRanges } from '../../../src/shared/openapi/document/locate';
-import type { OperationWhere } from '../../../src/app/generator/document/document-store';
+import type { OperationWhere } from '../../../src/app/model/document-store';
 
 /** The lines the last revealLines call asked for (tests read it). */
 export const revealed: { start?: number; end?: number } = {};

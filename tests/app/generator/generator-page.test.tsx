@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerProfile } from '../../../src/shared/api-types';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
-import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
+import { createEndpoint } from '../../../src/app/model/endpoint-ops';
 import {
   MemoryWorkspaceStore,
   setWorkspaceStore,

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint, HttpMethod, KeptOperation } from '../../../src/shared/openapi';
 import { Navigator } from '../../../src/app/generator/Navigator';
-import { EndpointStore } from '../../../src/app/generator/endpoint-store';
-import { createEndpoint } from '../../../src/app/generator/endpoint-ops';
-import { DocumentContext, DocumentStore } from '../../../src/app/generator/document/document-store';
+import { EndpointStore } from '../../../src/app/model/endpoint-store';
+import { createEndpoint } from '../../../src/app/model/endpoint-ops';
+import { DocumentContext, DocumentStore } from '../../../src/app/model/document-store';
 import { newDocumentMeta, type TagObject } from '../../../src/shared/openapi/document/meta';
 import {
   buildRows,

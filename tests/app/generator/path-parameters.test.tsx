@@ -6,8 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint, Parameter } from '../../../src/shared/openapi';
-import { EndpointStore } from '../../../src/app/generator/endpoint-store';
-import { createEndpoint, markLoaded } from '../../../src/app/generator/endpoint-ops';
+import { EndpointStore } from '../../../src/app/model/endpoint-store';
+import { createEndpoint, markLoaded } from '../../../src/app/model/endpoint-ops';
 import { renderPage } from '../pages/pricing/page-helpers';
 import { ProblemsHarness } from './problems-harness';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportWarning } from '../../../src/shared/openapi';
 import { collectProblems } from '../../../src/app/generator/problems';
 import { ProblemsPanel } from '../../../src/app/generator/ProblemsPanel';
-import { DocumentContext, DocumentStore } from '../../../src/app/generator/document/document-store';
+import { DocumentContext, DocumentStore } from '../../../src/app/model/document-store';
 import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { renderPage } from '../pages/pricing/page-helpers';
 

@@ -5,11 +5,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { validateEndpoints, type ImportWarning } from '../../../src/shared/openapi';
 import { EndpointPanel } from '../../../src/app/generator/EndpointPanel';
-import { validationView } from '../../../src/app/generator/endpoint-ops';
-import { useOrder, useReport, type EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { validationView } from '../../../src/app/model/endpoint-ops';
+import { useOrder, useReport, type EndpointStore } from '../../../src/app/model/endpoint-store';
 import { collectProblems } from '../../../src/app/generator/problems';
 import { ProblemsPanel, useGenerateBlockedReason } from '../../../src/app/generator/ProblemsPanel';
-import { useTouchedVersion } from '../../../src/app/generator/touched';
+import { useTouchedVersion } from '../../../src/app/model/touched';
 
 export function ProblemsHarness({
   store,

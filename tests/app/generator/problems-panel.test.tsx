@@ -7,7 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint, ImportWarning } from '../../../src/shared/openapi';
-import { EndpointStore } from '../../../src/app/generator/endpoint-store';
+import { EndpointStore } from '../../../src/app/model/endpoint-store';
 import { collectProblems, warningKind } from '../../../src/app/generator/problems';
 import { ProblemsPanel } from '../../../src/app/generator/ProblemsPanel';
 import { renderPage } from '../pages/pricing/page-helpers';

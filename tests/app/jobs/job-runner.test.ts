@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { JobRunner, type JobRunnerOptions } from '../../../src/app/jobs/job-runner';
-import type { SubscriptionCheck } from '../../../src/app/generator/subscription-check';
+import type { SubscriptionCheck } from '../../../src/app/api/subscription-check';
 
 function runner(check: SubscriptionCheck, overrides: Partial<JobRunnerOptions> = {}) {
   return new JobRunner({

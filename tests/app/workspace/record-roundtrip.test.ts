@@ -28,7 +28,7 @@ import {
   isLoadedAsIs,
   markLoaded,
   withPath,
-} from '../../../src/app/generator/endpoint-ops';
+} from '../../../src/app/model/endpoint-ops';
 import { WorkspaceRecorder, type BuiltRecord } from '../../../src/app/workspace/recorder';
 import { restoreWorkspace, type RestoredWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState, viewKey } from '../../../src/app/workspace/view-state';

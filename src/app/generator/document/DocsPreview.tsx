@@ -25,7 +25,7 @@ import type {
 } from '../../../shared/openapi/document/preview-part';
 import type { ErrorInfo } from '../../../shared/openapi';
 import { CoreCallError, generatorClient, isAbortError } from '../../core/generator-client';
-import { coreErrorText } from '../core-errors';
+import { coreErrorText } from '../../core/core-errors';
 import {
   isFrameMessage,
   PREVIEW_CHANNEL,

@@ -7,7 +7,7 @@ import type {
   InfoObject,
   LicenseObject,
 } from '../../../shared/openapi/document/meta';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore } from '../../model/document-store';
 import { TextField } from './fields';
 import { MarkdownField } from './MarkdownField';
 import { metaMessage } from './meta-messages';

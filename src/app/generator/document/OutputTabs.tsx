@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { PreviewOperation } from '../../../shared/openapi/document/preview-part';
-import type { OutputEditorHandle } from '../OutputEditor';
+import type { OutputEditorHandle } from '../../model/output-handle';
 
 const DocsPreview = lazy(() => import('./DocsPreview'));
 

@@ -17,9 +17,9 @@ import {
 } from '../../../shared/openapi/document/schemas';
 import { runInSlices } from '../../util/slices';
 import { sharedLocator } from './locator';
-import { ConfirmDialog } from '../ConfirmDialog';
-import type { EndpointStore } from '../endpoint-store';
-import { useSchemas, type DocumentStore, type SharedSchemas } from './document-store';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { EndpointStore } from '../../model/endpoint-store';
+import { useSchemas, type DocumentStore, type SharedSchemas } from '../../model/document-store';
 import { KeyField, ListField, RowButtons, TextField } from './fields';
 
 const enumCache = new WeakMap<unknown[], string[]>();

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import type { SecurityRequirement } from '../../../shared/openapi';
 import type { OAuthFlowObject, SecuritySchemeObject } from '../../../shared/openapi/document/meta';
 import { SCHEME_NAME, type MetaIssue } from '../../../shared/openapi/document/validate-meta';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore } from '../../model/document-store';
 import { KeyField, RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
 import {

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useRef } from 'react';
 import type { ServerObject, ServerVariableObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore } from '../../model/document-store';
 import { KeyField, ListField, RowButtons, TextField } from './fields';
 
 const NO_VALUES: string[] = [];

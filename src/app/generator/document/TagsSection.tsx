@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import type { TagObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore } from '../../model/document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
 import { moveItem, removeAt, replaceAt, withOptional } from './meta-ops';

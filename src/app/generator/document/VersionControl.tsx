@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { UpgradeTarget } from '../../../shared/openapi/document/upgrade';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore } from '../../model/document-store';
 
 const NEW_VERSIONS = ['3.0.1', '3.1.1', '3.2.0'] as const;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type AdminAccount, listAdmins, revokeAdmin } from '../../api/admin';
 import { HTTPError } from '../../api/http';
-import { ConfirmDialog } from '../../generator/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import '../../generator/generator.css';
 
 type Notice =
