@@ -121,8 +121,18 @@ function withoutKeptComponents(endpoint: Endpoint): Endpoint {
 /** Endpoint views per `views` call: small enough to clone in well under a frame. */
 export const VIEW_CHUNK = 24;
 
-/** A fresh core API with its own open document (one per worker). */
-export function createCoreApi() {
+/**
+ * Who keeps the workspace record of the open document (src/shared/workspace/record-keeper.ts):
+ * told when a text becomes the document and after every batch.
+ */
+export interface DocumentKeeper {
+  opened(session: DocumentSession, text: string): void;
+  /** `shown`: the text the batch answered for the output editor (`{ text: true }`). */
+  batch(session: DocumentSession, canGenerate: boolean, shown?: string): void;
+}
+
+/** A fresh core API with its own open document (one per worker), and its record's keeper. */
+export function createCoreApi(keeper?: DocumentKeeper) {
   /** The open document and its revision, edited by commands (`apply`, issue 18). */
   const session = new DocumentSession();
   let doc: OpenApiDocument | undefined;
@@ -217,6 +227,7 @@ export function createCoreApi() {
       run(() => {
         const summary = open(parseOpenApi(text));
         openedText = text;
+        keeper?.opened(session, openedText);
         return summary;
       }),
     /** {@link openDocument} for text kept as a Blob (a reload), read here, not in the page. */
@@ -225,6 +236,7 @@ export function createCoreApi() {
         const text = readDocumentBlob(file);
         const summary = open(parseOpenApi(text));
         openedText = text;
+        keeper?.opened(session, openedText);
         return summary;
       }),
     /**
@@ -244,6 +256,7 @@ export function createCoreApi() {
       run(() => {
         const summary = open(newOpenApiDocument([], version));
         openedText = '';
+        keeper?.opened(session, openedText);
         return summary;
       }),
     /** Whether a document is open (a restarted worker has none). */
@@ -311,7 +324,14 @@ export function createCoreApi() {
     apply: (commands: DocumentCommand[], baseRevision: number, options?: ApplyOptions) =>
       run(() => {
         const answer = session.apply(commands, baseRevision, options);
+        const before = doc;
         syncFromSession();
+        if (doc !== before) keeper?.opened(session, openedText);
+        keeper?.batch(
+          session,
+          answer.problems.canGenerate,
+          options?.text === true ? answer.text : undefined,
+        );
         return { ...answer, changed: answer.changed.map(withoutKeptComponents) };
       }),
     /** The open document's revision (0 before anything is open). */

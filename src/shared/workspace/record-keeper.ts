@@ -1,0 +1,240 @@
+/**
+ * The workspace record as the document worker keeps it (issue 29.2): after each batch of
+ * commands the worker knows the document's text, its views and whether the form can be written,
+ * so it builds the record `{ text, viewState, baseRevision }` itself and writes it (debounced),
+ * and the text never has to cross to the page to be stored or uploaded.
+ *
+ * What the text holds is known by identity, as the page's recorder knew it: the views of the
+ * last text written (or opened) are in `written`; any other view is a draft, kept whole in the
+ * view state until a text holds it. The page owns what only the screen knows (the collapsed
+ * panels, and the output editor's own text when the user changed it by hand) and sends it when
+ * it changes ({@link RecordKeeper.setView}).
+ */
+import { stableId, type DocumentSession, type Endpoint, type Schema } from '../openapi';
+import type { DocumentMeta } from '../openapi/document/meta';
+import { outputChange, type OutputChange } from '../projects';
+import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
+
+/** Quiet time after a batch or a view change before the record is written. */
+export const KEEP_DEBOUNCE_MS = 400;
+
+/** Texts longer than this are stored as a Blob (the page reads it back without a clone). */
+const BLOB_ABOVE_CHARS = 256 * 1024;
+
+/** The form's part of the view state: its order by key and what the text does not hold. */
+export interface KeptForm {
+  order: string[];
+  drafts: Endpoint[];
+  meta?: DocumentMeta;
+  schemas?: Record<string, Schema>;
+}
+
+/** The view state of a record (src/app/workspace/view-state.ts reads it). */
+export interface KeptViewState {
+  v: 2;
+  output?: OutputChange;
+  collapsed?: string[];
+  form?: KeptForm;
+}
+
+/** Where records go: the one store (IndexedDB in the worker; the page's store in the fallback). */
+export type RecordSink = Pick<WorkspaceStore, 'put'>;
+
+/** Which workspace the open document is, named by the page once it shows it. */
+export interface RecordTarget {
+  /** `local` or `project:<id>`. */
+  name: string;
+  /** The server revision a project's record is based on; null outside a project. */
+  baseRevision: number | null;
+  /** A project's record the server has not got yet. */
+  pending?: boolean;
+}
+
+/** What only the page knows, sent when it changes. */
+export interface PageView {
+  /** Ids of the panels shown collapsed. */
+  collapsed: string[];
+  /**
+   * The output editor's text when the user changed it by hand; undefined while it shows the
+   * text the worker last gave it.
+   */
+  output?: string;
+}
+
+/** The key of a view the text holds: the id opening the text gives it. */
+export function viewKey(endpoint: Endpoint): string {
+  return stableId(
+    endpoint.webhook === true ? 'webhook' : 'endpoint',
+    endpoint.path,
+    endpoint.method,
+  );
+}
+
+export interface KeeperOptions {
+  debounceMs?: number;
+  now?: () => number;
+}
+
+/** Builds and writes the open document's workspace record (see the module comment). */
+export class RecordKeeper {
+  private text = '';
+  private written = new WeakSet<Endpoint>();
+  private writtenMeta: DocumentMeta | undefined;
+  private writtenSchemas: Record<string, Schema> | undefined;
+  /** The revision of the last batch after which the form could be written (rendered lazily). */
+  private writable: number | undefined;
+  /** The text last given to the page for the output editor. */
+  private shownText: string | undefined;
+  private view: PageView = { collapsed: [] };
+  private session: DocumentSession | undefined;
+  private where: RecordTarget | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private last: { record: WorkspaceRecord; text: string } | undefined;
+  /** Settles when the record written next is stored (the page says "Saved" then). */
+  private waiters: ((record: WorkspaceRecord | undefined) => void)[] = [];
+
+  constructor(
+    private readonly sink: RecordSink,
+    private readonly options: KeeperOptions = {},
+  ) {}
+
+  /** The page names the workspace (undefined: write nothing, e.g. while another tab holds it). */
+  target(target: RecordTarget | undefined): void {
+    this.where = target;
+    if (target === undefined) clearTimeout(this.timer);
+  }
+
+  /** A text became the document (opened, loaded, adopted): its views are what it holds. */
+  opened(session: DocumentSession, text: string): void {
+    this.session = session;
+    this.text = text;
+    const doc = session.document;
+    this.written = new WeakSet(doc?.endpoints ?? []);
+    this.writtenMeta = doc?.meta;
+    this.writtenSchemas = doc?.schemas;
+    this.shownText = undefined;
+    this.writable = undefined;
+    this.last = undefined;
+  }
+
+  /**
+   * After a batch: a write soon, with the form's text when it can be written (`canGenerate`).
+   * The text is rendered when the record is written, not per batch (typing stays one small
+   * splice). `shown`: the text the batch answered for the page's output editor.
+   */
+  batch(session: DocumentSession, canGenerate: boolean, shown?: string): void {
+    this.session = session;
+    this.writable = canGenerate ? session.revision : undefined;
+    if (shown !== undefined) this.shownText = shown;
+    this.schedule();
+  }
+
+  /** Takes the form's text when the document is still at a revision that can be written. */
+  private takeText(): void {
+    const session = this.session;
+    const doc = session?.document;
+    if (session === undefined || doc === undefined || this.writable !== session.revision) return;
+    if (doc.endpoints.length === 0) return;
+    this.text = session.text().text;
+    this.written = new WeakSet(doc.endpoints);
+    this.writtenMeta = doc.meta;
+    this.writtenSchemas = doc.schemas;
+  }
+
+  /** The page's part changed (collapsed panels, the output editor's own text). */
+  setView(view: PageView): void {
+    this.view = view;
+    this.schedule();
+  }
+
+  /** The record as the document and the page's part are now. */
+  build(): WorkspaceRecord | undefined {
+    const target = this.where;
+    if (target === undefined) return undefined;
+    this.takeText();
+    const doc = this.session?.document;
+    const endpoints = doc?.endpoints ?? [];
+    const keys = endpoints.map((endpoint) =>
+      this.written.has(endpoint) ? viewKey(endpoint) : endpoint.id,
+    );
+    const form: KeptForm = {
+      order: keys,
+      drafts: endpoints.filter((endpoint) => !this.written.has(endpoint)),
+    };
+    if (doc !== undefined && doc.meta !== this.writtenMeta) form.meta = doc.meta;
+    if (doc !== undefined && doc.schemas !== this.writtenSchemas) form.schemas = doc.schemas;
+    const collapsedIds = new Set(this.view.collapsed);
+    const viewState: KeptViewState = {
+      v: 2,
+      form,
+      collapsed: endpoints
+        .map((endpoint, i) => (collapsedIds.has(endpoint.id) ? keys[i] : undefined))
+        .filter((key): key is string => key !== undefined),
+    };
+    const output = this.view.output ?? this.shownText;
+    const change = output === undefined ? undefined : outputChange(this.text, output);
+    if (change !== undefined) viewState.output = change;
+    const record: WorkspaceRecord = {
+      text: this.text,
+      viewState,
+      baseRevision: target.baseRevision,
+      savedAt: (this.options.now ?? Date.now)(),
+    };
+    if (target.pending === true) record.pending = true;
+    return record;
+  }
+
+  /** The text of the last record written (a project's upload body is built from it). */
+  get latest(): { record: WorkspaceRecord; text: string } | undefined {
+    return this.last;
+  }
+
+  /** Writes the record now (leaving, a project save); answers it once stored. */
+  flush(): Promise<WorkspaceRecord | undefined> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const done = new Promise<WorkspaceRecord | undefined>((resolve) => this.waiters.push(resolve));
+    this.writing = this.writing.then(() => this.write());
+    return done;
+  }
+
+  private schedule(): void {
+    if (this.where === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? KEEP_DEBOUNCE_MS);
+  }
+
+  private async write(): Promise<void> {
+    const waiters = this.waiters;
+    this.waiters = [];
+    const target = this.where;
+    const record = this.build();
+    if (target === undefined || record === undefined || this.same(record)) {
+      for (const resolve of waiters) resolve(this.last?.record);
+      return;
+    }
+    const text = record.text as string;
+    const stored: WorkspaceRecord =
+      text.length > BLOB_ABOVE_CHARS
+        ? { ...record, text: new Blob([text], { type: 'text/plain;charset=utf-8' }) }
+        : record;
+    try {
+      await this.sink.put(target.name, stored);
+      this.last = { record: stored, text };
+      for (const resolve of waiters) resolve(stored);
+    } catch (error) {
+      console.warn('The workspace record was not written', error);
+      for (const resolve of waiters) resolve(undefined);
+    }
+  }
+
+  /** The same text and view state as the record written last (nothing to write). */
+  private same(record: WorkspaceRecord): boolean {
+    const last = this.last;
+    if (last === undefined || last.text !== record.text) return false;
+    if (last.record.baseRevision !== record.baseRevision) return false;
+    if (last.record.pending !== record.pending) return false;
+    return JSON.stringify(last.record.viewState) === JSON.stringify(record.viewState);
+  }
+}
