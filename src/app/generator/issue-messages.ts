@@ -1,7 +1,10 @@
 /** Translated wording of the core's generator issue codes (spec §2 labels, §5 field messages). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EndpointIssue, EndpointIssueCode } from '../../shared/openapi';
+import { CHECK_BUDGET_MS, type EndpointIssue, type EndpointIssueCode } from '../../shared/openapi';
+
+/** The rule checks' time budget in seconds, as the message says it (issue 28.1). */
+const RULES_BUDGET_S = CHECK_BUDGET_MS.rules / 1000;
 
 /** The red label a panel header shows for each issue code. */
 export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
@@ -28,6 +31,7 @@ export const PANEL_LABELS: Record<EndpointIssueCode, MessageDescriptor> = {
   PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`Parameter not in path`,
   PATH_INCORRECT_CHARS_AS_LOADED: msg`Path invalid`,
   PARAM_NAME_INCORRECT_AS_LOADED: msg`Parameter invalid`,
+  CHECK_TIME_BUDGET: msg`Not checked`,
 };
 
 /** The message under a field. */
@@ -55,6 +59,7 @@ export const FIELD_MESSAGES: Record<EndpointIssueCode, MessageDescriptor> = {
   PATH_PARAM_NOT_IN_PATH_AS_LOADED: msg`The document defines a path parameter its path does not name; editing this endpoint makes it an error`,
   PATH_INCORRECT_CHARS_AS_LOADED: msg`The document's path uses characters the form does not offer; editing this endpoint makes it an error`,
   PARAM_NAME_INCORRECT_AS_LOADED: msg`The document's parameter name uses characters the form does not offer; editing this endpoint makes it an error`,
+  CHECK_TIME_BUDGET: msg`Checking the rules took longer than ${RULES_BUDGET_S} s and was stopped before this endpoint: its own rules were not checked. Editing it checks it again`,
 };
 
 /** The distinct header labels of a panel, in a stable order. */

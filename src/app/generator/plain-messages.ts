@@ -5,7 +5,11 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { EndpointExampleProblem } from '../../shared/openapi';
+import {
+  CHECK_BUDGET_MS,
+  CHECK_TIME_BUDGET,
+  type EndpointExampleProblem,
+} from '../../shared/openapi';
 
 /** A message in words and, when there is one, the technical detail behind it. */
 export interface PlainMessage {
@@ -62,6 +66,15 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
     place === ''
       ? i18n._(msg`Example “${example}” of the ${which}`)
       : i18n._(msg`In example “${example}” of the ${which}, “${place}”`);
+  if (p.rule === CHECK_TIME_BUDGET) {
+    // Issue 28.1: not a problem of the example, but what the checks did not reach.
+    const seconds = CHECK_BUDGET_MS.examples / 1000;
+    return {
+      text: i18n._(
+        msg`The example checks took longer than ${seconds} s and were stopped at example “${example}” of the ${which}: it and the examples after it were not checked. Editing the endpoint checks them again.`,
+      ),
+    };
+  }
   const property = lastProperty(p.pointer);
   let what: string;
   switch (p.rule) {

@@ -3,6 +3,7 @@ export * from './model';
 export * from './errors';
 export * from './validate-endpoints';
 export * from './limits';
+export * from './check-budget';
 export * from './infer-schema';
 export * from './json-tools';
 export * from './yaml-insertion';

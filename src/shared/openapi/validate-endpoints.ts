@@ -2,6 +2,7 @@
  * The generator rules of spec §5 as per-endpoint, per-field issue codes (the red labels and
  * field errors of the form), plus "can generate" and "can load".
  */
+import type { CheckDeadline } from './check-budget';
 import { inferSchema } from './infer-schema';
 import type { BodyModel, Endpoint, ResponseModel, Schema } from './model';
 import { isJsonSchemaDialect, type OpenApiDialect } from './openapi-version';
@@ -38,7 +39,12 @@ export type EndpointIssueCode =
   | 'PATH_INCORRECT_CHARS_AS_LOADED'
   | 'PARAM_NAME_INCORRECT_AS_LOADED'
   /** Issue 20: PATH_PARAM_NOT_IN_PATH in an endpoint loaded so and not changed since. */
-  | 'PATH_PARAM_NOT_IN_PATH_AS_LOADED';
+  | 'PATH_PARAM_NOT_IN_PATH_AS_LOADED'
+  /**
+   * Issue 28.1: the batch's rule checks ran out of their time budget before this endpoint
+   * (check-budget.ts); its own rules were not checked (a warning, until it changes).
+   */
+  | 'CHECK_TIME_BUDGET';
 
 /** One rule broken by an endpoint, and the field it concerns. */
 export interface EndpointIssue {
@@ -254,6 +260,8 @@ export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssu
   // An operationId with spaces is valid OpenAPI (`find pet by id` in the Swagger petstore):
   // code generators cannot use it as a name, so it is a warning, never a reason not to generate.
   'OPERATION_ID_INVALID',
+  // A check cut by its time budget says what was not checked; it never blocks (issue 28.1).
+  'CHECK_TIME_BUDGET',
 ]);
 
 /** Whether an issue stops generation (see {@link NON_BLOCKING}). */
@@ -354,9 +362,15 @@ export class EndpointValidator {
   /**
    * Takes the endpoints that changed or were added, and the ids of those removed. Answers the
    * ids whose issues may have changed: these, and the others of every group they left or
-   * joined whose verdict changed.
+   * joined whose verdict changed. With a `deadline`, the endpoints reached after it expired
+   * are indexed by route and operationId but their own rules and body shapes are not checked:
+   * they carry CHECK_TIME_BUDGET (a warning) until they change again.
    */
-  update(changed: Iterable<EndpointToValidate>, removed: Iterable<string>): Set<string> {
+  update(
+    changed: Iterable<EndpointToValidate>,
+    removed: Iterable<string>,
+    deadline?: CheckDeadline,
+  ): Set<string> {
     const affected = new Set<string>();
     for (const id of removed) {
       const entry = this.entries.get(id);
@@ -369,7 +383,7 @@ export class EndpointValidator {
     for (const endpoint of changed) {
       const old = this.entries.get(endpoint.id);
       if (old !== undefined) this.unindex(endpoint.id, old, affected);
-      const entry = this.entryOf(endpoint);
+      const entry = this.entryOf(endpoint, deadline?.expired() === true);
       this.entries.set(endpoint.id, entry);
       this.index(endpoint.id, entry, affected);
       touched.push(endpoint.id);
@@ -433,11 +447,16 @@ export class EndpointValidator {
     return (this.names.get(use.name)?.shapes.size ?? 0) > 1;
   }
 
-  private entryOf(endpoint: EndpointToValidate): Entry {
+  /**
+   * What the validator keeps of an endpoint. `unchecked` (the time budget did not reach it): in
+   * the route and operationId groups, so the others' duplicates stay right, with
+   * CHECK_TIME_BUDGET in place of its own rules and no body uses (their shapes are inferred).
+   */
+  private entryOf(endpoint: EndpointToValidate, unchecked = false): Entry {
     const root = endpoint.webhook === true ? 'webhook ' : '';
     const uses: BodyUse[] = [];
     const addUse = (body: BodyModel | undefined, field: string) => {
-      if (!hasBody(body)) return;
+      if (unchecked || !hasBody(body)) return;
       const name = (body.name ?? '').trim();
       if (name === '') return;
       uses.push({ id: endpoint.id, field, name, shape: this.shapeOfBody(body) });
@@ -451,7 +470,9 @@ export class EndpointValidator {
         ? endpoint.operationId
         : undefined;
     const entry: Entry = {
-      own: ownIssues(endpoint, this.dialect),
+      own: unchecked
+        ? [{ code: 'CHECK_TIME_BUDGET', field: '' }]
+        : ownIssues(endpoint, this.dialect),
       route: `${root}${endpoint.method} ${(endpoint.path ?? '').trim()}`,
       operationId,
       operationIdInvalid: endpoint.operationId !== undefined && operationId === undefined,

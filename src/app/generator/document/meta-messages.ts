@@ -1,7 +1,11 @@
 /** Translated wording of the document panel's issue codes (issue 11). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { CHECK_BUDGET_MS } from '../../../shared/openapi';
 import type { MetaIssue, MetaIssueCode } from '../../../shared/openapi/document/validate-meta';
+
+/** The panel checks' time budget in seconds, as the message says it (issue 28.1). */
+const META_BUDGET_S = CHECK_BUDGET_MS.meta / 1000;
 
 export const META_MESSAGES: Record<MetaIssueCode, MessageDescriptor> = {
   TITLE_REQUIRED: msg`Title is required`,
@@ -19,6 +23,7 @@ export const META_MESSAGES: Record<MetaIssueCode, MessageDescriptor> = {
   OAUTH_FLOW_REQUIRED: msg`Turn on at least one flow`,
   TAG_NAME_REQUIRED: msg`Tag name is required`,
   TAG_NAME_DUPLICATE: msg`Another tag has this name`,
+  CHECK_TIME_BUDGET: msg`Checking the document panel took longer than ${META_BUDGET_S} s and was stopped; the rest of it was not checked`,
 };
 
 /** The message of the first issue on `field`, if any. */

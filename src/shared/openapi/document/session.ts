@@ -23,6 +23,13 @@
  * order; the text keeps operations where they are written (a new operation goes under its path,
  * or at the end of `paths`). Pure TypeScript, no DOM: the worker runs it, tests call it directly.
  */
+import {
+  CHECK_BUDGET_MS,
+  CheckDeadline,
+  systemClock,
+  type CheckSlice,
+  type Clock,
+} from '../check-budget';
 import { CoreError } from '../errors';
 import type { Endpoint, Schema } from '../model';
 import {
@@ -147,6 +154,20 @@ const REPLACED = { viewsReplaced: true } as const;
 
 /** The open document and its revision, edited by {@link DocumentCommand}s. */
 export class DocumentSession {
+  /**
+   * The clock and budgets of the checks each batch runs (issue 28.1, check-budget.ts): a test
+   * injects its own clock to make a check slow.
+   */
+  constructor(
+    private readonly checks: { clock?: Clock; budgets?: Partial<Record<CheckSlice, number>> } = {},
+  ) {}
+
+  /** A deadline for one check slice of this batch, starting now. */
+  private deadline(slice: CheckSlice): CheckDeadline {
+    const budget = this.checks.budgets?.[slice] ?? CHECK_BUDGET_MS[slice];
+    return new CheckDeadline(budget, this.checks.clock ?? systemClock);
+  }
+
   private doc: OpenApiDocument | undefined;
   private rev = 0;
   /** Ids of views edited since the text was loaded (the others are "as loaded", issue 20). */
@@ -300,7 +321,7 @@ export class DocumentSession {
     if (batch.schemasChanged) answer.schemaNames = Object.keys(doc.schemas);
     if (batch.metaChanged) {
       answer.meta = doc.meta;
-      answer.problems.meta = validateMeta(doc.meta);
+      answer.problems.meta = validateMeta(doc.meta, this.deadline('meta'));
     }
     if (text !== undefined) {
       this.rendered = { revision: this.rev, text };
@@ -310,7 +331,11 @@ export class DocumentSession {
     }
     if (options.examples === true) {
       const all = options.problems === 'all' || saved.dialect !== doc.dialect;
-      answer.examples = exampleProblems(all ? doc.endpoints : changed, doc);
+      answer.examples = exampleProblems(
+        all ? doc.endpoints : changed,
+        doc,
+        this.deadline('examples'),
+      );
     }
     if (options.text === 'ifValid' && answer.problems.canGenerate) {
       const written =
@@ -374,6 +399,7 @@ export class DocumentSession {
       validator.update(
         doc.endpoints.map((endpoint) => this.projection(endpoint)),
         [],
+        this.deadline('rules'),
       );
       for (const id of removed) this.reported.delete(id);
       affected = doc.endpoints.map((endpoint) => endpoint.id);
@@ -388,7 +414,7 @@ export class DocumentSession {
         }
       }
       for (const id of removed) this.reported.delete(id);
-      const touched = validator.update(views, removed);
+      const touched = validator.update(views, removed, this.deadline('rules'));
       affected = all ? doc.endpoints.map((endpoint) => endpoint.id) : touched;
     }
     this.flipped.clear();
@@ -655,6 +681,7 @@ function dropCollectedSchemas(batch: Batch): void {
 function exampleProblems(
   endpoints: readonly Endpoint[],
   doc: OpenApiDocument,
+  deadline: CheckDeadline,
 ): Record<string, EndpointExampleProblem[]> {
   const out: Record<string, EndpointExampleProblem[]> = {};
   const views = endpoints.map((endpoint) => {
@@ -664,7 +691,7 @@ function exampleProblems(
       ? { ...endpoint, schemaComponents: doc.schemas }
       : endpoint;
   });
-  for (const problem of validateExamples(views, doc.dialect)) {
+  for (const problem of validateExamples(views, doc.dialect, deadline)) {
     out[problem.endpointId]?.push(problem);
   }
   return out;

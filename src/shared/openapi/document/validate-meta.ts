@@ -3,6 +3,7 @@
  * translates the codes. Nothing here blocks Generate: a document with an empty title is still a
  * document, the user is only told.
  */
+import type { CheckDeadline } from '../check-budget';
 import type { DocumentMeta } from './meta';
 
 export type MetaIssueCode =
@@ -20,7 +21,9 @@ export type MetaIssueCode =
   | 'API_KEY_NAME_REQUIRED'
   | 'OAUTH_FLOW_REQUIRED'
   | 'TAG_NAME_REQUIRED'
-  | 'TAG_NAME_DUPLICATE';
+  | 'TAG_NAME_DUPLICATE'
+  /** Issue 28.1: the checks ran out of their time budget; the rest of the panel was not checked. */
+  | 'CHECK_TIME_BUDGET';
 
 export interface MetaIssue {
   code: MetaIssueCode;
@@ -64,10 +67,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A security scheme's name: letters, digits, '.', '-' and '_' (OpenAPI component keys). */
 export const SCHEME_NAME = /^[A-Za-z0-9._-]+$/;
 
-/** Every issue of the document panel, in form order. */
-export function validateMeta(meta: DocumentMeta): MetaIssue[] {
+/**
+ * Every issue of the document panel, in form order. With a `deadline` (check-budget.ts) the
+ * checks stop before the next server, scheme or tag once it expired, and the list ends with
+ * CHECK_TIME_BUDGET (field '': the panel as a whole).
+ */
+export function validateMeta(meta: DocumentMeta, deadline?: CheckDeadline): MetaIssue[] {
   const issues: MetaIssue[] = [];
   const add = (code: MetaIssueCode, field: string) => issues.push({ code, field });
+  const cut = (): boolean => {
+    if (deadline?.expired() !== true) return false;
+    add('CHECK_TIME_BUDGET', '');
+    return true;
+  };
   const url = (value: string | undefined, field: string) => {
     if (value !== undefined && value.trim() !== '' && !isAbsoluteUrl(value.trim())) {
       add('URL_INVALID', field);
@@ -87,7 +99,8 @@ export function validateMeta(meta: DocumentMeta): MetaIssue[] {
     url(info.license.url, 'info.license.url');
   }
 
-  (meta.servers ?? []).forEach((server, i) => {
+  for (const [i, server] of (meta.servers ?? []).entries()) {
+    if (cut()) return issues;
     const value = (server.url ?? '').trim();
     if (value === '') add('SERVER_URL_REQUIRED', `servers.${i}.url`);
     else if (!isServerUrl(value)) add('URL_INVALID', `servers.${i}.url`);
@@ -102,9 +115,10 @@ export function validateMeta(meta: DocumentMeta): MetaIssue[] {
         }
       }
     });
-  });
+  }
 
   for (const [name, scheme] of Object.entries(meta.securitySchemes ?? {})) {
+    if (cut()) return issues;
     const at = `securitySchemes.${name}`;
     if (name.trim() === '') add('SCHEME_NAME_REQUIRED', `${at}.key`);
     else if (!SCHEME_NAME.test(name)) add('SCHEME_NAME_INVALID', `${at}.key`);
@@ -130,11 +144,12 @@ export function validateMeta(meta: DocumentMeta): MetaIssue[] {
   }
 
   const tagNames = new Set<string>();
-  (meta.tags ?? []).forEach((tag, i) => {
+  for (const [i, tag] of (meta.tags ?? []).entries()) {
+    if (cut()) return issues;
     const name = (tag.name ?? '').trim();
     if (name === '') add('TAG_NAME_REQUIRED', `tags.${i}.name`);
     else if (tagNames.has(name)) add('TAG_NAME_DUPLICATE', `tags.${i}.name`);
     tagNames.add(name);
-  });
+  }
   return issues;
 }

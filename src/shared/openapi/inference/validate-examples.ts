@@ -17,6 +17,7 @@
  * app's Content-Security-Policy (no 'unsafe-eval'), in the worker. See docs/decisions.md.
  */
 import { dereference, validate, type Schema as JsonSchema } from '@cfworker/json-schema';
+import { CHECK_TIME_BUDGET, type CheckDeadline } from '../check-budget';
 import type { Endpoint, Schema } from '../model';
 import type { OpenApiDialect } from '../openapi-version';
 import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
@@ -292,16 +293,27 @@ export function bodyExamples(body: BodyLike): { name: string; json: string }[] {
   return out;
 }
 
+/**
+ * Checks one body's examples; answers false when the deadline expired before all were checked
+ * (then it has reported the cut on the first example not checked).
+ */
 function checkBody(
   endpoint: Endpoint,
   body: BodyLike,
   where: 'request' | number,
   out: EndpointExampleProblem[],
   dialect: OpenApiDialect,
-): void {
-  if (!isJsonMedia(body.mediaType)) return;
+  deadline: CheckDeadline | undefined,
+): boolean {
+  if (!isJsonMedia(body.mediaType)) return true;
   const examples = bodyExamples(body);
-  if (examples.length === 0) return;
+  if (examples.length === 0) return true;
+  const cut = (example: string): false => {
+    out.push(budgetProblem(endpoint.id, where, example, deadline?.budgetMs ?? 0));
+    return false;
+  };
+  // Parsing, inferring and compiling the schema are one unit; each example's check is one.
+  if (deadline?.expired() === true) return cut((examples[0] as { name: string }).name);
   const parsed: { name: string; value: unknown }[] = [];
   for (const example of examples) {
     try {
@@ -310,34 +322,61 @@ function checkBody(
       // Invalid JSON is the form's own problem (the body editor reports it).
     }
   }
-  if (parsed.length === 0) return;
+  if (parsed.length === 0) return true;
   const schema =
     body.schema ?? inferSchemaFromExampleTexts(examples.map((example) => example.json));
   const check = exampleChecker(schema, endpoint.schemaComponents, dialect);
   for (const { name, value } of parsed) {
+    if (deadline?.expired() === true) return cut(name);
     for (const problem of check(value)) {
       out.push({ ...problem, endpointId: endpoint.id, body: where, example: name });
     }
   }
+  return true;
+}
+
+/**
+ * The problem that says an endpoint's examples were not all checked: the batch's example checks
+ * ran out of their time budget at `example` of `body` (issue 28.1; a warning, never blocking).
+ */
+function budgetProblem(
+  endpointId: string,
+  body: 'request' | number,
+  example: string,
+  budgetMs: number,
+): EndpointExampleProblem {
+  return {
+    endpointId,
+    body,
+    example,
+    pointer: '',
+    rule: CHECK_TIME_BUDGET,
+    schemaPointer: '',
+    message: `The example checks took longer than ${budgetMs} ms and were stopped at this example: it and the examples after it were not checked.`,
+  };
 }
 
 /**
  * Every JSON example of every body validated against the body's schema (its explicit one, else
  * the schema inferred from all its examples). Bodies of other media types are not checked.
+ * With a `deadline` (check-budget.ts) the checks stop before the next body or example once it
+ * expired: each endpoint whose examples were not all checked gets one CHECK_TIME_BUDGET problem
+ * (rule) at the first example not checked, and no other problem after it.
  */
 export function validateExamples(
   endpoints: readonly Endpoint[],
   dialect: OpenApiDialect = '3.0',
+  deadline?: CheckDeadline,
 ): EndpointExampleProblem[] {
   const out: EndpointExampleProblem[] = [];
   for (const endpoint of endpoints) {
-    if (endpoint.requestBody !== undefined) {
-      checkBody(endpoint, endpoint.requestBody, 'request', out, dialect);
-    }
+    const bodies: [BodyLike, 'request' | number][] = [];
+    if (endpoint.requestBody !== undefined) bodies.push([endpoint.requestBody, 'request']);
     for (const response of endpoint.responses) {
-      if (response.statusCode !== undefined) {
-        checkBody(endpoint, response.body, response.statusCode, out, dialect);
-      }
+      if (response.statusCode !== undefined) bodies.push([response.body, response.statusCode]);
+    }
+    for (const [body, where] of bodies) {
+      if (!checkBody(endpoint, body, where, out, dialect, deadline)) break;
     }
   }
   return out;
