@@ -12,6 +12,47 @@ const door = (/** @type {string[]} */ forbidden, /** @type {string} */ message) 
   ],
 });
 
+/**
+ * src/app's floors, lowest first (src/app/README.md): a folder imports its own floor and the
+ * floors below it, never one above. Root files (App.tsx, routes.tsx, main.tsx) are the top.
+ */
+const APP_FLOORS = [
+  ['util', 'i18n'],
+  ['session'],
+  ['core'],
+  ['api'],
+  ['model'],
+  ['workspace', 'jobs'],
+  ['document-editor'],
+  ['editor'],
+  ['components'],
+  ['projects'],
+  ['generator'],
+  ['pages'],
+];
+
+/** One block per floor: the app's doors, and the floors above it (and the root files) shut. */
+const appFloors = APP_FLOORS.map((folders, level) => {
+  const above = [...APP_FLOORS.slice(level + 1).flat(), 'App', 'routes', 'main'];
+  return {
+    files: folders.map((folder) => `src/app/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'src/app never imports the server.' },
+            {
+              regex: `^(\\.\\./)+(${above.join('|')})(/|\\.|$)`,
+              message: `src/app's floors (src/app/README.md): ${folders.join(', ')} may not import ${above.join(', ')}, which sit above it.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'node_modules', 'locales', '.e2e-data', 'screenshots'] },
   js.configs.recommended,
@@ -106,4 +147,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...appFloors,
 );

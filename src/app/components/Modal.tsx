@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import './controls.css';
 
 let locks = 0;
 let savedOverflow = '';

@@ -52,6 +52,7 @@ import { useTouchedVersion } from '../model/touched';
 import { UpgradeDialog } from './UpgradeDialog';
 import { useNarrowTabs } from './useNarrowTabs';
 import { WorkspaceGate } from './WorkspaceGate';
+import '../components/controls.css';
 import './generator.css';
 
 // Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.

@@ -16,7 +16,7 @@ import {
   renameProject,
 } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import '../generator/generator.css';
+import '../components/controls.css';
 import { MAX_DOCUMENT_BYTES } from '../../shared/openapi/limits';
 import { downloadDocument, OPENABLE, OpenFileFailure, readDocumentFile } from './files';
 import { HistoryDialog } from './HistoryDialog';

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type AdminAccount, listAdmins, revokeAdmin } from '../../api/admin';
 import { HTTPError } from '../../api/http';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import '../../generator/generator.css';
 
 type Notice =
   | { kind: 'revoked'; email: string }
