@@ -26,6 +26,10 @@ export type CoreErrorCode =
    * expand them (conversion, Download .json, the preview), never by opening it in the form.
    */
   | 'EXPANSION_TOO_LARGE'
+  /** A lint ruleset that would read the network or the file system, or run custom code (issue 30.1). */
+  | 'RULESET_REFUSED'
+  /** A lint ruleset that is not one (bad YAML, unknown function or format, Spectral's refusal). */
+  | 'RULESET_INVALID'
   | 'INTERNAL';
 
 /** A failure of the core with a stable code and, where the input has them, a position. */

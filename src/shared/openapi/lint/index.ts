@@ -1,0 +1,5 @@
+/** The lint (issue 30): Spectral with the project's ruleset; see lint.ts and ruleset.ts. */
+export * from './types';
+export { Linter, lintText, countFindings, canGenerateWith, DOCUMENT_WIDE } from './lint';
+export { readRuleset, MAX_RULESET_CHARS } from './ruleset';
+export { specformRuleset } from './specform-ruleset';

@@ -1,0 +1,280 @@
+/**
+ * The lint (issue 30.1–3): Spectral (@stoplight/spectral-core) over a document's text with the
+ * project's ruleset (ruleset.ts; by default `spectral:oas` and our `specform`). Pure: no DOM, no
+ * Node APIs, and nothing is fetched — the resolver below refuses every `$ref` that leaves the
+ * document, which Spectral then reports as `invalid-ref` (the same rule the CLI uses when a
+ * reference cannot be read).
+ *
+ * An edit re-lints what it touched ({@link Linter.lint} with `touchedPaths`): the touched path
+ * items are linted in a document of their own (with every part of the document but the other
+ * path items), and their findings replace the kept findings under those path items; findings
+ * elsewhere are kept. Rules across path items (the `DOCUMENT_WIDE` set) cannot be answered from a
+ * part, so their kept findings stay until the next full lint, which the caller schedules.
+ */
+import {
+  Document,
+  Ruleset,
+  Spectral,
+  type ISpectralDiagnostic,
+  type RulesetDefinition,
+} from '@stoplight/spectral-core';
+import {
+  Json,
+  Yaml,
+  type JsonParserResult,
+  type YamlParserResult,
+} from '@stoplight/spectral-parsers';
+import { Resolver } from '@stoplight/spectral-ref-resolver';
+import { CoreError } from '../errors';
+import { isObject, type JsonObject } from '../openapi-common';
+import { readRuleset } from './ruleset';
+import { specformRuleset } from './specform-ruleset';
+import type {
+  LintAnswer,
+  LintCounts,
+  LintFinding,
+  LintRuleSource,
+  LintSeverity,
+  RulesetInfo,
+} from './types';
+
+const SEVERITIES: readonly LintSeverity[] = ['error', 'warning', 'info', 'hint'];
+
+/**
+ * Rules whose finding at one path item depends on other path items or on what references
+ * components: a partial lint cannot answer them, a full lint does.
+ */
+export const DOCUMENT_WIDE: ReadonlySet<string> = new Set([
+  'operation-operationId-unique',
+  'path-params', // also compares paths with each other (equivalent templates)
+  'oas3-unused-component',
+  'oas2-unused-definition',
+  'operation-tag-defined',
+  'OPERATION_ID_DUPLICATE',
+]);
+
+/** A resolver that reads nothing outside the document (no network, no files). */
+function offlineResolver(): Resolver {
+  const refuse = (what: string) => ({
+    resolve: (ref: { toString(): string }) =>
+      Promise.reject(new Error(`${what} are not read here: ${ref.toString()}`)),
+  });
+  return new Resolver({
+    resolvers: {
+      http: refuse('Network references'),
+      https: refuse('Network references'),
+      file: refuse('File references'),
+    },
+  });
+}
+
+/** Whether text is JSON (by its first non-blank character), for Spectral's parser choice. */
+export function looksLikeJson(text: string): boolean {
+  const first = /\S/.exec(text);
+  return first !== null && (first[0] === '{' || first[0] === '[');
+}
+
+/** The text as Spectral's document, parsed as JSON or YAML. */
+type LintDocument =
+  Document<unknown, JsonParserResult<unknown>> | Document<unknown, YamlParserResult<unknown>>;
+
+function toDocument(text: string): LintDocument {
+  return looksLikeJson(text)
+    ? new Document(text, Json, 'document')
+    : new Document(text, Yaml, 'document');
+}
+
+/** Where each rule of a ruleset definition came from (by the rulesets it extends). */
+function ruleSources(definition: RulesetDefinition): Map<string, LintRuleSource> {
+  const sources = new Map<string, LintRuleSource>();
+  for (const name of Object.keys((specformRuleset as { rules: JsonObject }).rules)) {
+    sources.set(name, 'specform');
+  }
+  const own = (definition as { rules?: JsonObject }).rules;
+  if (own !== undefined) {
+    for (const name of Object.keys(own)) if (!sources.has(name)) sources.set(name, 'project');
+  }
+  return sources;
+}
+
+/** A Spectral diagnostic as our finding. */
+function toFinding(
+  diagnostic: ISpectralDiagnostic,
+  sources: Map<string, LintRuleSource>,
+): LintFinding {
+  const code = String(diagnostic.code);
+  return {
+    code,
+    path: diagnostic.path.map((key) => (typeof key === 'number' ? key : String(key))),
+    severity: SEVERITIES[diagnostic.severity] ?? 'error',
+    message: diagnostic.message,
+    range: {
+      start: { line: diagnostic.range.start.line, character: diagnostic.range.start.character },
+      end: { line: diagnostic.range.end.line, character: diagnostic.range.end.character },
+    },
+    source: sources.get(code) ?? 'spectral:oas',
+  };
+}
+
+function byPosition(a: LintFinding, b: LintFinding): number {
+  return (
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
+  );
+}
+
+/** Counts by severity. */
+export function countFindings(findings: readonly LintFinding[]): LintCounts {
+  const counts: LintCounts = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const finding of findings) counts[finding.severity] += 1;
+  return counts;
+}
+
+/** Spec §5 "Generate is enabled": no error from our own rules. */
+export function canGenerateWith(findings: readonly LintFinding[]): boolean {
+  return !findings.some((finding) => finding.source === 'specform' && finding.severity === 'error');
+}
+
+/**
+ * The findings of `text` under a ruleset definition, in one Spectral run. Spectral's own
+ * failures (a ruleset it refuses) surface as RULESET_INVALID.
+ */
+export async function lintText(
+  text: string,
+  definition: RulesetDefinition = readRuleset(''),
+): Promise<LintFinding[]> {
+  const spectral = new Spectral({ resolver: offlineResolver() });
+  try {
+    spectral.setRuleset(new Ruleset(definition, { source: 'specform-project-ruleset' }));
+  } catch (error) {
+    throw new CoreError(
+      'RULESET_INVALID',
+      `Spectral refused the ruleset: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const document = toDocument(text);
+  const diagnostics = await spectral.run(document, { ignoreUnknownFormat: false });
+  const sources = ruleSources(definition);
+  return diagnostics.map((diagnostic) => toFinding(diagnostic, sources)).sort(byPosition);
+}
+
+/** The rules a ruleset puts in force, by name ('off' for one turned off). */
+function rulesInForce(definition: RulesetDefinition): Record<string, LintSeverity | 'off'> {
+  const ruleset = new Ruleset(definition, { source: 'specform-project-ruleset' });
+  const rules: Record<string, LintSeverity | 'off'> = {};
+  for (const [name, rule] of Object.entries(ruleset.rules)) {
+    rules[name] = rule.enabled ? (SEVERITIES[rule.severity] ?? 'error') : 'off';
+  }
+  return rules;
+}
+
+/** The part of a document that holds only the named path items (and everything but `paths`). */
+function partOf(data: JsonObject, touched: readonly string[]): JsonObject {
+  const paths = isObject(data.paths) ? data.paths : {};
+  const kept: JsonObject = {};
+  for (const key of touched) if (Object.hasOwn(paths, key)) kept[key] = paths[key];
+  return { ...data, paths: kept };
+}
+
+/**
+ * One project's linter: its ruleset, and the findings of the last lint (kept for a partial
+ * re-lint). The worker holds one.
+ */
+export class Linter {
+  private definition: RulesetDefinition = readRuleset('');
+  private yaml = '';
+  private findings: LintFinding[] = [];
+  private linted = false;
+
+  /** Sets the project's ruleset ('' for the default); refused or invalid rulesets throw. */
+  setRuleset(yaml: string): RulesetInfo {
+    const definition = readRuleset(yaml);
+    let rules: Record<string, LintSeverity | 'off'>;
+    try {
+      rules = rulesInForce(definition);
+    } catch (error) {
+      throw new CoreError(
+        'RULESET_INVALID',
+        `Spectral refused the ruleset: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    this.definition = definition;
+    this.yaml = yaml;
+    this.linted = false;
+    this.findings = [];
+    return { yaml, rules };
+  }
+
+  /** The ruleset in force. */
+  ruleset(): RulesetInfo {
+    return { yaml: this.yaml, rules: rulesInForce(this.definition) };
+  }
+
+  /**
+   * Lints `text` (at `revision`): whole, or only the path items `touchedPaths` names when a
+   * full lint of this ruleset came before (see the header).
+   */
+  async lint(
+    text: string,
+    revision: number,
+    touchedPaths?: readonly string[],
+  ): Promise<LintAnswer> {
+    const started = performance.now();
+    let findings: LintFinding[];
+    let mode: LintAnswer['mode'] = 'full';
+    if (touchedPaths !== undefined && this.linted) {
+      mode = 'partial';
+      findings = await this.relint(text, touchedPaths);
+    } else {
+      findings = await lintText(text, this.definition);
+    }
+    this.findings = findings;
+    this.linted = true;
+    return {
+      revision,
+      findings,
+      counts: countFindings(findings),
+      canGenerate: canGenerateWith(findings),
+      mode,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** The kept findings, with those under the touched path items linted anew. */
+  private async relint(text: string, touchedPaths: readonly string[]): Promise<LintFinding[]> {
+    const whole = toDocument(text);
+    const data: unknown = whole.data;
+    if (!isObject(data)) return lintText(text, this.definition);
+    const touched = new Set(touchedPaths);
+    const under = (finding: LintFinding) =>
+      finding.path[0] === 'paths' && touched.has(String(finding.path[1]));
+    // The part is linted as JSON text of its own; its ranges are of that text, so a finding's
+    // range is taken from the whole text's locations (the same path in the whole document).
+    const part = await lintText(JSON.stringify(partOf(data, touchedPaths)), this.definition);
+    const located = locator(whole);
+    const fresh = part
+      .filter((finding) => under(finding) && !DOCUMENT_WIDE.has(finding.code))
+      .map((finding) => ({ ...finding, range: located(finding.path) ?? finding.range }));
+    // Kept findings are placed again in the new text: an edit that adds lines moves what follows.
+    const kept = this.findings
+      .filter((finding) => !under(finding) || DOCUMENT_WIDE.has(finding.code))
+      .map((finding) => ({ ...finding, range: located(finding.path) ?? finding.range }));
+    return [...kept, ...fresh].sort(byPosition);
+  }
+}
+
+/** Finds the range of a JSON path in a parsed text (Spectral's own locator). */
+function locator(
+  document: LintDocument,
+): (path: LintFinding['path']) => LintFinding['range'] | undefined {
+  return (path) => {
+    const range = document.getRangeForJsonPath(path, true);
+    return range === undefined
+      ? undefined
+      : {
+          start: { line: range.start.line, character: range.start.character },
+          end: { line: range.end.line, character: range.end.character },
+        };
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The lint worker (issue 30.1): Spectral with the project's ruleset, in a worker of its own so
+ * that a long lint (GitHub's 13 MB description takes seconds) never delays an edit of the
+ * document, which the generator worker applies. It may import only src/shared and comlink.
+ * Calls answer a Result, never throw (comlink does not carry our error fields).
+ */
+import { expose } from 'comlink';
+import type { Result } from '../shared/openapi/core-api';
+import { CoreError, toErrorInfo } from '../shared/openapi/errors';
+import { Linter } from '../shared/openapi/lint/lint';
+import type { LintAnswer, LintRequest, RulesetInfo } from '../shared/openapi/lint/types';
+
+/** The lint worker's whole API (see lint/types.ts for the calls). */
+export function createLintApi() {
+  const linter = new Linter();
+  /** The newest revision asked for: an older request still queued is answered SUPERSEDED. */
+  let newest = -1;
+  /** Lints run one after another (Spectral's run awaits inside; two must not interleave). */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return {
+    /** The project's ruleset YAML ('' for the default); the next lint is a full one. */
+    setRuleset: (yaml: string): Result<RulesetInfo> => {
+      try {
+        return { ok: true, value: linter.setRuleset(yaml) };
+      } catch (error) {
+        return { ok: false, error: toErrorInfo(error) };
+      }
+    },
+    /** The ruleset in force. */
+    ruleset: (): Result<RulesetInfo> => {
+      try {
+        return { ok: true, value: linter.ruleset() };
+      } catch (error) {
+        return { ok: false, error: toErrorInfo(error) };
+      }
+    },
+    /** The findings of the text at `revision` (whole, or what `touchedPaths` names). */
+    lint: (request: LintRequest): Promise<Result<LintAnswer>> => {
+      newest = Math.max(newest, request.revision);
+      const answer = queue.then(async (): Promise<Result<LintAnswer>> => {
+        if (request.revision < newest) {
+          return {
+            ok: false,
+            error: toErrorInfo(new CoreError('CONFLICT', 'A newer revision is being linted.')),
+          };
+        }
+        try {
+          return {
+            ok: true,
+            value: await linter.lint(request.text, request.revision, request.touchedPaths),
+          };
+        } catch (error) {
+          return { ok: false, error: toErrorInfo(error) };
+        }
+      });
+      queue = answer;
+      return answer;
+    },
+  };
+}
+
+/** The lint worker API's type: the app imports only this. */
+export type LintApi = ReturnType<typeof createLintApi>;
+
+const scope = globalThis as { WorkerGlobalScope?: abstract new () => unknown };
+if (scope.WorkerGlobalScope !== undefined && globalThis instanceof scope.WorkerGlobalScope) {
+  expose(createLintApi());
+}

@@ -1,0 +1,146 @@
+/** Issue 30.1, 30.3: the lint's ruleset (refusals, overrides), our spec §5 rules and the re-lint. */
+import { describe, expect, it } from 'vitest';
+import { Linter, lintText, readRuleset } from '../../../src/shared/openapi/lint';
+import { createLintApi } from '../../../src/worker/lint-worker';
+
+const DOC = `openapi: 3.0.1
+info:
+  title: Test
+  version: v1
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      responses:
+        '200':
+          description: ok
+  /users:
+    get:
+      operationId: getPet
+      responses: {}
+`;
+
+function codes(findings: { code: string }[]): string[] {
+  return [...new Set(findings.map((finding) => finding.code))].sort();
+}
+
+describe('ruleset', () => {
+  it.each([
+    ['extends: https://example.com/ruleset.yaml', /network/],
+    ['extends: [./local.yaml]', /files/],
+    ['extends: [file:///etc/rules.yaml]', /files/],
+    ['extends: ["@acme/spectral-rules"]', /only spectral:oas and specform/],
+    ['functions: [checkIt]\nrules: {}', /custom JavaScript/],
+    ['functionsDir: ./functions\nrules: {}', /custom JavaScript/],
+    [
+      'rules:\n  mine:\n    given: $.info\n    then:\n      function: myFunction\n',
+      /custom JavaScript functions are not loaded/,
+    ],
+  ])('refuses %s', (yaml, message) => {
+    let error: unknown;
+    try {
+      readRuleset(yaml);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'RULESET_REFUSED' });
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('calls no network while linting a document with a remote $ref', async () => {
+    const fetched: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = ((url: string) => {
+      fetched.push(String(url));
+      return Promise.reject(new Error('no'));
+    }) as typeof fetch;
+    try {
+      const text = DOC.replace(
+        "'200':\n          description: ok",
+        "'200':\n          $ref: 'https://example.com/r.yaml#/ok'",
+      );
+      const findings = await lintText(text);
+      expect(fetched).toEqual([]);
+      expect(codes(findings)).toContain('invalid-ref');
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('turns rules off and adds the project rules (extends and overrides)', async () => {
+    const yaml = `extends: [spectral:oas, specform]
+rules:
+  operation-tags: off
+  NO_RESPONSES: warn
+  title-says-test:
+    given: $.info.title
+    severity: error
+    then:
+      function: pattern
+      functionOptions:
+        notMatch: ^Test$
+`;
+    const findings = await lintText(DOC, readRuleset(yaml));
+    expect(codes(findings)).not.toContain('operation-tags');
+    expect(findings.find((f) => f.code === 'NO_RESPONSES')?.severity).toBe('warning');
+    expect(findings.find((f) => f.code === 'title-says-test')).toMatchObject({
+      severity: 'error',
+      source: 'project',
+      path: ['info', 'title'],
+    });
+  });
+});
+
+describe('specform rules', () => {
+  it('report the spec §5 codes with their paths', async () => {
+    const findings = await lintText(DOC);
+    const ours = findings.filter((finding) => finding.source === 'specform');
+    expect(ours.map((f) => [f.code, f.path.join('/'), f.severity]).sort()).toEqual([
+      ['NO_RESPONSES', 'paths//users/get', 'error'],
+      ['OPERATION_ID_DUPLICATE', 'paths//users/get/operationId', 'error'],
+      ['PATH_PARAM_UNDEFINED_AS_LOADED', 'paths//pets/{id}/get', 'warning'],
+    ]);
+    expect(findings.some((f) => f.code === 'operation-operationId-unique')).toBe(true);
+  });
+});
+
+describe('Linter re-lints what an edit touched', () => {
+  it('replaces the findings under the touched path item and keeps the rest', async () => {
+    const linter = new Linter();
+    const full = await linter.lint(DOC, 1);
+    expect(full.mode).toBe('full');
+    expect(full.canGenerate).toBe(false);
+    const edited = DOC.replace(
+      '      responses: {}',
+      "      responses:\n        '204':\n          description: gone",
+    );
+    const partial = await linter.lint(edited, 2, ['/users']);
+    expect(partial.mode).toBe('partial');
+    expect(codes(partial.findings)).not.toContain('NO_RESPONSES');
+    // Untouched path item: its findings are kept as they were.
+    expect(partial.findings.filter((f) => f.path[1] === '/pets/{id}')).toEqual(
+      full.findings.filter((f) => f.path[1] === '/pets/{id}'),
+    );
+    // Same answer as a full lint of the edited text, for the rules a part can answer.
+    const again = await new Linter().lint(edited, 2);
+    const key = (f: { code: string; path: unknown[]; range: unknown }) =>
+      JSON.stringify([f.code, f.path, f.range]);
+    expect(partial.findings.map(key).sort()).toEqual(again.findings.map(key).sort());
+  });
+});
+
+describe('lint worker API', () => {
+  it('answers a refused ruleset as a Result, and lints queued behind a newer one as CONFLICT', async () => {
+    const api = createLintApi();
+    expect(api.setRuleset('extends: https://x.test/r.yaml')).toMatchObject({
+      ok: false,
+      error: { code: 'RULESET_REFUSED' },
+    });
+    const first = api.lint({ text: DOC, revision: 1 });
+    const second = api.lint({ text: DOC, revision: 2 });
+    const third = api.lint({ text: DOC, revision: 3 });
+    expect(await first).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await second).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(await third).toMatchObject({ ok: true, value: { revision: 3 } });
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Issue 30.2: on every corpus document, our lint with the default ruleset finds what
+ * @stoplight/spectral-cli finds with `extends: spectral:oas` — the same {rule code, JSON path,
+ * severity} set. The CLI side is the CLI's own `lint` (its ruleset loading, resolver and
+ * document reading), called in process; ours is lintText with the default ruleset, whose own
+ * `specform` rules are left out of the comparison (the CLI does not have them).
+ */
+import { lint as cliLint } from '@stoplight/spectral-cli/dist/services/linter/linter';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lintText, readRuleset } from '../../../src/shared/openapi/lint';
+import { CORPUS_DIR, corpusAvailable } from '../support/corpus';
+
+const FOLDERS = ['openapi', 'openapi-versions'];
+const available = FOLDERS.every((folder) => corpusAvailable(folder));
+const files = available
+  ? FOLDERS.flatMap((folder) =>
+      readdirSync(resolve(CORPUS_DIR, folder))
+        .filter((name) => /\.(ya?ml|json)$/.test(name))
+        .sort()
+        .map((name) => resolve(CORPUS_DIR, folder, name)),
+    )
+  : [];
+const SEVERITY = ['error', 'warning', 'info', 'hint'];
+const rows: string[] = [];
+let dir = '';
+let rulesetFile = '';
+
+function key(code: string | number, path: readonly (string | number)[], severity: string): string {
+  return `${severity} ${String(code)} ${JSON.stringify(path.map(String))}`;
+}
+
+describe.skipIf(!available)('Spectral parity with spectral-cli (spectral:oas)', () => {
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+    console.log(
+      ['| document | findings | cli ms | ours ms |', '|---|---:|---:|---:|', ...rows].join('\n'),
+    );
+  });
+
+  it.each(files)(
+    '%s',
+    async (file) => {
+      if (dir === '') {
+        dir = mkdtempSync(join(tmpdir(), 'specform-parity-'));
+        rulesetFile = join(dir, '.spectral.yaml');
+        writeFileSync(rulesetFile, 'extends: ["spectral:oas"]\n');
+      }
+      let started = performance.now();
+      const cli = await cliLint([file], {
+        ruleset: rulesetFile,
+        format: ['stylish'],
+        encoding: 'utf8',
+        ignoreUnknownFormat: false,
+        failOnUnmatchedGlobs: true,
+      } as Parameters<typeof cliLint>[1]);
+      const cliMs = performance.now() - started;
+      started = performance.now();
+      const ours = await lintText(readFileSync(file, 'utf8'), readRuleset(''));
+      const oursMs = performance.now() - started;
+      const theirs = cli.results
+        .map((d) => key(d.code, d.path, SEVERITY[d.severity] ?? '?'))
+        .sort();
+      const mine = ours
+        .filter((finding) => finding.source !== 'specform')
+        .map((finding) => key(finding.code, finding.path, finding.severity))
+        .sort();
+      rows.push(
+        `| ${file.split('/').slice(-2).join('/')} | ${theirs.length} | ${Math.round(cliMs)} | ${Math.round(oursMs)} |`,
+      );
+      expect(mine).toEqual(theirs);
+    },
+    240_000,
+  );
+});
