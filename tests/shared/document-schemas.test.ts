@@ -7,6 +7,7 @@ import {
   deleteSchema,
   renameSchema,
   SchemaNameError,
+  schemaNameProblem,
   schemaUsages,
   sharedSchemaRef,
 } from '../../src/shared/openapi/document/schemas';
@@ -158,6 +159,44 @@ describe('renameSchema', () => {
     expect(() => renameSchema(endpoints, schemas, 'Nope', 'X')).toThrow(SchemaNameError);
   });
 
+  it("refuses a name outside OpenAPI's characters for components (the form's rule too)", () => {
+    expect(() => renameSchema(endpoints, schemas, 'Pet', 'A pet')).toThrow(SchemaNameError);
+    expect(schemaNameProblem('A pet', schemas)).toBe('CHARS');
+    expect(schemaNameProblem('Tag', schemas)).toBe('TAKEN');
+    expect(schemaNameProblem('Pet', schemas, 'Pet')).toBeUndefined();
+    expect(schemaNameProblem('v1.Pet_2-b', schemas)).toBeUndefined();
+  });
+
+  it('follows a bare discriminator mapping name and a pointer into the schema', () => {
+    const mapped: Record<string, Schema> = {
+      Cat: { type: 'object', properties: { lives: { type: 'integer' } } },
+      Any: {
+        oneOf: [ref('Cat')],
+        discriminator: { propertyName: 'kind', mapping: { cat: 'Cat', other: 'Dog' } },
+      },
+    };
+    const lives = endpoint('l', {
+      responses: [
+        {
+          statusCode: 200,
+          body: {
+            name: '',
+            customerJson: '',
+            schema: { $ref: '#/components/schemas/Cat/properties/lives' },
+          },
+        },
+      ],
+    });
+    const result = renameSchema([lives], mapped, 'Cat', 'Feline');
+    expect(result.schemas.Any?.discriminator).toEqual({
+      propertyName: 'kind',
+      mapping: { cat: 'Feline', other: 'Dog' },
+    });
+    expect(result.endpoints[0]?.responses[0]?.body.schema).toEqual({
+      $ref: '#/components/schemas/Feline/properties/lives',
+    });
+  });
+
   it('handles names that need JSON pointer escaping', () => {
     const odd = { 'a/b': { type: 'string' } as Schema };
     const user = endpoint('u', {
@@ -165,9 +204,9 @@ describe('renameSchema', () => {
         { statusCode: 200, body: { name: '', customerJson: '', schema: sharedSchemaRef('a/b') } },
       ],
     });
-    const result = renameSchema([user], odd, 'a/b', 'c~d');
+    const result = renameSchema([user], odd, 'a/b', 'c.d');
     expect(result.endpoints[0]?.responses[0]?.body.schema).toEqual({
-      $ref: '#/components/schemas/c~0d',
+      $ref: '#/components/schemas/c.d',
     });
   });
 });

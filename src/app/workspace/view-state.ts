@@ -8,44 +8,18 @@
  *   the form could not be written): those endpoints whole, the document panel when it differs.
  * A reload opens the text, then lays this over the views ({@link overlayForm}).
  */
-import type { Endpoint, Schema } from '../../shared/openapi';
-import type { DocumentMeta } from '../../shared/openapi/document/meta';
-import { stableId } from '../../shared/openapi/read-openapi';
-import type { OutputChange } from '../../shared/projects';
+import type { Endpoint } from '../../shared/openapi';
+import type { KeptForm, KeptViewState } from '../../shared/workspace/record-keeper';
 
-export interface FormDrafts {
-  /** Every endpoint of the form, in order, by key. */
-  order: string[];
-  /** The endpoints the text does not hold as they are, whole (their key is their id). */
-  drafts: Endpoint[];
-  /** The document panel, when the text does not hold it as it is. */
-  meta?: DocumentMeta;
-  /** The shared schemas, when the text does not hold them as they are. */
-  schemas?: Record<string, Schema>;
-}
+export { viewKey } from '../../shared/workspace/record-keeper';
 
-export interface WorkspaceViewState {
-  /** The format: 2 (a project's older view state `{ v: 2, output }` is this without the rest). */
-  v: 2;
-  output?: OutputChange;
-  collapsed?: string[];
-  form?: FormDrafts;
-}
+/** The form's part of a view state (the document worker's record keeper builds it). */
+export type FormDrafts = KeptForm;
+
+/** A workspace's view state, as the record keeper writes it and the page reads it. */
+export type WorkspaceViewState = KeptViewState;
 
 export const EMPTY_VIEW_STATE: WorkspaceViewState = { v: 2 };
-
-/**
- * The key of a view the text holds: the id opening the text gives it (`stableId` of its path
- * and method as the view spells it, `GET`), so an endpoint added or moved to another path in the
- * form is found again after a reload.
- */
-export function viewKey(endpoint: Endpoint): string {
-  return stableId(
-    endpoint.webhook === true ? 'webhook' : 'endpoint',
-    endpoint.path,
-    endpoint.method,
-  );
-}
 
 /** Reads a stored view state (JSON text or object); anything unreadable is the empty one. */
 export function readViewState(value: unknown): WorkspaceViewState {

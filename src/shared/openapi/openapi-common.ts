@@ -133,43 +133,6 @@ export function sameSchema(a: Schema, b: Schema): boolean {
   return a === b || schemaShape(a) === schemaShape(b);
 }
 
-/**
- * Visits every `$ref` reachable inside a schema through the schema keywords (not through
- * `example`, `enum`, `default` or extensions, whose values are data), plus discriminator
- * mapping targets. Iterative, so deep schemas cannot overflow the stack.
- */
-export function forEachSchemaRef(schema: unknown, visit: (ref: string) => void): void {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!isObject(node)) continue;
-    const ref = own(node, '$ref');
-    if (typeof ref === 'string') visit(ref);
-    const properties = own(node, 'properties');
-    if (isObject(properties))
-      for (const key of Object.keys(properties)) stack.push(properties[key]);
-    const patterns = own(node, 'patternProperties');
-    if (isObject(patterns)) for (const key of Object.keys(patterns)) stack.push(patterns[key]);
-    for (const key of ['items', 'additionalProperties', 'not']) {
-      const child = own(node, key);
-      if (Array.isArray(child)) stack.push(...(child as unknown[]));
-      else stack.push(child);
-    }
-    for (const key of ['allOf', 'anyOf', 'oneOf']) {
-      const list = own(node, key);
-      if (Array.isArray(list)) stack.push(...(list as unknown[]));
-    }
-    const discriminator = own(node, 'discriminator');
-    const mapping = isObject(discriminator) ? own(discriminator, 'mapping') : undefined;
-    if (isObject(mapping)) {
-      for (const key of Object.keys(mapping)) {
-        const target = mapping[key];
-        if (typeof target === 'string') visit(target.includes('/') ? target : schemaRef(target));
-      }
-    }
-  }
-}
-
 const REASONS: Readonly<Record<number, string>> = {
   100: 'Continue',
   101: 'Switching Protocols',

@@ -37,7 +37,6 @@ import type {
 import {
   BODY_NAME_RE,
   IMPORT_METHODS,
-  forEachSchemaRef,
   isObject,
   own,
   pointerOf,
@@ -49,6 +48,7 @@ import {
 } from './openapi-common';
 import { sanitizeSchema } from './openapi-schema-sanitize';
 import { detectVersion, type OpenApiDialect } from './openapi-version';
+import { forEachRef } from './refs';
 import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 
 /** Every code an {@link ImportWarning} can carry (the app maps them to translated text). */
@@ -273,28 +273,15 @@ function readsWebhooks(ctx: Context): boolean {
  */
 function reportExternalRefs(ctx: Context): void {
   const files = new Map<string, string>();
-  const stack: [unknown, string][] = [[ctx.doc, '']];
-  while (stack.length > 0) {
-    const [value, at] = stack.pop() as [unknown, string];
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) {
-        const item: unknown = value[i];
-        if (item !== null && typeof item === 'object') stack.push([item, `${at}/${i}`]);
-      }
-    } else if (isObject(value)) {
-      const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i] as string;
-        const item = value[key];
-        if (key === '$ref' && typeof item === 'string' && isExternalRef(item)) {
-          const file = item.split('#')[0] as string;
-          if (!files.has(file)) files.set(file, pointerOf(at, key));
-        } else if (item !== null && typeof item === 'object') {
-          stack.push([item, pointerOf(at, key)]);
-        }
-      }
-    }
-  }
+  forEachRef(
+    ctx.doc,
+    (ref, site) => {
+      if (site.kind !== '$ref' || !isExternalRef(ref)) return;
+      const file = ref.split('#')[0] as string;
+      if (!files.has(file)) files.set(file, pointerOf(site.pointer ?? '', '$ref'));
+    },
+    { pointers: true },
+  );
   if (files.size === 0) return;
   const names = [...files.keys()];
   const listed = names
@@ -1362,10 +1349,14 @@ function refsOf(ctx: Context, name: string): string[] {
   if (refs === undefined) {
     sanitizeComponent(ctx, name);
     const found = new Set<string>();
-    forEachSchemaRef(ctx.schemas[name], (ref) => {
-      const target = componentOf(ctx, ref);
-      if (target !== undefined) found.add(target);
-    });
+    forEachRef(
+      ctx.schemas[name],
+      (ref) => {
+        const target = componentOf(ctx, ref);
+        if (target !== undefined) found.add(target);
+      },
+      { scope: 'schema' },
+    );
     refs = [...found];
     ctx.refsOf.set(name, refs);
   }
@@ -1379,10 +1370,14 @@ function refsOf(ctx: Context, name: string): string[] {
 function collectComponents(ctx: Context, schemas: Schema[]): Record<string, Schema> | undefined {
   const names = new Set<string>();
   for (const schema of schemas) {
-    forEachSchemaRef(schema, (ref) => {
-      const name = componentOf(ctx, ref);
-      if (name !== undefined) names.add(name);
-    });
+    forEachRef(
+      schema,
+      (ref) => {
+        const name = componentOf(ctx, ref);
+        if (name !== undefined) names.add(name);
+      },
+      { scope: 'schema' },
+    );
   }
   if (names.size === 0) return undefined;
   const key = [...names].sort().join('\u0000');

@@ -10,7 +10,8 @@
  * panels, and the output editor's own text when the user changed it by hand) and sends it when
  * it changes ({@link RecordKeeper.setView}).
  */
-import { stableId, type DocumentSession, type Endpoint, type Schema } from '../openapi';
+import type { DocumentSession, Endpoint, Schema } from '../openapi';
+import { stableId } from '../openapi/read-openapi';
 import type { DocumentMeta } from '../openapi/document/meta';
 import { outputChange, type OutputChange } from '../projects';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';

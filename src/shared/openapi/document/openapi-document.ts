@@ -34,8 +34,16 @@ import type {
   Schema,
 } from '../model';
 import { CoreError } from '../errors';
-import { isObject, own, pureSchemaRef, schemaRef, type JsonObject } from '../openapi-common';
+import {
+  isObject,
+  own,
+  pureSchemaRef,
+  schemaRef,
+  unescapePointer,
+  type JsonObject,
+} from '../openapi-common';
 import { readOpenApi, type ImportWarning, type KeptOperation } from '../read-openapi';
+import { reachedComponents } from '../refs';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';
@@ -270,17 +278,6 @@ function snapshot<T>(value: T, key?: string): T {
 }
 
 // ---------------------------------------------------------------- editing
-
-const COMPONENT_KINDS = new Set([
-  'schemas',
-  'parameters',
-  'responses',
-  'requestBodies',
-  'examples',
-  'headers',
-  'links',
-  'callbacks',
-]);
 
 /**
  * Whether a view equals its loaded baseline, remembered per view object, for callers whose
@@ -880,7 +877,7 @@ class DocumentEdit {
     const after = reachedComponents(this.draft.root);
     for (const pointer of before) {
       if (after.has(pointer)) continue;
-      const tokens = pointer.split('/').slice(1).map(unescapeToken);
+      const tokens = pointer.split('/').slice(1).map(unescapePointer);
       this.draft.delete(tokens);
     }
   }
@@ -1071,66 +1068,4 @@ function validCode(code: number | undefined): string | undefined {
   return code !== undefined && Number.isInteger(code) && code >= 100 && code <= 599
     ? String(code)
     : undefined;
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/**
- * Pointers of the components (`/components/<kind>/<name>`) that the document reaches from
- * outside `components`, following references between components.
- */
-function reachedComponents(doc: unknown): Set<string> {
-  const reached = new Set<string>();
-  const queue: unknown[] = [];
-  const note = (ref: string) => {
-    const decoded = safeDecode(ref);
-    if (!decoded.startsWith('#/components/')) return;
-    const parts = decoded.slice(1).split('/');
-    if (parts.length < 4 || !COMPONENT_KINDS.has(parts[2] as string)) return;
-    const pointer = parts.slice(0, 4).join('/');
-    if (reached.has(pointer)) return;
-    reached.add(pointer);
-    queue.push(componentAt(doc, parts[2] as string, unescapeToken(parts[3] as string)));
-  };
-  if (isObject(doc)) {
-    for (const key of Object.keys(doc)) if (key !== 'components') walkRefs(doc[key], note);
-  }
-  while (queue.length > 0) walkRefs(queue.pop(), note);
-  return reached;
-}
-
-function componentAt(doc: unknown, kind: string, name: string): unknown {
-  const components = isObject(doc) ? own(doc, 'components') : undefined;
-  const section = isObject(components) ? own(components, kind) : undefined;
-  return isObject(section) ? own(section, name) : undefined;
-}
-
-function safeDecode(ref: string): string {
-  try {
-    return decodeURIComponent(ref);
-  } catch {
-    return ref;
-  }
-}
-
-/** Every `$ref` and discriminator mapping target below a value (iterative: documents nest deep). */
-function walkRefs(value: unknown, visit: (ref: string) => void): void {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (Array.isArray(current)) {
-      for (const item of current) if (item !== null && typeof item === 'object') stack.push(item);
-    } else if (isObject(current)) {
-      for (const key of Object.keys(current)) {
-        const item = current[key];
-        if (key === '$ref' && typeof item === 'string') visit(item);
-        else if (key === 'mapping' && isObject(item)) {
-          for (const target of Object.values(item)) if (typeof target === 'string') visit(target);
-        }
-        if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    }
-  }
 }

@@ -23,6 +23,7 @@
  */
 import { CoreError } from '../errors';
 import { isObject, type JsonObject } from '../openapi-common';
+import { forEachRef } from '../refs';
 import { assertExpansion, readDocument } from '../yaml-io';
 
 /** More operations than this and the preview shows the document in parts. */
@@ -284,27 +285,7 @@ function buildPart(doc: JsonObject, members: OperationRef[]): JsonObject {
     // Anything else at the top level is kept whole and walked below.
   };
   const walk = () => {
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (node === null || typeof node !== 'object' || visited.has(node)) continue;
-      visited.add(node);
-      if (Array.isArray(node)) {
-        for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
-        continue;
-      }
-      const object = node as JsonObject;
-      for (const [key, value] of Object.entries(object)) {
-        if (key === '$ref' && typeof value === 'string') reach(value);
-        else if (key === 'discriminator' && isObject(value) && isObject(value['mapping'])) {
-          for (const target of Object.values(value['mapping'])) {
-            if (typeof target !== 'string') continue;
-            if (target.startsWith('#')) reach(target);
-            else if (!target.includes('/')) reach(`#/components/schemas/${target}`);
-          }
-        }
-        if (value !== null && typeof value === 'object') stack.push(value);
-      }
-    }
+    while (stack.length > 0) forEachRef(stack.pop(), reach, { seen: visited });
   };
 
   // The chosen operations, in document order, in copies of their path items.

@@ -4,73 +4,19 @@
  * keeps its identity, so the form's stores re-render only what a rename touched.
  */
 import type { BodyModel, Endpoint, Schema } from '../model';
-import { isObject, own, pureSchemaRef, schemaRef, schemaRefName, setOwn } from '../openapi-common';
+import {
+  isObject,
+  own,
+  pureSchemaRef,
+  schemaRef,
+  schemaRefName,
+  setOwn,
+  type JsonObject,
+} from '../openapi-common';
+import { forEachRef, renamedSchemaRef, rewriteRefs, type RefKind } from '../refs';
 
 /** Who uses a shared schema: an endpoint (by id) or another shared schema (by name). */
 export type SchemaUser = { kind: 'endpoint'; id: string } | { kind: 'schema'; name: string };
-
-/** Schema keywords whose value is one schema. */
-const ONE_SCHEMA = ['items', 'additionalProperties', 'not'] as const;
-/** Schema keywords whose value is a list of schemas. */
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
-/** Schema keywords whose value maps names to schemas. */
-const SCHEMA_MAPS = ['properties', 'patternProperties'] as const;
-
-/**
- * Maps every `$ref` reachable through schema keywords (not through `example`, `enum`, `default`
- * or extensions, which are data) and discriminator mapping targets; returns `schema` itself when
- * nothing changed. `map` returns the new reference, or the old one to keep it.
- */
-export function mapSchemaRefs<T>(
-  schema: T,
-  map: (ref: string) => string,
-  depth = 0,
-  replaceNode?: (node: Record<string, unknown>) => unknown,
-): T {
-  if (!isObject(schema) || depth > 2000) return schema;
-  if (replaceNode !== undefined) {
-    const replaced = replaceNode(schema);
-    if (replaced !== schema) return replaced as T;
-  }
-  let out: Record<string, unknown> | undefined;
-  const set = (key: string, value: unknown) => {
-    out ??= { ...schema };
-    setOwn(out, key, value);
-  };
-  const ref = own(schema, '$ref');
-  if (typeof ref === 'string') {
-    const next = map(ref);
-    if (next !== ref) set('$ref', next);
-  }
-  for (const key of ONE_SCHEMA) {
-    const child = own(schema, key);
-    const next = mapSchemaRefs(child, map, depth + 1, replaceNode);
-    if (next !== child) set(key, next);
-  }
-  for (const key of SCHEMA_LISTS) {
-    const list = own(schema, key);
-    if (!Array.isArray(list)) continue;
-    const next = mapList(list, (item) => mapSchemaRefs(item, map, depth + 1, replaceNode));
-    if (next !== list) set(key, next);
-  }
-  for (const key of SCHEMA_MAPS) {
-    const record = own(schema, key);
-    if (!isObject(record)) continue;
-    const next = mapRecord(record, (item) => mapSchemaRefs(item, map, depth + 1, replaceNode));
-    if (next !== record) set(key, next);
-  }
-  const discriminator = own(schema, 'discriminator');
-  if (isObject(discriminator)) {
-    const mapping = own(discriminator, 'mapping');
-    if (isObject(mapping)) {
-      const next = mapRecord(mapping, (target) =>
-        typeof target === 'string' ? map(target) : target,
-      );
-      if (next !== mapping) set('discriminator', { ...discriminator, mapping: next });
-    }
-  }
-  return (out ?? schema) as T;
-}
 
 /** Maps a list; the same list when no item changed. */
 function mapList<T>(list: readonly T[], map: (item: T) => T): T[] {
@@ -148,11 +94,14 @@ function mapEndpointSchemas(
 /** The shared schema names a schema refers to directly. */
 function refNames(schema: unknown): Set<string> {
   const names = new Set<string>();
-  mapSchemaRefs(schema, (ref) => {
-    const name = schemaRefName(ref);
-    if (name !== undefined) names.add(name);
-    return ref;
-  });
+  forEachRef(
+    schema,
+    (ref) => {
+      const name = schemaRefName(ref);
+      if (name !== undefined) names.add(name);
+    },
+    { scope: 'schema' },
+  );
   return names;
 }
 
@@ -206,17 +155,73 @@ export interface SchemaEdit {
   schemas: Record<string, Schema>;
 }
 
-/** Thrown by {@link renameSchema} for a rename that would lose a schema. */
+/** A shared schema's name: OpenAPI's rule for the keys of `components`. */
+export const SCHEMA_NAME_RE = /^[A-Za-z0-9._-]+$/;
+
+/** Why a name cannot be given to a shared schema. */
+export type SchemaNameProblem = 'EMPTY' | 'CHARS' | 'TAKEN';
+
+/**
+ * Why `name` cannot be the new name of shared schema `from` (or of a new one): empty, not of
+ * OpenAPI's characters for component names, or another schema's; undefined when it can.
+ */
+export function schemaNameProblem(
+  name: string,
+  schemas: Readonly<Record<string, unknown>>,
+  from?: string,
+): SchemaNameProblem | undefined {
+  if (name.trim() === '') return 'EMPTY';
+  if (!SCHEMA_NAME_RE.test(name)) return 'CHARS';
+  if (name !== from && Object.hasOwn(schemas, name)) return 'TAKEN';
+  return undefined;
+}
+
+/** Thrown by a rename that would lose a schema (see {@link checkSchemaRename}). */
 export class SchemaNameError extends Error {
-  constructor(readonly reason: 'MISSING' | 'TAKEN' | 'EMPTY') {
+  constructor(readonly reason: 'MISSING' | SchemaNameProblem) {
     super(`Cannot rename the schema: ${reason}`);
   }
 }
 
 /**
- * Renames a shared schema and every `$ref` to it (in every endpoint's schemas, in the other
- * shared schemas, in the schema itself). The schema keeps its place in the order. Objects the
- * rename does not touch keep their identity.
+ * The rename's rule, for every caller (the session's renameSchema command, the form): `from`
+ * must be a shared schema and `to` a name {@link schemaNameProblem} allows. Throws a
+ * {@link SchemaNameError}; answers false when there is nothing to do (`to` is `from`).
+ */
+export function checkSchemaRename(
+  schemas: Readonly<Record<string, unknown>>,
+  from: string,
+  to: string,
+): boolean {
+  if (!Object.hasOwn(schemas, from)) throw new SchemaNameError('MISSING');
+  if (to === from) return false;
+  const problem = schemaNameProblem(to, schemas, from);
+  if (problem !== undefined) throw new SchemaNameError(problem);
+  return true;
+}
+
+/** The reference rule of a rename, as a map for {@link rewriteRefs}. */
+function renameRefs(from: string, to: string): (ref: string, kind: RefKind) => string {
+  return (ref, kind) => renamedSchemaRef(ref, kind, from, to) ?? ref;
+}
+
+/** A record with the key `from` renamed `to` in its place (the same record without `from`). */
+function renameKey<T>(
+  record: Readonly<Record<string, T>>,
+  from: string,
+  to: string,
+): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const key of Object.keys(record)) setOwn(out, key === from ? to : key, record[key]);
+  return out;
+}
+
+/**
+ * Renames a shared schema in views: every `$ref` to it (and into it) in every endpoint's
+ * schemas, kept copies of components included, in the other shared schemas and in the schema
+ * itself; a body named after the schema it points at takes the new name. The schema keeps its
+ * place in the order; objects the rename does not touch keep their identity. The same rule as
+ * {@link renameSchemaInData}, which a loaded document's text is renamed with.
  */
 export function renameSchema(
   endpoints: readonly Endpoint[],
@@ -224,33 +229,41 @@ export function renameSchema(
   from: string,
   to: string,
 ): SchemaEdit {
-  if (to === from) return { endpoints: [...endpoints], schemas: { ...schemas } };
-  if (to.trim() === '') throw new SchemaNameError('EMPTY');
-  if (!Object.hasOwn(schemas, from)) throw new SchemaNameError('MISSING');
-  if (Object.hasOwn(schemas, to)) throw new SchemaNameError('TAKEN');
-  const target = schemaRef(to);
-  const map = (ref: string) => (schemaRefName(ref) === from ? target : ref);
-  const nextSchemas: Record<string, Schema> = {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    setOwn(nextSchemas, name === from ? to : name, mapSchemaRefs(schema, map));
+  if (!checkSchemaRename(schemas, from, to)) {
+    return { endpoints: [...endpoints], schemas: { ...schemas } };
+  }
+  const map = renameRefs(from, to);
+  const rewrite = (schema: Schema) => rewriteRefs(schema, map);
+  const nextSchemas = renameKey(schemas, from, to);
+  for (const name of Object.keys(nextSchemas)) {
+    setOwn(nextSchemas, name, rewrite(nextSchemas[name] as Schema));
   }
   const nextEndpoints = endpoints.map((endpoint) => {
-    let next = renameBodies(
-      mapEndpointSchemas(endpoint, (schema) => mapSchemaRefs(schema, map)),
-      from,
-      to,
-    );
+    let next = renameBodies(mapEndpointSchemas(endpoint, rewrite), from, to);
     const kept = next.schemaComponents;
     if (kept !== undefined && Object.hasOwn(kept, from) && !Object.hasOwn(kept, to)) {
-      const renamed: Record<string, Schema> = {};
-      for (const [name, schema] of Object.entries(kept)) {
-        setOwn(renamed, name === from ? to : name, schema);
-      }
-      next = { ...next, schemaComponents: renamed };
+      next = { ...next, schemaComponents: renameKey(kept, from, to) };
     }
     return next;
   });
   return { endpoints: nextEndpoints, schemas: nextSchemas };
+}
+
+/**
+ * A whole document's data with shared schema `from` renamed `to` (its key keeps its place) and
+ * every reference to it rewritten by the rule of {@link renameSchema}. Copy-on-write.
+ */
+export function renameSchemaInData(data: unknown, from: string, to: string): unknown {
+  const rewritten = rewriteRefs(data, renameRefs(from, to));
+  if (!isObject(rewritten)) return rewritten;
+  const components = own(rewritten, 'components');
+  const schemas = isObject(components) ? own(components, 'schemas') : undefined;
+  if (!isObject(components) || !isObject(schemas)) return rewritten;
+  const root: JsonObject = renameKey(rewritten, 'components', 'components');
+  const nextComponents: JsonObject = renameKey(components, 'schemas', 'schemas');
+  setOwn(nextComponents, 'schemas', renameKey(schemas, from, to));
+  setOwn(root, 'components', nextComponents);
+  return root;
 }
 
 /** A body named after the schema it points at (`name: X`, `schema: {$ref: X}`) follows a rename. */
@@ -291,18 +304,20 @@ export function deleteSchema(
   };
   const keep = (ref: string) => ref;
   const deleted = schemas[name] as Schema;
-  const inlined = mapSchemaRefs(deleted, keep, 0, (node) => (isRef(node) ? strip(node) : node));
+  const inlined = rewriteRefs(deleted, keep, {
+    scope: 'schema',
+    replace: (node) => (isRef(node) ? strip(node) : node),
+  });
   const inline = (node: Record<string, unknown>): unknown =>
     isRef(node) ? { ...inlined, ...strip(node) } : node;
+  const inlineRefs = (schema: Schema) =>
+    rewriteRefs(schema, keep, { scope: 'schema', replace: inline });
   const nextSchemas: Record<string, Schema> = {};
   for (const [key, schema] of Object.entries(schemas)) {
-    if (key !== name) setOwn(nextSchemas, key, mapSchemaRefs(schema, keep, 0, inline));
+    if (key !== name) setOwn(nextSchemas, key, inlineRefs(schema));
   }
   const nextEndpoints = endpoints.map((endpoint) => {
-    const next = unnameBodies(
-      mapEndpointSchemas(endpoint, (schema) => mapSchemaRefs(schema, keep, 0, inline)),
-      name,
-    );
+    const next = unnameBodies(mapEndpointSchemas(endpoint, inlineRefs), name);
     const kept = next.schemaComponents;
     if (kept === undefined || !Object.hasOwn(kept, name)) return next;
     const rest: Record<string, Schema> = {};

@@ -32,14 +32,7 @@ import {
 } from '../check-budget';
 import { CoreError } from '../errors';
 import type { Endpoint, Schema } from '../model';
-import {
-  escapePointer,
-  isObject,
-  own,
-  SCHEMA_REF_PREFIX,
-  setOwn,
-  type JsonObject,
-} from '../openapi-common';
+import { isObject, own, setOwn, type JsonObject } from '../openapi-common';
 import { dialectOf } from '../openapi-version';
 import {
   EndpointValidator,
@@ -57,6 +50,7 @@ import {
   sameView,
   type OpenApiDocument,
 } from './openapi-document';
+import { checkSchemaRename, renameSchema, renameSchemaInData, SchemaNameError } from './schemas';
 import { validateMeta, type MetaIssue } from './validate-meta';
 import { applyToView, clampIndex, type EndpointCommand } from './view-commands';
 import { validateExamples, type EndpointExampleProblem } from '../inference/validate-examples';
@@ -614,34 +608,31 @@ class Batch {
   }
 
   private renameSchema(from: string, to: string): void {
-    if (typeof from !== 'string' || !Object.hasOwn(this.doc.schemas, from)) {
-      throw new CoreError('UNKNOWN_TARGET', `No shared schema is named ${String(from)}.`);
+    if (typeof from !== 'string' || typeof to !== 'string') {
+      throw new CoreError('INVALID_INPUT', 'Schema names are text.');
     }
-    if (typeof to !== 'string' || to.trim() === '') {
-      throw new CoreError('INVALID_INPUT', 'A shared schema needs a name.');
-    }
-    if (to === from) return;
-    if (Object.hasOwn(this.doc.schemas, to)) {
-      throw new CoreError('INVALID_INPUT', `A shared schema is already named ${to}.`);
+    try {
+      if (!checkSchemaRename(this.doc.schemas, from, to)) return;
+    } catch (error) {
+      if (!(error instanceof SchemaNameError)) throw error;
+      throw error.reason === 'MISSING'
+        ? new CoreError('UNKNOWN_TARGET', `No shared schema is named ${from}.`)
+        : new CoreError('INVALID_INPUT', `The name ${to} cannot be given (${error.reason}).`);
     }
     if (documentFlavor(this.doc) === undefined) {
       // A new document is generated whole from its views: rename in the views and schemas.
-      const rewrite = refRewriter(from, to);
-      const schemas: Record<string, Schema> = {};
-      for (const [name, schema] of Object.entries(this.doc.schemas)) {
-        setOwn(schemas, name === from ? to : name, rewrite(schema) as Schema);
-      }
-      this.doc.schemas = schemas;
-      this.doc.endpoints = this.doc.endpoints.map((endpoint) => {
-        let next = rewrite(endpoint) as Endpoint;
-        next = renameBodies(next, from, to);
-        return next;
-      });
+      const edit = renameSchema(this.doc.endpoints, this.doc.schemas, from, to);
+      this.doc.schemas = edit.schemas;
+      this.doc.endpoints = edit.endpoints;
       this.schemasChanged = true;
       this.textChanged = true;
       return;
     }
-    const text = renderOpenApiWith(this.doc, (data) => renameInData(data, from, to), REPLACED);
+    const text = renderOpenApiWith(
+      this.doc,
+      (data) => renameSchemaInData(data, from, to),
+      REPLACED,
+    );
     this.reopen(text);
   }
 
@@ -695,91 +686,4 @@ function exampleProblems(
     out[problem.endpointId]?.push(problem);
   }
   return out;
-}
-
-/** Request and response bodies named after a renamed schema take its new name. */
-function renameBodies(endpoint: Endpoint, from: string, to: string): Endpoint {
-  let next = endpoint;
-  if (endpoint.requestBody?.name === from) {
-    next = { ...next, requestBody: { ...endpoint.requestBody, name: to } };
-  }
-  if (endpoint.responses.some((r) => r.body.name === from)) {
-    next = {
-      ...next,
-      responses: endpoint.responses.map((r) =>
-        r.body.name === from ? { ...r, body: { ...r.body, name: to } } : r,
-      ),
-    };
-  }
-  return next;
-}
-
-/**
- * A copy-on-write rewrite of every reference to schema `from` (`$ref` and discriminator
- * mappings, also pointers into it such as `#/components/schemas/A/properties/b`) to `to`.
- * Untouched subtrees are returned as the same objects.
- */
-function refRewriter(from: string, to: string): (value: unknown) => unknown {
-  const targets = new Set([escapePointer(from), encodeURIComponent(escapePointer(from))]);
-  const target = escapePointer(to);
-  const renamed = (ref: string): string | undefined => {
-    if (!ref.startsWith(SCHEMA_REF_PREFIX)) return undefined;
-    const rest = ref.slice(SCHEMA_REF_PREFIX.length);
-    const slash = rest.indexOf('/');
-    const token = slash < 0 ? rest : rest.slice(0, slash);
-    if (!targets.has(token)) return undefined;
-    return SCHEMA_REF_PREFIX + target + (slash < 0 ? '' : rest.slice(slash));
-  };
-  const visit = (value: unknown, depth: number): unknown => {
-    if (value === null || typeof value !== 'object' || depth > 2000) return value;
-    if (Array.isArray(value)) {
-      let out: unknown[] | undefined;
-      value.forEach((item, i) => {
-        const next = visit(item, depth + 1);
-        if (next !== item) (out ??= [...value])[i] = next;
-      });
-      return out ?? value;
-    }
-    let out: JsonObject | undefined;
-    const object = value as JsonObject;
-    for (const key of Object.keys(object)) {
-      const item = own(object, key);
-      let next: unknown;
-      if (key === '$ref' && typeof item === 'string') next = renamed(item) ?? item;
-      else if (key === 'mapping' && isObject(item)) {
-        let mapping: JsonObject | undefined;
-        for (const [k, v] of Object.entries(item)) {
-          const r = typeof v === 'string' ? renamed(v) : undefined;
-          if (r !== undefined) setOwn((mapping ??= { ...item }), k, r);
-        }
-        next = mapping ?? visit(item, depth + 1);
-      } else next = visit(item, depth + 1);
-      if (next !== item) setOwn((out ??= copyObject(object)), key, next);
-    }
-    return out ?? value;
-  };
-  return (value) => visit(value, 0);
-}
-
-function copyObject(object: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const key of Object.keys(object)) setOwn(out, key, own(object, key));
-  return out;
-}
-
-/** The whole document's data with schema `from` renamed `to` (key order kept) and refs rewritten. */
-function renameInData(data: unknown, from: string, to: string): unknown {
-  const rewritten = refRewriter(from, to)(data);
-  if (!isObject(rewritten)) return rewritten;
-  const components = own(rewritten, 'components');
-  const schemas = isObject(components) ? own(components, 'schemas') : undefined;
-  if (!isObject(components) || !isObject(schemas)) return rewritten;
-  const renamed: JsonObject = {};
-  for (const key of Object.keys(schemas))
-    setOwn(renamed, key === from ? to : key, own(schemas, key));
-  const root = copyObject(rewritten);
-  const nextComponents = copyObject(components);
-  setOwn(nextComponents, 'schemas', renamed);
-  setOwn(root, 'components', nextComponents);
-  return root;
 }
