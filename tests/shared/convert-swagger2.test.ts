@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { convertSwagger2, CoreError, createCoreApi, parseOpenApi } from '../../src/shared/openapi';
+import { createJobApi } from '../../src/shared/openapi/job-api';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 
 const validator = new Validator();
@@ -157,9 +158,9 @@ describe('convertSwagger2', () => {
     expect(() => convertSwagger2('swagger: "1.2"\n')).toThrow(CoreError);
   });
 
-  it('is exposed by the worker API', () => {
+  it('is a job of the job worker; the document worker opens its result', () => {
     const api = createCoreApi();
-    const converted = api.convertSwagger2(SMALL);
+    const converted = createJobApi().convertSwagger2(SMALL);
     expect(converted.ok).toBe(true);
     if (!converted.ok) return;
     const opened = api.openDocument(converted.value.text);

@@ -28,7 +28,6 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
     ['validate', () => api.validate([]), () => remote.validate([])],
     ['inferSchema', () => api.inferSchema(SAMPLE), () => remote.inferSchema(SAMPLE)],
     ['inferSchema blank', () => api.inferSchema(' '), () => remote.inferSchema(' ')],
-    ['schemaYaml', () => api.schemaYaml(SAMPLE), () => remote.schemaYaml(SAMPLE)],
     ['isJsonPaste', () => api.isJsonPaste(SAMPLE), () => remote.isJsonPaste(SAMPLE)],
     ['jsonToYaml', () => api.jsonToYaml(SAMPLE), () => remote.jsonToYaml(SAMPLE)],
     ['formatJson', () => api.formatJson(SAMPLE), () => remote.formatJson(SAMPLE)],
@@ -129,7 +128,6 @@ describe('worker api (direct calls)', () => {
   it('answers values as { ok: true, value }', () => {
     expect(api.isJsonPaste('[1]')).toEqual({ ok: true, value: true });
     expect(api.inferSchema('')).toEqual({ ok: true, value: undefined });
-    expect(api.schemaYaml('')).toEqual({ ok: true, value: '' });
     const report = api.validate([]);
     expect(report).toEqual({
       ok: true,

@@ -1,6 +1,7 @@
 /**
- * The issue 14 worker methods (importCurl, importHar, inferSchemaFromValues, validateExamples):
- * Result objects that survive a real comlink boundary, typed errors included.
+ * The issue 14 worker methods (importCurl, importHar, inferSchemaFromValues in the job worker,
+ * validateExamples in the document worker): Result objects that survive a real comlink
+ * boundary, typed errors included.
  */
 import { expose, wrap, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter';
@@ -9,10 +10,12 @@ import { resolve } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoreApi } from '../../src/shared/openapi/core-api';
+import { createJobApi, type JobApi } from '../../src/shared/openapi/job-api';
 import type { Endpoint } from '../../src/shared/openapi';
 import type { GeneratorApi } from '../../src/worker';
 
 const api = createCoreApi();
+const jobs = createJobApi();
 
 const har = readFileSync(resolve(__dirname, '../fixtures/traffic/chrome-app.har'), 'utf8');
 
@@ -29,46 +32,53 @@ describe('worker api: traffic and inference methods', () => {
   let port1: MessagePort;
   let port2: MessagePort;
   let remote: Remote<GeneratorApi>;
+  let jobPorts: MessageChannel;
+  let jobRemote: Remote<JobApi>;
 
   beforeAll(() => {
     ({ port1, port2 } = new MessageChannel());
     expose(api, nodeEndpoint(port1));
     remote = wrap<GeneratorApi>(nodeEndpoint(port2));
+    jobPorts = new MessageChannel();
+    expose(jobs, nodeEndpoint(jobPorts.port1));
+    jobRemote = wrap<JobApi>(nodeEndpoint(jobPorts.port2));
   });
   afterAll(() => {
+    jobPorts.port1.close();
+    jobPorts.port2.close();
     port1.close();
     port2.close();
   });
 
   it('imports a HAR and a cURL command with the same answers as direct calls', async () => {
-    const direct = api.importHar(har);
+    const direct = jobs.importHar(har);
     expect(direct.ok).toBe(true);
-    expect(withoutIds(await remote.importHar(har))).toEqual(withoutIds(direct));
+    expect(withoutIds(await jobRemote.importHar(har))).toEqual(withoutIds(direct));
     const curl = "curl 'https://h.test/a/1' -H 'Authorization: Bearer x'";
-    expect(withoutIds(await remote.importCurl(curl))).toEqual(withoutIds(api.importCurl(curl)));
+    expect(withoutIds(await jobRemote.importCurl(curl))).toEqual(withoutIds(jobs.importCurl(curl)));
   });
 
   it('answers malformed input as typed errors', async () => {
-    expect(await remote.importHar('{')).toMatchObject({
+    expect(await jobRemote.importHar('{')).toMatchObject({
       ok: false,
       error: { code: 'HAR_INVALID' },
     });
-    expect(await remote.importCurl('ls -la')).toMatchObject({
+    expect(await jobRemote.importCurl('ls -la')).toMatchObject({
       ok: false,
       error: { code: 'CURL_INVALID' },
     });
-    expect(await remote.inferSchemaFromValues(null as unknown as unknown[])).toMatchObject({
+    expect(await jobRemote.inferSchemaFromValues(null as unknown as unknown[])).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });
   });
 
   it('infers from several values and validates examples', async () => {
-    expect(await remote.inferSchemaFromValues([{ a: 1 }, { a: 2, b: 'x' }])).toMatchObject({
+    expect(await jobRemote.inferSchemaFromValues([{ a: 1 }, { a: 2, b: 'x' }])).toMatchObject({
       ok: true,
       value: { type: 'object', required: ['a'] },
     });
-    const imported = api.importHar(har);
+    const imported = jobs.importHar(har);
     if (!imported.ok) throw new Error('fixture');
     const endpoints = imported.value.endpoints;
     expect(await remote.validateExamples(endpoints)).toEqual({ ok: true, value: [] });
