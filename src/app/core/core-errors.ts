@@ -22,6 +22,8 @@ export const CORE_ERROR_MESSAGES: Record<CoreErrorCode, MessageDescriptor> = {
   CONFLICT: msg`The document changed meanwhile. Please try again.`,
   UNKNOWN_TARGET: msg`What you edited is no longer in the document.`,
   EXPANSION_TOO_LARGE: msg`The document's YAML aliases expand to too much text to convert or preview.`,
+  RULESET_REFUSED: msg`The ruleset was refused: rules here cannot read the network or files, or run custom functions; extend only spectral:oas and specform.`,
+  RULESET_INVALID: msg`This is not a Spectral ruleset that can be used.`,
   INTERNAL: msg`Something went wrong. Please try again.`,
 };
 
@@ -36,6 +38,10 @@ function megabytes(bytes: number): string {
  */
 export function coreErrorText(info: ErrorInfo): string {
   const base = i18n._(CORE_ERROR_MESSAGES[info.code] ?? CORE_ERROR_MESSAGES.INTERNAL);
+  // A ruleset's problem names what was refused (the URL, the function) in the core's words.
+  if (info.code === 'RULESET_REFUSED' || info.code === 'RULESET_INVALID') {
+    return `${base} ${info.message}`;
+  }
   if (info.size === undefined || info.limit === undefined) return base;
   const size = megabytes(info.size);
   const limit = megabytes(info.limit);
