@@ -28,6 +28,7 @@ import type { PreviewRequest } from '../../shared/openapi/document/preview-part'
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
+import type { EndpointCommand } from '../../shared/openapi';
 
 export type { DocumentSummary, ImportWarning, Result };
 
@@ -123,6 +124,14 @@ function defaultCreateWorker(): (() => Worker) | undefined {
     });
 }
 
+/** An edit made by command on the page, waiting for the next sync (see GeneratorClient.queue). */
+interface QueuedEdit {
+  seq: number;
+  command: EndpointCommand;
+  before: Endpoint;
+  after: Endpoint;
+}
+
 /** Owns the worker's life; see the module comment. */
 export class GeneratorClient {
   private worker: Worker | undefined;
@@ -139,6 +148,14 @@ export class GeneratorClient {
   private source: DocumentSource | undefined;
   /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
   private sent = new Map<string, Endpoint>();
+  /**
+   * Edits the page made by command (issue 29.1, {@link queue}), in order, each with the view it
+   * was made on and the view it made: the next sync sends them as they are, before anything the
+   * form's diff finds, so an edit inside a body or a response is its command, not the view.
+   */
+  private queued: QueuedEdit[] = [];
+  /** The number of the last queued edit (a sync takes those queued before it was asked for). */
+  private queuedSeq = 0;
   /** Bumped whenever a worker starts: a document opened in an older one is gone. */
   private epoch = 0;
   private documentEpoch = -1;
@@ -400,8 +417,10 @@ export class GeneratorClient {
     options: CallOptions & { text?: boolean | 'ifValid' } = {},
     skip?: () => boolean,
   ): Promise<{ report: ValidationReport; text?: string } | undefined> {
+    // The edits queued until now belong to this form; later ones wait for a later sync.
+    const upTo = this.queuedSeq;
     const run = this.rendering.then(() =>
-      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options),
+      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options, upTo),
     );
     this.rendering = run.then(
       () => undefined,
@@ -414,15 +433,16 @@ export class GeneratorClient {
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
+    upTo = this.queuedSeq,
   ): Promise<{ report: ValidationReport; text?: string }> {
     try {
-      return await this.syncOnce(endpoints, meta, options);
+      return await this.syncOnce(endpoints, meta, options, upTo);
     } catch (error) {
       if (!(error instanceof CoreCallError) || error.code !== 'CONFLICT') throw error;
       // Opened again or changed meanwhile: start over from what the session holds.
       this.mirror = undefined;
       this.sent = new Map();
-      return this.syncOnce(endpoints, meta, options);
+      return this.syncOnce(endpoints, meta, options, upTo);
     }
   }
 
@@ -430,6 +450,7 @@ export class GeneratorClient {
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
+    upTo: number,
   ): Promise<{ report: ValidationReport; text?: string }> {
     const { text: withText, ...callOptions } = options;
     if (this.held !== undefined) {
@@ -450,13 +471,20 @@ export class GeneratorClient {
       mirror = { ...state, edited: new Set(state.edited) };
       this.issues = {};
     }
+    const direct = this.takeQueued(mirror, upTo);
+    if (direct.length > 0) {
+      const edited = new Set(mirror.edited);
+      for (const command of direct) edited.add(command.endpointId);
+      mirror = { ...mirror, edited };
+    }
     const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
+    const commands: DocumentCommand[] = [...direct, ...plan.commands];
     // Batches of a few views each: no message clones megabytes (a form sent whole after a
     // worker restart), and Generate shows its progress by them.
     const batches: DocumentCommand[][] = [];
     let batch: DocumentCommand[] = [];
     let views = 0;
-    for (const command of plan.commands) {
+    for (const command of commands) {
       if (carriesView(command) && views === VIEWS_PER_MESSAGE) {
         batches.push(batch);
         batch = [];
@@ -466,7 +494,7 @@ export class GeneratorClient {
       if (carriesView(command)) views += 1;
     }
     batches.push(batch);
-    const total = plan.commands.filter(carriesView).length;
+    const total = commands.filter(carriesView).length;
     if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(0, total);
     let revision = mirror.revision;
     let answer: ApplyAnswer | undefined;
@@ -516,6 +544,38 @@ export class GeneratorClient {
       canGenerate: last.problems.canGenerate,
     };
     return last.text === undefined ? { report } : { report, text: last.text };
+  }
+
+  /**
+   * An edit the page made by command and applied to its own views at once (issue 29.1): `before`
+   * is the view it was made on, `after` the view it made (the same pure function the session
+   * runs). It goes with the next sync, as it is.
+   */
+  queue(command: EndpointCommand, before: Endpoint, after: Endpoint): void {
+    this.queuedSeq += 1;
+    this.queued.push({ seq: this.queuedSeq, command, before, after });
+  }
+
+  /**
+   * The queued commands (up to `upTo`) the worker can take as they are: those made on the view
+   * it holds. The others are dropped: the form's diff sends their views (a worker that
+   * restarted, a view it has not got yet).
+   */
+  private takeQueued(mirror: SessionMirror, upTo: number): EndpointCommand[] {
+    const taken: EndpointCommand[] = [];
+    const held = new Set(mirror.ids);
+    while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
+      const { command, before, after } = this.queued.shift() as QueuedEdit;
+      const id = command.endpointId;
+      const known = this.sent.get(id);
+      // Without a mirror entry the worker holds the document's own view, which a loaded one is.
+      const holds =
+        known === before || (known === undefined && held.has(id) && this.isLoaded(before));
+      if (!holds) continue;
+      taken.push(command);
+      this.sent.set(id, after);
+    }
+    return taken;
   }
 
   /**

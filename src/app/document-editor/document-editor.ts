@@ -17,7 +17,9 @@ import type {
   KeptOperation,
   Schema,
 } from '../../shared/openapi';
+import type { EndpointCommand } from '../../shared/openapi';
 import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
+import { dialectOf } from '../../shared/openapi/openapi-version';
 import type { RevisionReason } from '../../shared/projects';
 import { projectViewStateJson } from '../../shared/projects';
 import type { UpgradeTarget } from '../../shared/openapi/document/upgrade';
@@ -181,6 +183,23 @@ export class DocumentEditor {
     const id = this.state.removeId;
     if (id !== undefined) this.store.remove(id);
     this.set({ removeId: undefined });
+  };
+
+  /**
+   * An edit of one endpoint, as the command that carries its target (issue 29.1). The form's
+   * view changes at once by the function the worker's session runs (applyToView), so typing
+   * never waits for the worker; the command goes to the worker with the next sync as it is, and
+   * the worker's answer (problems, text) is the truth. A command that does not apply to the view
+   * (a target gone meanwhile) changes nothing.
+   */
+  apply = (commands: EndpointCommand | readonly EndpointCommand[]): void => {
+    const dialect = dialectOf(this.document.getMeta().openapi) ?? '3.0';
+    const list: readonly EndpointCommand[] = Array.isArray(commands)
+      ? commands
+      : [commands as EndpointCommand];
+    for (const edit of this.store.applyCommands(list, dialect)) {
+      this.client.queue(edit.command, edit.before, edit.after);
+    }
   };
 
   /** Opens an endpoint's panel and scrolls to it, also when it was the last one revealed. */

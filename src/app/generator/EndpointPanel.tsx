@@ -4,27 +4,31 @@ import {
   FORM_METHODS,
   pathTemplateNames,
   type HttpMethod,
+  type Endpoint,
+  type EndpointCommand,
   type Parameter,
   type ParameterLocation,
 } from '../../shared/openapi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useDocumentDialect } from '../model/document-store';
+import { useDocumentDialect, useEditorApply } from '../model/document-store';
 import { BodyEditor } from './BodyEditor';
 import { BodyExtras } from './BodyExtras';
 import { useCollapsed, useEndpoint, useIssues, type EndpointStore } from '../model/endpoint-store';
 import {
-  createParameter,
-  createResponse,
-  editBody,
-  removeParameter,
-  removeParameters,
-  removeResponse,
-  setMethod,
-  staleParameters,
-  updateParameter,
-  updateResponse,
-  withPath,
-} from '../model/endpoint-ops';
+  addParameterCommand,
+  addResponseCommand,
+  methodCommands,
+  optionalFieldCommand,
+  parameterCommands,
+  pathCommands,
+  removeParametersCommands,
+  removeResponseCommand,
+  requestBodyCommands,
+  responseBodyCommands,
+  responseCommand,
+  setBodyCommand,
+} from '../model/endpoint-commands';
+import { createParameter, staleParameters } from '../model/endpoint-ops';
 import { fieldIssue, panelLabels } from './issue-messages';
 import { splitIssues } from './problems';
 import { useTouchedIdVersion } from '../model/touched';
@@ -67,12 +71,22 @@ export const EndpointPanel = memo(function EndpointPanel({
   const [stale, setStale] = useState<Parameter[]>([]);
   const namesAtFocus = useRef<string[]>([]);
 
-  const update = useCallback(
-    (change: Parameters<EndpointStore['update']>[1]) => {
+  const apply = useEditorApply(store);
+  /**
+   * Every control edits by command (issue 29.1), built on the view as it is now: the editor
+   * shows it at once and sends it to the worker.
+   */
+  const edit = useCallback(
+    (make: (endpoint: Endpoint) => EndpointCommand | EndpointCommand[]) => {
+      const current = store.getEndpoint(id);
+      if (current === undefined) return;
+      const made = make(current);
+      const commands = Array.isArray(made) ? made : [made];
+      if (commands.length === 0) return;
       store.touched.touch(id, '*');
-      store.update(id, change);
+      apply(commands);
     },
-    [store, id],
+    [store, id, apply],
   );
   /**
    * Records the field a change or a blur happened in (its `data-field`) and the part it is in
@@ -92,23 +106,22 @@ export const EndpointPanel = memo(function EndpointPanel({
     const current = store.getEndpoint(id);
     if (current === undefined) return;
     const { silent, ask } = staleParameters(current, namesAtFocus.current);
-    if (silent.length > 0) store.update(id, (x) => removeParameters(x, silent));
+    if (silent.length > 0) apply(removeParametersCommands(current, silent));
     namesAtFocus.current = pathTemplateNames(current.path);
     if (ask.length > 0) setStale(ask);
-  }, [store, id]);
+  }, [store, id, apply]);
   const onAddParameter = useCallback(
-    (location: ParameterLocation) =>
-      update((e) => ({ ...e, parameters: [...e.parameters, createParameter(location)] })),
-    [update],
+    (location: ParameterLocation) => edit((e) => addParameterCommand(e, createParameter(location))),
+    [edit],
   );
   const onChangeParameter = useCallback(
     (parameterId: string, change: Partial<Parameter>) =>
-      update((e) => updateParameter(e, parameterId, change)),
-    [update],
+      edit((e) => parameterCommands(e, parameterId, change)),
+    [edit],
   );
   const onRemoveParameter = useCallback(
-    (parameterId: string) => update((e) => removeParameter(e, parameterId)),
-    [update],
+    (parameterId: string) => edit((e) => removeParametersCommands(e, [parameterId])),
+    [edit],
   );
 
   if (!endpoint) return null;
@@ -198,7 +211,7 @@ export const EndpointPanel = memo(function EndpointPanel({
               <select
                 aria-label={t`Method`}
                 value={endpoint.method}
-                onChange={(e) => update((x) => setMethod(x, e.target.value as HttpMethod))}
+                onChange={(e) => edit((x) => methodCommands(x, e.target.value as HttpMethod))}
               >
                 {(dialect === '3.2' ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map(
                   (m) => (
@@ -228,7 +241,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                 onBlur={onPathBlur}
                 onChange={(e) => {
                   const path = e.target.value;
-                  update((x) => withPath(x, path));
+                  edit((x) => pathCommands(x, path));
                 }}
               />
               <FieldError issue={pathIssue} />
@@ -241,12 +254,21 @@ export const EndpointPanel = memo(function EndpointPanel({
                 placeholder={t`What the endpoint does`}
                 onChange={(e) => {
                   const summary = e.target.value;
-                  update((x) => ({ ...x, summary }));
+                  edit((x) => ({
+                    kind: 'setField',
+                    endpointId: x.id,
+                    field: 'summary',
+                    value: summary,
+                  }));
                 }}
               />
             </label>
           </div>
-          <OperationDetails endpoint={endpoint} issues={issues} update={update} />
+          <OperationDetails
+            endpoint={endpoint}
+            issues={issues}
+            onChange={(field, value) => edit((x) => optionalFieldCommand(x, field, value))}
+          />
           <ParameterSection
             title={t`Headers`}
             addLabel={t`Add header`}
@@ -298,32 +320,27 @@ export const EndpointPanel = memo(function EndpointPanel({
                     aria-invalid={bodyNameIssue !== undefined}
                     onChange={(e) => {
                       const name = sanitizeBodyName(e.target.value);
-                      update((x) => ({ ...x, requestBody: editBody(x.requestBody, { name }) }));
+                      edit((x) => requestBodyCommands(x, { name }));
                     }}
                   />
                   <FieldError issue={bodyNameIssue} />
                 </label>
                 <SharedSchemaSelect
                   body={endpoint.requestBody}
-                  onChange={(requestBody) => update((x) => ({ ...x, requestBody }))}
+                  onChange={(requestBody) =>
+                    edit((x) => setBodyCommand(x, ['requestBody'], requestBody))
+                  }
                 />
                 <BodyEditor
                   label={t`Request body`}
                   value={endpoint.requestBody?.customerJson ?? ''}
                   schema={endpoint.requestBody?.schema}
-                  onChange={(customerJson) =>
-                    update((x) => ({
-                      ...x,
-                      requestBody: editBody(x.requestBody, { customerJson }),
-                    }))
-                  }
+                  onChange={(customerJson) => edit((x) => requestBodyCommands(x, { customerJson }))}
                 />
                 <BodyExtras
                   label={t`Request body`}
                   body={endpoint.requestBody}
-                  onChange={(change) =>
-                    update((x) => ({ ...x, requestBody: editBody(x.requestBody, change) }))
-                  }
+                  onChange={(change) => edit((x) => requestBodyCommands(x, change))}
                 />
               </>
             )}
@@ -353,13 +370,13 @@ export const EndpointPanel = memo(function EndpointPanel({
                         aria-invalid={codeIssue !== undefined}
                         onChange={(e) => {
                           const digits = sanitizeStatusCode(e.target.value);
-                          update((x) =>
-                            updateResponse(x, index, (r) => {
-                              const next = { ...r };
-                              if (digits === '') delete next.statusCode;
-                              else next.statusCode = Number(digits);
-                              return next;
-                            }),
+                          edit((x) =>
+                            responseCommand(
+                              x,
+                              index,
+                              'statusCode',
+                              digits === '' ? undefined : Number(digits),
+                            ),
                           );
                         }}
                       />
@@ -384,12 +401,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                         aria-invalid={nameIssue !== undefined}
                         onChange={(e) => {
                           const name = sanitizeBodyName(e.target.value);
-                          update((x) =>
-                            updateResponse(x, index, (r) => ({
-                              ...r,
-                              body: editBody(r.body, { name }),
-                            })),
-                          );
+                          edit((x) => responseBodyCommands(x, index, { name }));
                         }}
                       />
                       <FieldError issue={nameIssue} />
@@ -397,7 +409,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                     <SharedSchemaSelect
                       body={response.body}
                       onChange={(body) =>
-                        update((x) => updateResponse(x, index, (r) => ({ ...r, body })))
+                        edit((x) => setBodyCommand(x, ['responses', index, 'body'], body))
                       }
                     />
                     <button
@@ -409,7 +421,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                           : t`Remove response ${response.statusCode}`
                       }
                       title={t`Remove response`}
-                      onClick={() => update((x) => removeResponse(x, index))}
+                      onClick={() => edit((x) => removeResponseCommand(x, index))}
                     >
                       ×
                     </button>
@@ -423,33 +435,18 @@ export const EndpointPanel = memo(function EndpointPanel({
                     value={response.body.customerJson}
                     schema={response.body.schema}
                     onChange={(customerJson) =>
-                      update((x) =>
-                        updateResponse(x, index, (r) => ({
-                          ...r,
-                          body: editBody(r.body, { customerJson }),
-                        })),
-                      )
+                      edit((x) => responseBodyCommands(x, index, { customerJson }))
                     }
                   />
                   <BodyExtras
                     label={t`Response body`}
                     body={response.body}
-                    onChange={(change) =>
-                      update((x) =>
-                        updateResponse(x, index, (r) => ({ ...r, body: editBody(r.body, change) })),
-                      )
-                    }
+                    onChange={(change) => edit((x) => responseBodyCommands(x, index, change))}
                   />
                   <ResponseHeaders
                     headers={response.headers}
                     onChange={(headers) =>
-                      update((x) =>
-                        updateResponse(x, index, (r) => {
-                          const next = { ...r, headers };
-                          if (headers === undefined) delete next.headers;
-                          return next;
-                        }),
-                      )
+                      edit((x) => responseCommand(x, index, 'headers', headers))
                     }
                   />
                 </div>
@@ -459,9 +456,7 @@ export const EndpointPanel = memo(function EndpointPanel({
               type="button"
               className="gen-button gen-button-small"
               data-field="responses"
-              onClick={() =>
-                update((x) => ({ ...x, responses: [...x.responses, createResponse()] }))
-              }
+              onClick={() => edit((x) => addResponseCommand(x))}
             >
               <span aria-hidden="true">+ </span>
               <Trans>Add response</Trans>
@@ -476,7 +471,7 @@ export const EndpointPanel = memo(function EndpointPanel({
           onCancel={() => setStale([])}
           onConfirm={() => {
             const ids = stale.map((p) => p.id);
-            update((x) => removeParameters(x, ids));
+            edit((x) => removeParametersCommands(x, ids));
             setStale([]);
           }}
         >

@@ -346,6 +346,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       document: documentStore,
       showInYaml: editorObject.showInYaml,
       onApplyOperation: editorObject.applyOperation,
+      apply: editorObject.apply,
     }),
     [documentStore, editorObject],
   );

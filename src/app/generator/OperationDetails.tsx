@@ -10,7 +10,7 @@ import type { Endpoint, EndpointIssue, SecurityRequirement } from '../../shared/
 import { useDocumentLinks, type DocumentStore } from '../model/document-store';
 import { TextField } from './document/fields';
 import { MarkdownField } from './document/MarkdownField';
-import { requires, toggleRequirement, withOptional } from './document/meta-ops';
+import { requires, toggleRequirement } from './document/meta-ops';
 import type { EndpointStore } from '../model/endpoint-store';
 import { FIELD_MESSAGES, fieldIssue } from './issue-messages';
 
@@ -61,7 +61,8 @@ function useSchemeNames(document: DocumentStore | undefined): readonly string[] 
 export interface OperationDetailsProps {
   endpoint: Endpoint;
   issues: readonly EndpointIssue[];
-  update: (change: (endpoint: Endpoint) => Endpoint) => void;
+  /** Sets an optional field (an empty value removes it): the panel makes it a command. */
+  onChange: <K extends OptionalField>(field: K, value: Endpoint[K] | '') => void;
 }
 
 /** Tags as removable chips and an input that adds one (Enter or comma); suggests the document's. */
@@ -211,7 +212,10 @@ function SecurityField({
 }
 
 /** The operation's own fields; inserted in the panel body. */
-export function OperationDetails({ endpoint, issues, update }: OperationDetailsProps) {
+/** The operation's optional fields this section sets. */
+export type OptionalField = 'operationId' | 'description' | 'tags' | 'deprecated' | 'security';
+
+export function OperationDetails({ endpoint, issues, onChange }: OperationDetailsProps) {
   const { t } = useLingui();
   const links = useDocumentLinks();
   const suggestions = useDocumentTagNames(links?.document);
@@ -227,15 +231,13 @@ export function OperationDetails({ endpoint, issues, update }: OperationDetailsP
           mono
           placeholder="listUsers"
           error={idIssue && FIELD_MESSAGES[idIssue.code]}
-          onChange={(value) => update((x) => withOptional(x, 'operationId', value))}
+          onChange={(value) => onChange('operationId', value)}
         />
         <label className="gen-check">
           <input
             type="checkbox"
             checked={endpoint.deprecated === true}
-            onChange={(event) =>
-              update((x) => withOptional(x, 'deprecated', event.target.checked ? true : undefined))
-            }
+            onChange={(event) => onChange('deprecated', event.target.checked ? true : undefined)}
           />
           <span>{t`Deprecated`}</span>
         </label>
@@ -245,19 +247,17 @@ export function OperationDetails({ endpoint, issues, update }: OperationDetailsP
         value={endpoint.description ?? ''}
         rows={3}
         placeholder={t`Longer than the summary; Markdown is allowed`}
-        onChange={(value) => update((x) => withOptional(x, 'description', value))}
+        onChange={(value) => onChange('description', value)}
       />
       <TagsField
         tags={endpoint.tags ?? NO_TAGS}
         suggestions={suggestions}
-        onChange={(tags) =>
-          update((x) => withOptional(x, 'tags', tags.length === 0 ? undefined : tags))
-        }
+        onChange={(tags) => onChange('tags', tags.length === 0 ? undefined : tags)}
       />
       <SecurityField
         security={endpoint.security}
         schemes={schemes}
-        onChange={(security) => update((x) => withOptional(x, 'security', security))}
+        onChange={(security) => onChange('security', security)}
       />
     </fieldset>
   );

@@ -4,10 +4,11 @@
  * title re-renders only the document panel. Every edit is a function of the previous value, and
  * edits copy with spread: keys the form does not show (`x-` extensions) are kept.
  */
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Schema } from '../../shared/openapi';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { EndpointCommand, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
+import type { EndpointStore } from './endpoint-store';
 
 type Listener = () => void;
 
@@ -92,6 +93,8 @@ export interface DocumentLinks {
   showInYaml?: (path: string, method: string, where?: OperationWhere) => void;
   /** Applies the output editor's text of one operation back to its endpoint. */
   onApplyOperation?: (path: string, method: string) => void;
+  /** The editor's apply (issue 29.1): every edit of an endpoint is a command given here. */
+  apply?: (commands: readonly EndpointCommand[]) => void;
 }
 
 export const DocumentContext = createContext<DocumentLinks | undefined>(undefined);
@@ -102,6 +105,25 @@ export function useDocumentLinks(): DocumentLinks | undefined {
 }
 
 const noSubscription = () => () => undefined;
+
+/**
+ * Where an endpoint panel sends its commands: the page's editor, or outside the page (panel
+ * tests) the endpoint store's cache alone, by the same function.
+ */
+export function useEditorApply(
+  store: EndpointStore,
+): (commands: readonly EndpointCommand[]) => void {
+  const links = useContext(DocumentContext);
+  const dialect = useDocumentDialect();
+  const apply = links?.apply;
+  return useCallback(
+    (commands: readonly EndpointCommand[]) => {
+      if (apply !== undefined) apply(commands);
+      else store.applyCommands(commands, dialect);
+    },
+    [apply, store, dialect],
+  );
+}
 
 /** The open document's dialect (issue 19): what the form offers depends on it (3.2's QUERY). */
 export function useDocumentDialect(): OpenApiDialect {

@@ -4,7 +4,14 @@
  * issues or collapsed flag change; the list re-renders only when the order changes.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Endpoint, EndpointIssue, ValidationReport } from '../../shared/openapi';
+import {
+  applyToView,
+  type Endpoint,
+  type EndpointCommand,
+  type EndpointIssue,
+  type OpenApiDialect,
+  type ValidationReport,
+} from '../../shared/openapi';
 import { TouchedFields } from './touched';
 
 type Listener = () => void;
@@ -163,6 +170,34 @@ export class EndpointStore {
     this.byId.set(id, next);
     this.emitId(id);
     this.emitChange();
+  }
+
+  /**
+   * Edits the cached views by commands (issue 29.1), with the function the worker's session runs
+   * (applyToView), so the form shows an edit at once and the same as the worker will have it.
+   * Answers each command that changed a view, with the view it was made on and the one it made;
+   * a command that does not apply (its target gone meanwhile) changes nothing.
+   */
+  applyCommands(
+    commands: readonly EndpointCommand[],
+    dialect: OpenApiDialect,
+  ): { command: EndpointCommand; before: Endpoint; after: Endpoint }[] {
+    const applied: { command: EndpointCommand; before: Endpoint; after: Endpoint }[] = [];
+    for (const command of commands) {
+      const before = this.byId.get(command.endpointId);
+      if (before === undefined) continue;
+      let after: Endpoint;
+      try {
+        after = applyToView(before, command, dialect);
+      } catch (error) {
+        console.warn(error);
+        continue;
+      }
+      if (after === before) continue;
+      this.update(before.id, () => after);
+      applied.push({ command, before, after });
+    }
+    return applied;
   }
 
   /**
