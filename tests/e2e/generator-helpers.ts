@@ -87,12 +87,24 @@ export async function focusEditor(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-lines').click();
 }
 
-/** The whole output editor text, read the way a user would: select all, copy. */
+/** What the clipboard holds before a copy (the copy is over once it holds something else). */
+const BEFORE_COPY = 'specform-e2e: the clipboard before a copy';
+
+/**
+ * The whole output editor text, read the way a user would: select all, copy. A large selection
+ * is written to the clipboard a moment after Ctrl+C (in slices, issue 28.4): its text is read
+ * once the clipboard has changed.
+ */
 export async function editorText(page: Page): Promise<string> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), BEFORE_COPY);
   await focusEditor(page);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+C');
-  const text = await page.evaluate(() => navigator.clipboard.readText());
+  let text = await page.evaluate(() => navigator.clipboard.readText());
+  for (const deadline = Date.now() + 60_000; text === BEFORE_COPY && Date.now() < deadline;) {
+    await page.waitForTimeout(50);
+    text = await page.evaluate(() => navigator.clipboard.readText());
+  }
   await page.keyboard.press('Control+End');
   // Copy with an empty selection copies the (empty) line: an empty editor reads as "\n".
   return text === '\n' ? '' : text;

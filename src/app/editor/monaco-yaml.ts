@@ -13,6 +13,7 @@ import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
 import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
 import { YAML_CHECKS_MAX_CHARS, failureOf, reasonOf, setYamlChecks } from './yaml-checks';
+import { syncModelInSlices } from './sliced-model-sync';
 
 /** The marker owner monaco-yaml's validation provider uses. */
 const YAML_MARKER_OWNER = 'yaml';
@@ -107,6 +108,11 @@ function guardClient<T extends object>(
       return IDLE_PROXY as T;
     }
     holdsText = true;
+    // A large text's first copy goes to the worker in slices (issue 28.4), not in one message.
+    for (const uri of resources) {
+      const model = monaco.editor.getModel(uri);
+      if (model) await syncModelInSlices(client, model);
+    }
     const proxy = (await synced(resources)) as Record<string, (...args: unknown[]) => unknown>;
     return new Proxy(proxy, {
       get: (target, prop) => {

@@ -14,6 +14,7 @@ import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/openapi/yaml-insertion';
 import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
+import { copyLargeSelection } from '../editor/large-copy';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { describeDiagnostic } from './plain-messages';
 import YamlChecksNote from './YamlChecksNote';
@@ -550,6 +551,31 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     });
     const element = container.current;
     if (element) {
+      // Issue 28.4: a large selection is copied in slices (Monaco's copy is one long task);
+      // if the browser refuses that write, Monaco copies it the usual way.
+      let nativeCopy = false;
+      element.addEventListener(
+        'copy',
+        (event: ClipboardEvent) => {
+          if (nativeCopy) return;
+          copyLargeSelection(
+            monaco,
+            editor as unknown as monaco.editor.ICodeEditor,
+            event,
+            (copied) => {
+              const known = lastRead.get(copied);
+              return known?.version === copied.getVersionId() ? known.text : undefined;
+            },
+            () => {
+              nativeCopy = true;
+              editor.focus();
+              document.execCommand('copy');
+              nativeCopy = false;
+            },
+          );
+        },
+        true,
+      );
       // Capture phase: runs before Monaco's own paste handling on its input element.
       element.addEventListener(
         'paste',
