@@ -20,6 +20,7 @@ import type {
 import type { EndpointCommand } from '../../shared/openapi';
 import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
 import { dialectOf } from '../../shared/openapi/openapi-version';
+import { baseDialect } from '../../shared/openapi/versions';
 import type { RevisionReason } from '../../shared/projects';
 import { projectViewStateJson } from '../../shared/projects';
 import type { UpgradeTarget } from '../../shared/openapi/document/upgrade';
@@ -193,7 +194,7 @@ export class DocumentEditor {
    * (a target gone meanwhile) changes nothing.
    */
   apply = (commands: EndpointCommand | readonly EndpointCommand[]): void => {
-    const dialect = dialectOf(this.document.getMeta().openapi) ?? '3.0';
+    const dialect = dialectOf(this.document.getMeta().openapi) ?? baseDialect();
     const list: readonly EndpointCommand[] = Array.isArray(commands)
       ? commands
       : [commands as EndpointCommand];

@@ -11,6 +11,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { configureMonacoYaml, type MonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
+import { baseDialect } from '../../shared/openapi/versions';
 import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
 import { YAML_CHECKS_MAX_CHARS, failureOf, reasonOf, setYamlChecks } from './yaml-checks';
 import { syncModelInSlices } from './sliced-model-sync';
@@ -172,8 +173,8 @@ export function createYamlWorker(): Worker {
 /** How long after the last change the `openapi` line is read again. */
 const VERSION_DEBOUNCE_MS = 300;
 
-/** The version monaco-yaml checks the output with (3.0 until a document states another). */
-let checkedDialect: SchemaVersion = '3.0';
+/** The version monaco-yaml checks the output with (the oldest until a document states another). */
+let checkedDialect: SchemaVersion = baseDialect();
 
 /** The version the output editor's diagnostics and completion follow now. */
 export function yamlSchemaDialect(): SchemaVersion {

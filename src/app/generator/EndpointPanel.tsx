@@ -10,6 +10,7 @@ import {
   type ParameterLocation,
 } from '../../shared/openapi';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { featuresOf } from '../../shared/openapi/versions';
 import { useDocumentDialect, useEditorApply } from '../model/document-store';
 import { BodyEditor } from './BodyEditor';
 import { BodyExtras } from './BodyExtras';
@@ -52,7 +53,8 @@ export const EndpointPanel = memo(function EndpointPanel({
   onRemove,
 }: EndpointPanelProps) {
   const { t, i18n } = useLingui();
-  const dialect = useDocumentDialect();
+  // The `query` method exists in the versions that have it (3.2).
+  const queryMethod = featuresOf(useDocumentDialect()).queryMethod;
   const endpoint = useEndpoint(store, id);
   const allIssues = useIssues(store, id);
   const collapsed = useCollapsed(store, id);
@@ -213,7 +215,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                 value={endpoint.method}
                 onChange={(e) => edit((x) => methodCommands(x, e.target.value as HttpMethod))}
               >
-                {(dialect === '3.2' ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map(
+                {(queryMethod ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map(
                   (m) => (
                     <option key={m} value={m}>
                       {m}
@@ -221,7 +223,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                   ),
                 )}
                 {(FORM_METHODS as readonly string[]).includes(endpoint.method) ||
-                (dialect === '3.2' && endpoint.method === 'QUERY') ? null : (
+                (queryMethod && endpoint.method === 'QUERY') ? null : (
                   <option value={endpoint.method}>{endpoint.method}</option>
                 )}
               </select>

@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useSyncExternalStore } from 're
 import type { EndpointCommand, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
+import { baseDialect, defaultNewVersion } from '../../shared/openapi/versions';
 import type { EndpointStore } from './endpoint-store';
 
 type Listener = () => void;
@@ -130,7 +131,7 @@ export function useDocumentDialect(): OpenApiDialect {
   const store = useContext(DocumentContext)?.document;
   const openapi = useSyncExternalStore(
     store?.subscribe ?? noSubscription,
-    () => store?.getMeta().openapi ?? '3.0.1',
+    () => store?.getMeta().openapi ?? defaultNewVersion(),
   );
-  return dialectOf(openapi) ?? '3.0';
+  return dialectOf(openapi) ?? baseDialect();
 }

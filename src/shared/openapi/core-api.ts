@@ -35,6 +35,7 @@ import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import type { BodyModel } from './model';
 import { dialectOf, type OpenApiDialect } from './openapi-version';
+import { baseDialect } from './versions';
 import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
 
 /** What every core method answers: a value, or the core's error as plain data. */
@@ -174,7 +175,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   return {
     /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
     validate: (endpoints: Endpoint[]) =>
-      run(() => validateEndpoints(endpoints, doc?.dialect ?? '3.0')),
+      run(() => validateEndpoints(endpoints, doc?.dialect ?? baseDialect())),
     /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
     generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
       run(() => generateOpenApi(endpoints, info)),
@@ -210,7 +211,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
      * document's dialect (JSON Schema 2020-12 for 3.1/3.2, issue 19).
      */
     validateExamples: (endpoints: Endpoint[]) =>
-      run(() => validateExamples(endpoints, doc?.dialect ?? '3.0')),
+      run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
     /** A body's schema re-inferred from all its examples, merged into its edited schema. */
     reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
 
@@ -306,7 +307,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
      * document's dialect (an OpenAPI 3.0 Schema Object, or JSON Schema 2020-12 for 3.1/3.2).
      */
     checkSchemaYaml: (text: string, names?: string[]) =>
-      run(() => checkSchemaYaml(text, names, doc?.dialect ?? '3.0')),
+      run(() => checkSchemaYaml(text, names, doc?.dialect ?? baseDialect())),
     /** A value as YAML (indent 2, no wrapping), e.g. a shared schema for its YAML editor. */
     toYaml: (value: unknown) =>
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),

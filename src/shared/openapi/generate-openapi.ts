@@ -52,6 +52,8 @@ import {
   type JsonObject,
 } from './openapi-common';
 import { MAX_DOCUMENT_DEPTH } from './yaml-io';
+import { dialectOf } from './openapi-version';
+import { defaultNewVersion, featuresOf } from './versions';
 
 /** The document info of spec §9. */
 export const DEFAULT_INFO: Readonly<DocumentInfo> = { title: 'Test', version: 'v1' };
@@ -88,9 +90,9 @@ export function buildDocument(
     if (kept === undefined) continue;
     for (const name of Object.keys(kept)) registry.fix(name, kept[name] as Schema);
   }
-  const openapi = extras.openapi ?? '3.0.1';
+  const openapi = extras.openapi ?? defaultNewVersion();
   // Webhooks exist from OpenAPI 3.1 on; in a 3.0 document a webhook view is a path.
-  const hasWebhooks = !openapi.startsWith('3.0');
+  const hasWebhooks = featuresOf(dialectOf(openapi)).webhooks;
   const paths: JsonObject = {};
   const webhooks: JsonObject = {};
   for (const endpoint of endpoints) {

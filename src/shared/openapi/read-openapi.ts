@@ -48,6 +48,7 @@ import {
 } from './openapi-common';
 import { sanitizeSchema } from './openapi-schema-sanitize';
 import { detectVersion, type OpenApiDialect } from './openapi-version';
+import { featuresOf } from './versions';
 import { forEachRef } from './refs';
 import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 
@@ -215,7 +216,7 @@ export function readOpenApi(
   const ctx: Context = {
     doc,
     dialect,
-    methods: dialect === '3.2' ? { ...IMPORT_METHODS, query: 'QUERY' } : IMPORT_METHODS,
+    methods: featuresOf(dialect).queryMethod ? { ...IMPORT_METHODS, query: 'QUERY' } : IMPORT_METHODS,
     // A copy: sanitising replaces entries, and the source document is never changed.
     schemas: isObject(schemas) ? { ...schemas } : {},
     warnings,
@@ -264,7 +265,7 @@ function checkVersion(
 
 /** Whether `webhooks` are read as endpoints (OpenAPI 3.1 and later). */
 function readsWebhooks(ctx: Context): boolean {
-  return ctx.dialect !== '3.0' && isObject(own(ctx.doc, 'webhooks'));
+  return featuresOf(ctx.dialect).webhooks && isObject(own(ctx.doc, 'webhooks'));
 }
 
 /**
@@ -414,7 +415,11 @@ function readPaths(
         // The form does not edit `trace`: listed, kept as written.
         kept.push(keptOperation(value, path, 'TRACE', pointerOf(itemPointer, key), root));
       }
-      if (key === 'additionalOperations' && ctx.dialect === '3.2' && isObject(value)) {
+      if (
+        key === 'additionalOperations' &&
+        featuresOf(ctx.dialect).additionalOperations &&
+        isObject(value)
+      ) {
         if (Object.keys(value).length > 0) {
           readAdditionalOperations(ctx, value, pointerOf(itemPointer, key), path, root, kept);
           continue;
@@ -1293,7 +1298,7 @@ function sanitizeComponent(ctx: Context, name: string): void {
   if (ctx.sanitized.has(name)) return;
   ctx.sanitized.add(name);
   // A 3.1/3.2 schema is JSON Schema 2020-12: it is read as written, never made 3.0.
-  if (ctx.dialect !== '3.0') return;
+  if (featuresOf(ctx.dialect).jsonSchema) return;
   const pointer = pointerOf('/components/schemas', name);
   const fixed = sanitizeSchema(
     ctx.schemas[name],
@@ -1306,7 +1311,7 @@ function sanitizeComponent(ctx: Context, name: string): void {
 
 /** Makes an inline schema valid OpenAPI 3.0; changes are warnings of the operation. */
 function sanitizeInline(ctx: Context, schema: unknown, pointer: string, site: Site): Schema {
-  if (ctx.dialect !== '3.0') {
+  if (featuresOf(ctx.dialect).jsonSchema) {
     if (isObject(schema) || typeof schema === 'boolean') return schema as Schema;
     warn(
       ctx,

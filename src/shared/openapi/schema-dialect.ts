@@ -15,7 +15,7 @@
  */
 import type { Schema } from './model';
 import { isObject, setOwn, type JsonObject } from './openapi-common';
-import type { OpenApiDialect } from './openapi-version';
+import { isJsonSchemaDialect, type OpenApiDialect } from './openapi-version';
 
 /** Keywords whose values are subschemas. */
 const SCHEMA_KEYS = new Set([
@@ -47,7 +47,7 @@ export function schemaForDialect<T extends Schema | undefined>(
   schema: T,
   dialect: OpenApiDialect,
 ): T {
-  if (dialect === '3.0' || schema === undefined) return schema;
+  if (!isJsonSchemaDialect(dialect) || schema === undefined) return schema;
   return toJsonSchema(schema as unknown) as T;
 }
 
@@ -130,7 +130,7 @@ const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'v
  * whole document) with every schema in it in the dialect's terms; same object if unchanged.
  */
 export function objectForDialect<T>(value: T, dialect: OpenApiDialect): T {
-  if (dialect === '3.0') return value;
+  if (!isJsonSchemaDialect(dialect)) return value;
   return convertSchemasIn(value) as T;
 }
 

@@ -5,7 +5,8 @@
 import type { CheckDeadline } from './check-budget';
 import { inferSchema } from './infer-schema';
 import type { BodyModel, Endpoint, ResponseModel, Schema } from './model';
-import { isJsonSchemaDialect, type OpenApiDialect } from './openapi-version';
+import type { OpenApiDialect } from './openapi-version';
+import { baseDialect, featuresOf } from './versions';
 
 /** Per-field issue codes of the generator rules of spec §5 (the red labels and field errors). */
 export type EndpointIssueCode =
@@ -282,7 +283,7 @@ const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
  */
 export function validateEndpoints(
   endpoints: readonly EndpointToValidate[],
-  dialect: OpenApiDialect = '3.0',
+  dialect: OpenApiDialect = baseDialect(),
 ): ValidationReport {
   const validator = new EndpointValidator(dialect);
   validator.update(endpoints, []);
@@ -569,7 +570,7 @@ function leaveGroup(
  * cross-endpoint rule (duplicates, operationIds, body names) is the validator's.
  */
 function ownIssues(endpoint: EndpointToValidate, dialect: OpenApiDialect): EndpointIssue[] {
-  const responsesOptional = isJsonSchemaDialect(dialect);
+  const responsesOptional = featuresOf(dialect).responsesOptional;
   const list: EndpointIssue[] = [];
   const add = (code: EndpointIssueCode, field: string) => list.push({ code, field });
 

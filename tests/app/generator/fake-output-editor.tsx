@@ -1,9 +1,7 @@
 /** A textarea standing in for the Monaco output editor (Monaco does not run in happy-dom). */
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import type {
-  OutputEditorHandle,
-  OutputEditorProps,
-} from '../../../src/app/generator/OutputEditor';
+import type { OutputEditorProps } from '../../../src/app/generator/OutputEditor';
+import type { OutputEditorHandle } from '../../../src/app/model/output-handle';
 import { mayBeJsonPaste } from '../../../src/app/generator/json-paste';
 import { indentYamlForInsertion } from '../../../src/shared/openapi/yaml-insertion';
 import { findOperation, operationRanges } from '../../../src/shared/openapi/document/locate';

@@ -8,6 +8,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { memo, useMemo, useState } from 'react';
 import { validateMeta } from '../../../shared/openapi/document/validate-meta';
 import { dialectOf } from '../../../shared/openapi/openapi-version';
+import { baseDialect } from '../../../shared/openapi/versions';
 import type { EndpointStore } from '../../model/endpoint-store';
 import { useMeta, type DocumentStore } from '../../model/document-store';
 import { InfoSection } from './InfoSection';
@@ -48,7 +49,7 @@ export const DocumentPanel = memo(function DocumentPanel({
   const { t } = useLingui();
   const meta = useMeta(store);
   const issues = useMemo(() => validateMeta(meta), [meta]);
-  const dialect = dialectOf(meta.openapi) ?? '3.0';
+  const dialect = dialectOf(meta.openapi) ?? baseDialect();
   const [collapsed, setCollapsed] = useState(rememberedCollapsed);
   const toggle = () => {
     setCollapsed(!collapsed);
@@ -84,7 +85,7 @@ export const DocumentPanel = memo(function DocumentPanel({
           <span className="doc-panel-name">{title}</span>
           <span className="doc-panel-version">{meta.info.version}</span>
           <span className="doc-panel-openapi" data-testid="document-openapi-version">
-            {t`OpenAPI ${meta.openapi || '3.0'}`}
+            {t`OpenAPI ${meta.openapi || baseDialect()}`}
           </span>
         </h2>
         {issues.length > 0 ? (

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
+import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
 import type {
   ContactObject,
   InfoObject,
@@ -37,7 +38,7 @@ export function InfoSection({
   store,
   info,
   issues,
-  dialect = '3.0',
+  dialect = baseDialect(),
 }: {
   store: DocumentStore;
   info: InfoObject;
@@ -45,7 +46,7 @@ export function InfoSection({
   /** The document's dialect: 3.1 and 3.2 add `info.summary` and `license.identifier`. */
   dialect?: OpenApiDialect;
 }) {
-  const modern = dialect !== '3.0';
+  const modern = featuresOf(dialect).infoSummary;
   const { t } = useLingui();
   const edit = (change: (info: InfoObject) => InfoObject) =>
     store.updateMeta((meta) => ({ ...meta, info: change(meta.info) }));

@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import type { TagObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
+import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
 import type { DocumentStore } from '../../model/document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
@@ -42,7 +43,7 @@ export function TagsSection({
   store,
   tags,
   issues,
-  dialect = '3.0',
+  dialect = baseDialect(),
 }: {
   store: DocumentStore;
   tags: readonly TagObject[] | undefined;
@@ -51,7 +52,8 @@ export function TagsSection({
   dialect?: OpenApiDialect;
 }) {
   const { t } = useLingui();
-  const nested = dialect === '3.2' || (tags ?? []).some((tag) => tag.parent !== undefined);
+  const nested =
+    featuresOf(dialect).tagTree || (tags ?? []).some((tag) => tag.parent !== undefined);
   const box = useRef<HTMLFieldSetElement>(null);
   const list = tags !== undefined && tags.length > 0 ? tags : [{ name: '' }];
   const depths = nested ? tagDepths(list) : [];

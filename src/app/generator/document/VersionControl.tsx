@@ -1,14 +1,14 @@
 /**
- * The document's OpenAPI version in the document panel (issue 19.5). A new document offers
- * 3.0.1 (the default, spec §9), 3.1.1 and 3.2.0; a loaded document keeps the version it states,
- * and moving it to 3.1 or 3.2 is the explicit Upgrade action, which shows its changes first.
+ * The document's OpenAPI version in the document panel (issue 19.5). A new document offers the
+ * registry's new-document versions (the oldest, 3.0.1, is the default, spec §9); a loaded
+ * document keeps the version it states, and moving it to a later one is the explicit Upgrade
+ * action, which shows its changes first.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { UpgradeTarget } from '../../../shared/openapi/document/upgrade';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
+import { newDocumentVersions, upgradeTargetsOf } from '../../../shared/openapi/versions';
 import type { DocumentStore } from '../../model/document-store';
-
-const NEW_VERSIONS = ['3.0.1', '3.1.1', '3.2.0'] as const;
 
 export function VersionControl({
   store,
@@ -26,6 +26,7 @@ export function VersionControl({
 }) {
   const { t } = useLingui();
   if (isNew) {
+    const choices = newDocumentVersions();
     return (
       <label className="gen-field doc-field-narrow" data-testid="doc-openapi-version">
         <span>{t`OpenAPI version`}</span>
@@ -34,10 +35,8 @@ export function VersionControl({
           value={openapi}
           onChange={(e) => store.updateMeta((meta) => ({ ...meta, openapi: e.target.value }))}
         >
-          {(NEW_VERSIONS as readonly string[]).includes(openapi) ? null : (
-            <option value={openapi}>{openapi}</option>
-          )}
-          {NEW_VERSIONS.map((v) => (
+          {choices.includes(openapi) ? null : <option value={openapi}>{openapi}</option>}
+          {choices.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
@@ -46,25 +45,20 @@ export function VersionControl({
       </label>
     );
   }
-  if (onUpgrade === undefined || dialect === '3.2') return null;
+  const targets = upgradeTargetsOf(dialect);
+  if (onUpgrade === undefined || targets.length === 0) return null;
   return (
     <div className="doc-upgrade" data-testid="doc-upgrade">
-      {dialect === '3.0' ? (
+      {targets.map(({ dialect: version, writes }) => (
         <button
+          key={version}
           type="button"
           className="gen-button gen-button-small"
-          onClick={() => onUpgrade('3.1.1')}
+          onClick={() => onUpgrade(writes ?? version)}
         >
-          {t`Upgrade to OpenAPI 3.1…`}
+          {t`Upgrade to OpenAPI ${version}…`}
         </button>
-      ) : null}
-      <button
-        type="button"
-        className="gen-button gen-button-small"
-        onClick={() => onUpgrade('3.2.0')}
-      >
-        {t`Upgrade to OpenAPI 3.2…`}
-      </button>
+      ))}
     </div>
   );
 }

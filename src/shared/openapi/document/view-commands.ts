@@ -11,6 +11,7 @@ import { CoreError } from '../errors';
 import type { Endpoint, Parameter } from '../model';
 import { isObject, own, setOwn, type JsonObject } from '../openapi-common';
 import type { OpenApiDialect } from '../openapi-version';
+import { featuresOf } from '../versions';
 
 /** Endpoint fields a `setField` command sets, with the value each takes. */
 export interface EndpointFields {
@@ -275,7 +276,7 @@ export function withField(
     return next;
   }
   const record = next as unknown as JsonObject;
-  if (field === 'webhook' && value === true && dialect === '3.0') {
+  if (field === 'webhook' && value === true && !featuresOf(dialect).webhooks) {
     throw new CoreError('INVALID_INPUT', 'Webhooks exist from OpenAPI 3.1 on.');
   }
   if (value === undefined) delete record[field];

@@ -20,6 +20,7 @@ import { dereference, validate, type Schema as JsonSchema } from '@cfworker/json
 import { CHECK_TIME_BUDGET, type CheckDeadline } from '../check-budget';
 import type { Endpoint, Schema } from '../model';
 import type { OpenApiDialect } from '../openapi-version';
+import { baseDialect, versionOfDialect } from '../versions';
 import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
 import { inferSchemaFromExampleTexts } from './infer-values';
 
@@ -172,15 +173,15 @@ type Lookup = Record<string, JsonSchema | boolean>;
 const componentLookups = new WeakMap<object, Map<string, Lookup>>();
 
 function lookupOf(components: Record<string, Schema> | undefined, dialect: OpenApiDialect): Lookup {
-  const translate = dialect === '3.0' ? toJsonSchema : to2020;
-  const kind = dialect === '3.0' ? '3.0' : '2020';
+  const draft = versionOfDialect(dialect).schemaDraft;
+  const translate = draft === '4' ? toJsonSchema : to2020;
   const key: object = components ?? EMPTY;
   let byKind = componentLookups.get(key);
   if (byKind === undefined) {
     byKind = new Map();
     componentLookups.set(key, byKind);
   }
-  let lookup = byKind.get(kind);
+  let lookup = byKind.get(draft);
   if (lookup === undefined) {
     const schemas: Record<string, unknown> = {};
     for (const name of Object.keys(components ?? {})) {
@@ -189,7 +190,7 @@ function lookupOf(components: Record<string, Schema> | undefined, dialect: OpenA
     // Only reachable through `$ref`s: '#/components/schemas/X' is a pointer into this root.
     const root = { $id: COMPONENTS_URI, components: { schemas } } as unknown as JsonSchema;
     lookup = dereference(root);
-    byKind.set(kind, lookup);
+    byKind.set(draft, lookup);
   }
   return lookup;
 }
@@ -198,7 +199,7 @@ const EMPTY = {};
 
 /** The body schema as the validator's root (a boolean schema as its object form). */
 function rootSchema(schema: Schema, dialect: OpenApiDialect): JsonSchema {
-  const translate = dialect === '3.0' ? toJsonSchema : to2020;
+  const translate = versionOfDialect(dialect).schemaDraft === '4' ? toJsonSchema : to2020;
   const root = translate(schema);
   const base: Record<string, unknown> = typeof root === 'boolean' ? { not: {} } : root;
   if (root === true) delete base.not;
@@ -222,7 +223,7 @@ const WRAPPERS = new Set(['properties', 'items', 'additionalProperties', 'allOf'
 export function exampleChecker(
   schema: Schema,
   components?: Record<string, Schema>,
-  dialect: OpenApiDialect = '3.0',
+  dialect: OpenApiDialect = baseDialect(),
 ): (value: unknown) => ExampleProblem[] {
   const root = rootSchema(schema, dialect);
   // The body's own schema goes in a lookup of its own that falls back on the shared one (its
@@ -233,7 +234,7 @@ export function exampleChecker(
     new URL(COMPONENTS_URI),
     '/~body',
   );
-  const draft = dialect === '3.0' ? '4' : '2020-12';
+  const draft = versionOfDialect(dialect).schemaDraft;
   return (value) => {
     const result = validate(value, root, draft, lookup, false);
     if (result.valid) return [];
@@ -261,7 +262,7 @@ export function validateExample(
   schema: Schema,
   value: unknown,
   components?: Record<string, Schema>,
-  dialect: OpenApiDialect = '3.0',
+  dialect: OpenApiDialect = baseDialect(),
 ): ExampleProblem[] {
   return exampleChecker(schema, components, dialect)(value);
 }
@@ -365,7 +366,7 @@ function budgetProblem(
  */
 export function validateExamples(
   endpoints: readonly Endpoint[],
-  dialect: OpenApiDialect = '3.0',
+  dialect: OpenApiDialect = baseDialect(),
   deadline?: CheckDeadline,
 ): EndpointExampleProblem[] {
   const out: EndpointExampleProblem[] = [];

@@ -4,6 +4,8 @@
  * `additionalOperations` (`COPY`, `LOCK`…) are left out of its reference. The preview says so
  * beside the frame instead of leaving them out silently.
  */
+import { dialectOf } from '../../../../shared/openapi/openapi-version';
+import { featuresOf } from '../../../../shared/openapi/versions';
 import type { Json } from './neutralise';
 
 type JsonObject = { [key: string]: Json };
@@ -16,7 +18,9 @@ function isObject(value: Json | undefined): value is JsonObject {
 export function unshownOperations(doc: Json): string[] {
   if (!isObject(doc)) return [];
   const version = doc['openapi'];
-  if (typeof version !== 'string' || !/^3\.2(\.|$)/.test(version.trim())) return [];
+  const dialect = typeof version === 'string' ? dialectOf(version) : undefined;
+  const features = featuresOf(dialect);
+  if (dialect === undefined || !(features.queryMethod || features.additionalOperations)) return [];
   const found: string[] = [];
   for (const section of ['paths', 'webhooks']) {
     const items = doc[section];
