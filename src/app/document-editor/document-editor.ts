@@ -27,7 +27,6 @@ import type { UpgradeTarget } from '../../shared/openapi/document/upgrade';
 import {
   CoreCallError,
   isAbortError,
-  type DocumentSource,
   type GeneratorClient,
   type ParsedDocument,
 } from '../core/generator-client';
@@ -46,7 +45,6 @@ import { COLLAPSE_ABOVE, type RestoredWorkspace } from '../workspace/restore';
 export interface PendingLoad {
   parsed: ParsedDocument;
   text: string;
-  previous: DocumentSource;
   /** The Swagger 2.0 conversion `text` comes from, when it does. */
   conversion?: SwaggerConversion;
 }
@@ -296,12 +294,8 @@ export class DocumentEditor {
     onProgress?: (done: number, total: number) => void,
   ): Promise<string> {
     await this.sendSchemaEdits(signal);
-    // Generate (with progress) is a long job the user can cancel: that stops the worker.
-    return this.client.render(endpoints, this.document.getMeta(), {
-      signal,
-      onProgress,
-      stopWorkerOnAbort: onProgress !== undefined,
-    });
+    // Cancelling drops the answer; the worker and its document stay as they are.
+    return this.client.render(endpoints, this.document.getMeta(), { signal, onProgress });
   }
 
   /** The workspace record's text: the form written by the session, when nothing blocks it. */
@@ -339,12 +333,12 @@ export class DocumentEditor {
       const signal = this.jobs.signal();
       await this.sendSchemaEdits(signal);
       // The form goes to the worker's document session (what changed, in batches: a long job
-      // the user can cancel, which stops the worker); its problems decide, and the same answer
-      // carries the text when the document can be generated.
+      // the user can cancel, which sends no further batch and never stops the worker holding
+      // the document); its problems decide, and the same answer carries the text when the
+      // document can be generated.
       const synced = await this.client.sync(endpoints, this.document.getMeta(), {
         signal,
         onProgress: this.jobs.onProgress,
-        stopWorkerOnAbort: true,
         text: 'ifValid',
       });
       if (synced === undefined) return;
@@ -375,6 +369,8 @@ export class DocumentEditor {
     this.documentText = text;
     this.document.setAll(parsed.meta, {});
     this.schemasFromDocument = this.document.getSchemas();
+    // The opened document becomes the worker's before anything asks it for its schemas.
+    this.client.releaseHold();
     void this.client.documentSchemas().then((schemas) => {
       this.schemasFromDocument = schemas;
       this.document.setSchemas(() => schemas);
@@ -383,7 +379,6 @@ export class DocumentEditor {
     const collapse = parsed.endpoints.length > COLLAPSE_ABOVE;
     markLoaded(parsed.endpoints);
     this.store.setAll(parsed.endpoints, collapse ? parsed.endpoints.map((e) => e.id) : []);
-    this.client.releaseHold();
     this.store.markSaved();
     // The workspace record is this text now (kept, and pushed in a project, right after).
     this.host.adoptLoaded(text, parsed.endpoints);
@@ -404,14 +399,13 @@ export class DocumentEditor {
       // A 4 MB editor is read in slices, and sending the text to the worker is a task of its own.
       const text = (await this.host.output()?.readValue()) ?? '';
       await yieldToBrowser();
-      const previous = this.client.documentSource;
       let parsed;
       try {
+        // Opened in a worker of its own: Cancel stops that one, the open document stays.
         parsed = await this.client.openDocument(text, {
           hold: true,
           signal: this.jobs.signal(),
           onProgress: this.jobs.onProgress,
-          stopWorkerOnAbort: true,
         });
       } catch (failure) {
         if (!(failure instanceof CoreCallError) || failure.code !== 'SWAGGER_2') throw failure;
@@ -422,7 +416,7 @@ export class DocumentEditor {
       }
       // The form's first render in a task of its own, not after the worker's last answer.
       await yieldToBrowser();
-      if (this.store.hasUnsavedChanges()) this.set({ pendingLoad: { parsed, text, previous } });
+      if (this.store.hasUnsavedChanges()) this.set({ pendingLoad: { parsed, text } });
       else this.applyLoad(parsed, text);
     });
 
@@ -444,7 +438,8 @@ export class DocumentEditor {
   cancelLoad = (): void => {
     const pending = this.state.pendingLoad;
     if (pending === undefined) return;
-    this.client.setSource(pending.previous);
+    // The opened document's worker stops; the open document was never touched.
+    this.client.dropCandidate();
     this.set({ pendingLoad: undefined });
   };
 
@@ -477,14 +472,13 @@ export class DocumentEditor {
     if (conversion === undefined) return;
     this.set({ swagger: undefined });
     void this.jobs.run('load', async () => {
-      const previous = this.client.documentSource;
       const parsed = await this.client.openDocument(conversion.text, {
         hold: true,
         signal: this.jobs.signal(),
       });
       await yieldToBrowser();
       if (this.store.hasUnsavedChanges()) {
-        this.set({ pendingLoad: { parsed, text: conversion.text, previous, conversion } });
+        this.set({ pendingLoad: { parsed, text: conversion.text, conversion } });
       } else await this.applyConversion(parsed, conversion);
     });
   };

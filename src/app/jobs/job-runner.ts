@@ -122,7 +122,10 @@ export class JobRunner {
     this.set({ progress: total > VIEWS_PER_MESSAGE ? { done, total } : undefined });
   };
 
-  /** Cancel: the running job stops (a long one stops the worker with it). */
+  /**
+   * Cancel: the running job stops. The worker holding the open document is never stopped for
+   * it (a Load's own worker, or a job worker, is).
+   */
   cancel = (): void => this.job?.abort();
 
   /** Shows (or clears) the page's error line. */

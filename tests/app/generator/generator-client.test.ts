@@ -85,24 +85,6 @@ describe('GeneratorClient', () => {
     expect(fake.started).toHaveLength(1);
   });
 
-  it('terminates the worker when the user cancels a long job and restarts it on the next call', async () => {
-    const fake = fakeWorkerFactory();
-    client = new GeneratorClient({ createWorker: fake.create });
-    const controller = new AbortController();
-    const long = client.generate([], undefined, {
-      signal: controller.signal,
-      stopWorkerOnAbort: true,
-    });
-    await new Promise((r) => setTimeout(r, 10));
-    controller.abort();
-    const error = await long.catch((e: unknown) => e);
-    expect(isAbortError(error)).toBe(true);
-    expect(fake.started[0]?.terminated).toBe(true);
-    expect(client.running).toBe(false);
-    expect(await client.formatJson('{}')).toBe('{}');
-    expect(fake.started).toHaveLength(2);
-  });
-
   it('shuts the worker down when idle', async () => {
     const fake = fakeWorkerFactory();
     client = new GeneratorClient({ createWorker: fake.create, idleMs: 20 });
