@@ -215,13 +215,11 @@ export const EndpointPanel = memo(function EndpointPanel({
                 value={endpoint.method}
                 onChange={(e) => edit((x) => methodCommands(x, e.target.value as HttpMethod))}
               >
-                {(queryMethod ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map(
-                  (m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ),
-                )}
+                {(queryMethod ? [...FORM_METHODS, 'QUERY' as const] : FORM_METHODS).map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
                 {(FORM_METHODS as readonly string[]).includes(endpoint.method) ||
                 (queryMethod && endpoint.method === 'QUERY') ? null : (
                   <option value={endpoint.method}>{endpoint.method}</option>
