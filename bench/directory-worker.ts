@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
+import { CHECK_TIME_BUDGET } from '../src/shared/openapi/check-budget';
 import { createCoreApi } from '../src/shared/openapi/core-api';
+import { parseOpenApi } from '../src/shared/openapi/document/openapi-document';
+import { validateMeta } from '../src/shared/openapi/document/validate-meta';
+import { validateExamples } from '../src/shared/openapi/inference/validate-examples';
+import { EndpointValidator, validationProjection } from '../src/shared/openapi/validate-endpoints';
 
 export interface DirectoryResult {
   file: string;
@@ -23,6 +28,48 @@ export interface DirectoryResult {
   /** Lines of the text the first edit changed (1 expected, 2 where a summary is added). */
   changedLines?: number;
   heapMb?: number;
+  /**
+   * The checks the document session runs on Load, each slice alone (issue 28.1, the time
+   * budgets): the spec §5 rules of every endpoint, every example of every endpoint (and the
+   * slowest endpoint's), the document panel's.
+   */
+  rulesMs?: number;
+  examplesMs?: number;
+  examplesEndpointMaxMs?: number;
+  metaMs?: number;
+  /**
+   * CHECK_TIME_BUDGET problems in the session's answer to the page's first sync after Load
+   * (every endpoint's rules and examples, with the real budgets): 0 expected.
+   */
+  budgetCuts?: number;
+}
+
+/** Times the session's check slices on the document as Load gives it (a fresh parse). */
+function checks(text: string, result: DirectoryResult): void {
+  const doc = parseOpenApi(text);
+  let start = performance.now();
+  new EndpointValidator(doc.dialect).update(
+    doc.endpoints.map((endpoint) => validationProjection(endpoint, true)),
+    [],
+  );
+  result.rulesMs = performance.now() - start;
+  const views = doc.endpoints.map((endpoint) =>
+    endpoint.schemaComponents === undefined
+      ? { ...endpoint, schemaComponents: doc.schemas }
+      : endpoint,
+  );
+  let max = 0;
+  start = performance.now();
+  for (const view of views) {
+    const one = performance.now();
+    validateExamples([view], doc.dialect);
+    max = Math.max(max, performance.now() - one);
+  }
+  result.examplesMs = performance.now() - start;
+  result.examplesEndpointMaxMs = max;
+  start = performance.now();
+  validateMeta(doc.meta);
+  result.metaMs = performance.now() - start;
 }
 
 function changedLines(before: string, after: string): number {
@@ -84,6 +131,15 @@ function run(file: string): DirectoryResult {
   if (!key.ok) {
     result.error = key.error.code;
     result.message = key.error.message.slice(0, 120);
+    return result;
+  }
+  const all = core.apply([], key.value.revision, { problems: 'all', examples: true });
+  if (all.ok) {
+    const issues = Object.values(all.value.problems.issues).flat();
+    const examples = Object.values(all.value.examples ?? {}).flat();
+    result.budgetCuts =
+      issues.filter((issue) => issue.code === CHECK_TIME_BUDGET).length +
+      examples.filter((problem) => problem.rule === CHECK_TIME_BUDGET).length;
   }
   return result;
 }
@@ -92,6 +148,9 @@ parentPort?.on('message', (file: string) => {
   let result: DirectoryResult;
   try {
     result = run(file);
+    if (result.error === undefined && process.env.BENCH_CHECKS !== '0') {
+      checks(readFileSync(file, 'utf8'), result);
+    }
   } catch (error) {
     result = {
       file,

@@ -9,6 +9,7 @@
  *   BENCH_DIRS=/tmp/real/dir/package/api,/tmp/real/oct/package/generated  (folders, recursive)
  *   BENCH_SAMPLE=319   documents taken evenly from the sorted list, plus the 5 largest (0 = all)
  *   BENCH_MATCH=regex  only files whose path matches
+ *   BENCH_CHECKS=0     skip timing the Load checks slice by slice (rules, examples, panel)
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -169,6 +170,26 @@ function report(results: DirectoryResult[]): void {
       )} / ${fmt(Math.max(...opened.map((r) => r.openMs!)))}`,
     ],
   ];
+  const checked = opened.filter((r) => r.rulesMs !== undefined);
+  const spread = (values: number[]) =>
+    values.length === 0
+      ? '–'
+      : `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 95))} / ${fmt(Math.max(...values))}`;
+  if (checked.length > 0) {
+    rows.push(
+      ['Load checks: rules, median / p95 / max ms', spread(checked.map((r) => r.rulesMs!))],
+      ['Load checks: examples, median / p95 / max ms', spread(checked.map((r) => r.examplesMs!))],
+      [
+        "Load checks: one endpoint's examples, median / p95 / max ms",
+        spread(checked.map((r) => r.examplesEndpointMaxMs!)),
+      ],
+      ['Load checks: document panel, median / p95 / max ms', spread(checked.map((r) => r.metaMs!))],
+      [
+        'checks cut by their time budget (CHECK_TIME_BUDGET) after Load',
+        String(opened.reduce((sum, r) => sum + (r.budgetCuts ?? 0), 0)),
+      ],
+    );
+  }
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 
   const byCode = new Map<string, DirectoryResult[]>();
@@ -186,9 +207,9 @@ function report(results: DirectoryResult[]): void {
   }
 
   console.log(
-    '\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB |',
+    '\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB | rules ms | examples ms |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const largest = [...results].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   const slowest = [...edited].sort((a, b) => b.firstEditMs! - a.firstEditMs!).slice(0, 6);
   const seen = new Set<string>();
@@ -196,7 +217,7 @@ function report(results: DirectoryResult[]): void {
     if (seen.has(r.file)) continue;
     seen.add(r.file);
     console.log(
-      `| ${short(r.file)}${r.error ? ` (${r.error})` : ''} | ${mb(r.bytes)} | ${r.operations ?? '–'} | ${fmt(r.openMs, 0)} | ${fmt(r.firstEditMs)} | ${fmt(r.keystrokeMs)} | ${r.changedLines ?? '–'} | ${fmt(r.heapMb, 0)} |`,
+      `| ${short(r.file)}${r.error ? ` (${r.error})` : ''} | ${mb(r.bytes)} | ${r.operations ?? '–'} | ${fmt(r.openMs, 0)} | ${fmt(r.firstEditMs)} | ${fmt(r.keystrokeMs)} | ${r.changedLines ?? '–'} | ${fmt(r.heapMb, 0)} | ${fmt(r.rulesMs)} | ${fmt(r.examplesMs)} |`,
     );
   }
 }
