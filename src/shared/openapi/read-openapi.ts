@@ -49,6 +49,7 @@ import {
 import { sanitizeSchema } from './openapi-schema-sanitize';
 import { detectVersion, type OpenApiDialect } from './openapi-version';
 import { featuresOf } from './versions';
+import { featuresOf } from './versions';
 import { forEachRef } from './refs';
 import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 
@@ -216,7 +217,9 @@ export function readOpenApi(
   const ctx: Context = {
     doc,
     dialect,
-    methods: featuresOf(dialect).queryMethod ? { ...IMPORT_METHODS, query: 'QUERY' } : IMPORT_METHODS,
+    methods: featuresOf(dialect).queryMethod
+      ? { ...IMPORT_METHODS, query: 'QUERY' }
+      : IMPORT_METHODS,
     // A copy: sanitising replaces entries, and the source document is never changed.
     schemas: isObject(schemas) ? { ...schemas } : {},
     warnings,

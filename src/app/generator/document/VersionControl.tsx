@@ -27,6 +27,7 @@ export function VersionControl({
   const { t } = useLingui();
   if (isNew) {
     const choices = newDocumentVersions();
+    const choices = newDocumentVersions();
     return (
       <label className="gen-field doc-field-narrow" data-testid="doc-openapi-version">
         <span>{t`OpenAPI version`}</span>
