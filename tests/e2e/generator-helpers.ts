@@ -100,6 +100,9 @@ export async function editorText(page: Page): Promise<string> {
   await focusEditor(page);
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+C');
+  await page.waitForFunction(() => document.querySelector('[data-copying]') === null, undefined, {
+    timeout: 60_000,
+  });
   let text = await page.evaluate(() => navigator.clipboard.readText());
   for (const deadline = Date.now() + 60_000; text === BEFORE_COPY && Date.now() < deadline;) {
     await page.waitForTimeout(50);
