@@ -472,10 +472,7 @@ class Batch {
         const index = this.indexOf(command.endpointId);
         const endpoint = this.doc.endpoints[index] as Endpoint;
         const next = applyToView(endpoint, command, this.doc.dialect);
-        // A body or a parameter may have held the only `$ref` to a schema; GET drops the body.
-        if (command.kind !== 'setField' || (command.field === 'method' && next !== endpoint)) {
-          this.mayDropRefs = true;
-        }
+        if (mayDropRef(command, endpoint, next)) this.mayDropRefs = true;
         this.replace(index, next, session);
         return;
       }
@@ -646,6 +643,37 @@ class Batch {
     this.orderChanged = true;
     this.schemasChanged = true;
     this.metaChanged = true;
+  }
+}
+
+/** Keys of a body or a response whose value never names a shared schema. */
+const NO_REF_KEYS: ReadonlySet<string> = new Set([
+  'description',
+  'statusCode',
+  'customerJson',
+  'exampleName',
+  'examples',
+  'mediaType',
+]);
+
+/**
+ * Whether an endpoint command may have removed the only `$ref` to a shared schema (then the
+ * batch looks for components nothing uses, a walk of the whole document's data): a body or a
+ * parameter replaced, a body's name or schema, GET dropping the body. A description, a status
+ * code or an example typed in a body or a response cannot, so those keystrokes skip the walk.
+ */
+function mayDropRef(command: EndpointCommand, before: Endpoint, after: Endpoint): boolean {
+  switch (command.kind) {
+    case 'setField':
+      return command.field === 'method' && after !== before;
+    case 'addParameter':
+      return false;
+    case 'setAt': {
+      const key = command.path[command.path.length - 1];
+      return !(typeof key === 'string' && NO_REF_KEYS.has(key));
+    }
+    default:
+      return true;
   }
 }
 
