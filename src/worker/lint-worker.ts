@@ -17,6 +17,8 @@ export function createLintApi() {
   let newest = -1;
   /** Lints run one after another (Spectral's run awaits inside; two must not interleave). */
   let queue: Promise<unknown> = Promise.resolve();
+  /** Path items touched by superseded requests (undefined: one of them asked for a whole lint). */
+  let carried: Set<string> | undefined = new Set();
 
   return {
     /** The project's ruleset YAML ('' for the default); the next lint is a full one. */
@@ -40,15 +42,25 @@ export function createLintApi() {
       newest = Math.max(newest, request.revision);
       const answer = queue.then(async (): Promise<Result<LintAnswer>> => {
         if (request.revision < newest) {
+          // What it touched is linted with the newer request (a whole lint when it named none).
+          if (carried !== undefined) {
+            if (request.touchedPaths === undefined) carried = undefined;
+            else for (const path of request.touchedPaths) carried.add(path);
+          }
           return {
             ok: false,
             error: toErrorInfo(new CoreError('CONFLICT', 'A newer revision is being linted.')),
           };
         }
         try {
+          const touched =
+            request.touchedPaths === undefined || carried === undefined
+              ? undefined
+              : [...new Set([...carried, ...request.touchedPaths])];
+          carried = new Set();
           return {
             ok: true,
-            value: await linter.lint(request.text, request.revision, request.touchedPaths),
+            value: await linter.lint(request.text, request.revision, touched),
           };
         } catch (error) {
           return { ok: false, error: toErrorInfo(error) };

@@ -1,0 +1,121 @@
+/**
+ * The only module of the app that talks to the lint worker (src/worker/lint-worker.ts, issue
+ * 30.1). It starts the worker lazily, debounces lint requests so that a lint runs after a pause
+ * in editing (off the edit path: the document worker applies edits meanwhile), lets the newest
+ * revision win, and hands every answer to its listeners (the Problems panel, the output editor's
+ * markers, the Generate rule). Without `Worker` it lints on the main thread (tests).
+ */
+import { wrap, type Remote } from 'comlink';
+import type { Result } from '../../shared/openapi/core-api';
+import type { LintAnswer, LintRequest, RulesetInfo } from '../../shared/openapi/lint/types';
+import type { LintApi } from '../../worker/lint-worker';
+
+/** Pause after the last edit before a lint starts. */
+export const LINT_DEBOUNCE_MS = 300;
+
+type Backend = {
+  [K in keyof LintApi]: (
+    ...args: Parameters<LintApi[K]>
+  ) => Promise<Awaited<ReturnType<LintApi[K]>>>;
+};
+
+/** What a scheduled lint reads when it starts: the text at its revision, and what changed. */
+export type LintSource = () => Promise<{ text: string; revision: number } | undefined>;
+
+export class LintClient {
+  private backend: Promise<Backend> | undefined;
+  private worker: Worker | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private touched: Set<string> | undefined = new Set();
+  private full = true;
+  private readonly listeners = new Set<(answer: LintAnswer) => void>();
+  /** The last answer (the newest revision linted). */
+  latest: LintAnswer | undefined;
+
+  constructor(private readonly createWorker: () => Worker | undefined = defaultWorker) {}
+
+  private start(): Promise<Backend> {
+    this.backend ??= (async () => {
+      const worker = this.createWorker();
+      if (worker !== undefined) {
+        this.worker = worker;
+        return wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+      }
+      const { createLintApi } = await import('../../worker/lint-worker');
+      const api = createLintApi();
+      return {
+        setRuleset: (yaml: string) => Promise.resolve(api.setRuleset(yaml)),
+        ruleset: () => Promise.resolve(api.ruleset()),
+        lint: (request: LintRequest) => api.lint(request),
+      };
+    })();
+    return this.backend;
+  }
+
+  /** Answers of every lint, in revision order. */
+  subscribe(listener: (answer: LintAnswer) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The project's ruleset ('' for the default); the next lint is a full one. */
+  async setRuleset(yaml: string): Promise<Result<RulesetInfo>> {
+    const answer = await (await this.start()).setRuleset(yaml);
+    if (answer.ok) this.full = true;
+    return answer;
+  }
+
+  /**
+   * Lints after {@link LINT_DEBOUNCE_MS} without a newer call. `touchedPaths`: the `paths` keys
+   * the edit changed (a partial re-lint); absent: something else changed, lint the whole text.
+   */
+  schedule(source: LintSource, touchedPaths?: readonly string[]): void {
+    if (touchedPaths === undefined) this.full = true;
+    else for (const path of touchedPaths) this.touched?.add(path);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run(source);
+    }, LINT_DEBOUNCE_MS);
+  }
+
+  /** Lints now (Load: the whole text). */
+  async lintNow(source: LintSource): Promise<LintAnswer | undefined> {
+    this.full = true;
+    return this.run(source);
+  }
+
+  private async run(source: LintSource): Promise<LintAnswer | undefined> {
+    const read = await source();
+    if (read === undefined) return undefined;
+    const request: LintRequest = { text: read.text, revision: read.revision };
+    if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
+    this.full = false;
+    this.touched = new Set();
+    const answer = await (await this.start()).lint(request);
+    if (!answer.ok) {
+      if (answer.error.code !== 'CONFLICT') this.full = true;
+      return undefined;
+    }
+    if (this.latest !== undefined && answer.value.revision < this.latest.revision) return undefined;
+    this.latest = answer.value;
+    for (const listener of this.listeners) listener(answer.value);
+    return answer.value;
+  }
+
+  /** Stops the worker. */
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.backend = undefined;
+  }
+}
+
+function defaultWorker(): Worker | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  return new Worker(new URL('../../worker/lint-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'lint',
+  });
+}
