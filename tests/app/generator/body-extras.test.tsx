@@ -26,7 +26,7 @@ function Harness({ initial }: { initial: BodyModel }) {
 
 describe('BodyExtras', () => {
   beforeAll(async () => {
-    await generatorClient().inferSchemaFromValues([1]);
+    await generatorClient().reinferBodySchema({ name: '', customerJson: '1' });
   }, 30_000);
 
   it('adds, renames, edits and removes examples', async () => {
