@@ -27,6 +27,8 @@ import type { PreviewRequest } from '../../shared/openapi/document/preview-part'
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
+import type { EndpointCommand } from '../../shared/openapi';
+import { JobClient, type JobArgs, type JobMethod, type JobValue } from './job-client';
 
 export type { DocumentSummary, ImportWarning, Result };
 
@@ -74,13 +76,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Long jobs (render, open) report how many endpoints of how many are through. */
   onProgress?: (done: number, total: number) => void;
-  /**
-   * The signal is the user's Cancel of a long job (Generate, Load): aborting stops the worker,
-   * since a long call cannot be interrupted inside it (the next call starts a fresh one and
-   * re-opens the document). Without it an aborted call only drops its answer (issue 18.1: a
-   * superseded body check must not cost the open document).
-   */
-  stopWorkerOnAbort?: boolean;
 }
 
 function abortError(): DOMException {
@@ -107,9 +102,65 @@ async function createLocalBackend(): Promise<Backend> {
   };
 }
 
+/** The calls of a worker's API, as a {@link Backend}. */
+function remoteBackend(remote: Remote<GeneratorApi>): Backend {
+  const methods = remote as unknown as Record<
+    Method,
+    (...args: unknown[]) => Promise<Result<unknown>>
+  >;
+  return {
+    call: (method, args) => methods[method](...args) as Promise<Result<Value<typeof method>>>,
+  };
+}
+
+/** A core of its own (see GeneratorClient.openNow): its calls, its worker, the way to stop it. */
+interface Core {
+  backend: Backend;
+  worker?: Worker;
+  remote?: Remote<GeneratorApi>;
+  stop: () => void;
+}
+
+/** A document opened in a core of its own, not yet the open document. */
+interface Candidate {
+  core: Core;
+  source: DocumentSource;
+  endpoints: Endpoint[];
+}
+
+/** One call on a core of its own: an abort rejects at once (the caller stops the core). */
+function callCore<M extends Method>(
+  core: Core,
+  method: M,
+  args: Args<M>,
+  signal: AbortSignal | undefined,
+): Promise<Value<M>> {
+  return new Promise<Value<M>>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const onAbort = () => reject(abortError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    core.backend.call(method, args).then(
+      (result) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (result.ok) resolve(result.value);
+        else reject(new CoreCallError(result.error));
+      },
+      (error: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 export interface GeneratorClientOptions {
   /** Creates the worker; undefined means "no Worker here" and selects the main-thread fallback. */
   createWorker?: (() => Worker) | undefined;
+  /** Creates a job worker (job-client.ts); by default as `createWorker` chooses (none: none). */
+  createJobWorker?: (() => Worker) | undefined;
   idleMs?: number;
 }
 
@@ -120,6 +171,14 @@ function defaultCreateWorker(): (() => Worker) | undefined {
       type: 'module',
       name: 'specform-generator',
     });
+}
+
+/** An edit made by command on the page, waiting for the next sync (see GeneratorClient.queue). */
+interface QueuedEdit {
+  seq: number;
+  command: EndpointCommand;
+  before: Endpoint;
+  after: Endpoint;
 }
 
 /** Owns the worker's life; see the module comment. */
@@ -138,6 +197,14 @@ export class GeneratorClient {
   private source: DocumentSource | undefined;
   /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
   private sent = new Map<string, Endpoint>();
+  /**
+   * Edits the page made by command (issue 29.1, {@link queue}), in order, each with the view it
+   * was made on and the view it made: the next sync sends them as they are, before anything the
+   * form's diff finds, so an edit inside a body or a response is its command, not the view.
+   */
+  private queued: QueuedEdit[] = [];
+  /** The number of the last queued edit (a sync takes those queued before it was asked for). */
+  private queuedSeq = 0;
   /** Bumped whenever a worker starts: a document opened in an older one is gone. */
   private epoch = 0;
   private documentEpoch = -1;
@@ -180,10 +247,21 @@ export class GeneratorClient {
    * form holds exactly these views, or when the open is given up ({@link setSource}).
    */
   private held: ReadonlySet<Endpoint> | undefined;
+  /** A document opened with `hold`, in a core of its own, that the form has not taken yet. */
+  private candidate: Candidate | undefined;
+  /** The stateless job worker (job-client.ts): the jobs a user may cancel run there. */
+  readonly jobs: JobClient;
 
   constructor(options: GeneratorClientOptions = {}) {
     this.createWorker = 'createWorker' in options ? options.createWorker : defaultCreateWorker();
     this.idleMs = options.idleMs ?? IDLE_SHUTDOWN_MS;
+    this.jobs = new JobClient(
+      'createJobWorker' in options
+        ? { createWorker: options.createJobWorker }
+        : this.createWorker === undefined
+          ? { createWorker: undefined }
+          : {},
+    );
   }
 
   /** Whether a worker is running now (tests and the bench look at it). */
@@ -201,13 +279,7 @@ export class GeneratorClient {
       this.remote = wrap<GeneratorApi>(this.worker);
       this.epoch += 1;
     }
-    const remote = this.remote as unknown as Record<
-      Method,
-      (...args: unknown[]) => Promise<Result<unknown>>
-    >;
-    return {
-      call: (method, args) => remote[method](...args) as Promise<Result<Value<typeof method>>>,
-    };
+    return remoteBackend(this.remote);
   }
 
   /** Stops the worker now; pending calls reject with an AbortError, the next call restarts it. */
@@ -239,7 +311,7 @@ export class GeneratorClient {
     args: Args<M>,
     options: CallOptions = {},
   ): Promise<Value<M>> {
-    const { signal, stopWorkerOnAbort = false } = options;
+    const { signal } = options;
     if (signal?.aborted) throw abortError();
     clearTimeout(this.idleTimer);
     const backend = await this.backend();
@@ -256,13 +328,9 @@ export class GeneratorClient {
         settle();
         reject(error);
       };
-      const onAbort = () => {
-        if (settled) return;
-        rejectOnce(abortError());
-        // A long job cannot be interrupted inside the worker: the user's Cancel drops the worker.
-        // Anything else runs to its end there and its answer is dropped.
-        if (stopWorkerOnAbort && this.worker !== undefined) this.terminate();
-      };
+      // The document worker is never stopped for an abort (its document is the user's): the
+      // call runs to its end there and its answer is dropped.
+      const onAbort = () => rejectOnce(abortError());
       this.pending.add(rejectOnce);
       signal?.addEventListener('abort', onAbort, { once: true });
       backend.call(method, args).then(
@@ -327,37 +395,106 @@ export class GeneratorClient {
     return run;
   }
 
+  // ——— Opening in a core of its own (Cancel never costs the open document) ———
+
+  /**
+   * Opens `text` in a fresh core (a worker of its own), never in the one holding the open
+   * document: that one stays exactly as it is, usable meanwhile, until the new document is
+   * adopted. Cancelling (the signal) or a failure stops only the fresh core. Without `hold` the
+   * new document is adopted at once; with it, when the form takes its views ({@link releaseHold})
+   * or never ({@link dropCandidate}).
+   */
   private async openNow(
     text: DocumentSource,
     options: CallOptions & { hold?: boolean },
   ): Promise<ParsedDocument> {
-    const previous = this.source;
-    this.mirror = undefined;
+    this.dropCandidate();
+    const { signal, onProgress } = options;
+    const core = await this.spawnCore();
     try {
-      const summary = await this.open(text, options);
-      this.source = text;
-      this.documentEpoch = this.epoch;
+      const summary =
+        typeof text !== 'string' && this.createWorker !== undefined
+          ? await callCore(core, 'openDocumentFile', [text], signal)
+          : await callCore(
+              core,
+              'openDocument',
+              [typeof text === 'string' ? text : await text.text()],
+              signal,
+            );
       const endpoints: Endpoint[] = [];
-      options.onProgress?.(0, summary.count);
+      onProgress?.(0, summary.count);
       while (endpoints.length < summary.count) {
-        const chunk = await this.call('views', [endpoints.length, VIEWS_PER_MESSAGE], options);
+        const chunk = await callCore(core, 'views', [endpoints.length, VIEWS_PER_MESSAGE], signal);
         if (chunk.length === 0) break;
         endpoints.push(...chunk);
-        options.onProgress?.(endpoints.length, summary.count);
+        onProgress?.(endpoints.length, summary.count);
       }
-      this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
       for (const endpoint of endpoints) this.openedViews.add(endpoint);
-      this.mirror = undefined;
-      this.held = options.hold === true ? new Set(endpoints) : undefined;
+      const candidate: Candidate = { core, source: text, endpoints };
+      if (options.hold === true) {
+        this.candidate = candidate;
+        // The page went away before the form took it: nothing will.
+        signal?.addEventListener('abort', () => {
+          if (this.candidate === candidate) this.dropCandidate();
+        });
+      } else this.adopt(candidate);
       return { ...summary, endpoints };
     } catch (error) {
-      // Cancelled or failed: the form still belongs to the previous text; re-open it next time.
-      this.source = previous;
-      this.documentEpoch = -1;
-      this.sent = new Map();
-      this.mirror = undefined;
+      core.stop();
       throw error;
     }
+  }
+
+  /** A core of its own: a new worker, or (without Worker) a new main-thread core. */
+  private async spawnCore(): Promise<Core> {
+    if (this.createWorker === undefined) {
+      const backend = await createLocalBackend();
+      return { backend, stop: () => undefined };
+    }
+    const worker = this.createWorker();
+    const remote = wrap<GeneratorApi>(worker);
+    return {
+      backend: remoteBackend(remote),
+      worker,
+      remote,
+      stop: () => {
+        remote[releaseProxy]();
+        worker.terminate();
+      },
+    };
+  }
+
+  /**
+   * The opened core becomes the document's: the previous document's worker stops (its calls
+   * reject with an AbortError), and the client's bookkeeping starts over from the new views.
+   */
+  private adopt(candidate: Candidate): void {
+    if (this.candidate === candidate) this.candidate = undefined;
+    this.terminate();
+    const { core } = candidate;
+    if (core.worker !== undefined && core.remote !== undefined) {
+      this.worker = core.worker;
+      this.remote = core.remote;
+    } else this.local = Promise.resolve(core.backend);
+    this.epoch += 1;
+    this.documentEpoch = this.epoch;
+    this.source = candidate.source;
+    this.sent = new Map(candidate.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    this.mirror = undefined;
+    this.held = undefined;
+    this.scheduleIdle();
+  }
+
+  /** A document opened with `hold` is given up (the user kept the form): its core stops. */
+  dropCandidate(): void {
+    const candidate = this.candidate;
+    this.candidate = undefined;
+    candidate?.core.stop();
+  }
+
+  /** Whether a document opened with `hold` waits for the form (tests look at it). */
+  get hasCandidate(): boolean {
+    return this.candidate !== undefined;
   }
 
   /** Starts a new, empty document in the worker (the form's endpoints are sent on render). */
@@ -399,8 +536,10 @@ export class GeneratorClient {
     options: CallOptions & { text?: boolean | 'ifValid' } = {},
     skip?: () => boolean,
   ): Promise<{ report: ValidationReport; text?: string } | undefined> {
+    // The edits queued until now belong to this form; later ones wait for a later sync.
+    const upTo = this.queuedSeq;
     const run = this.rendering.then(() =>
-      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options),
+      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options, upTo),
     );
     this.rendering = run.then(
       () => undefined,
@@ -413,15 +552,16 @@ export class GeneratorClient {
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
+    upTo = this.queuedSeq,
   ): Promise<{ report: ValidationReport; text?: string }> {
     try {
-      return await this.syncOnce(endpoints, meta, options);
+      return await this.syncOnce(endpoints, meta, options, upTo);
     } catch (error) {
       if (!(error instanceof CoreCallError) || error.code !== 'CONFLICT') throw error;
       // Opened again or changed meanwhile: start over from what the session holds.
       this.mirror = undefined;
       this.sent = new Map();
-      return this.syncOnce(endpoints, meta, options);
+      return this.syncOnce(endpoints, meta, options, upTo);
     }
   }
 
@@ -429,6 +569,7 @@ export class GeneratorClient {
     endpoints: Endpoint[],
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
+    upTo: number,
   ): Promise<{ report: ValidationReport; text?: string }> {
     const { text: withText, ...callOptions } = options;
     if (this.held !== undefined) {
@@ -449,13 +590,20 @@ export class GeneratorClient {
       mirror = { ...state, edited: new Set(state.edited) };
       this.issues = {};
     }
+    const direct = this.takeQueued(mirror, upTo);
+    if (direct.length > 0) {
+      const edited = new Set(mirror.edited);
+      for (const command of direct) edited.add(command.endpointId);
+      mirror = { ...mirror, edited };
+    }
     const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
+    const commands: DocumentCommand[] = [...direct, ...plan.commands];
     // Batches of a few views each: no message clones megabytes (a form sent whole after a
     // worker restart), and Generate shows its progress by them.
     const batches: DocumentCommand[][] = [];
     let batch: DocumentCommand[] = [];
     let views = 0;
-    for (const command of plan.commands) {
+    for (const command of commands) {
       if (carriesView(command) && views === VIEWS_PER_MESSAGE) {
         batches.push(batch);
         batch = [];
@@ -465,7 +613,7 @@ export class GeneratorClient {
       if (carriesView(command)) views += 1;
     }
     batches.push(batch);
-    const total = plan.commands.filter(carriesView).length;
+    const total = commands.filter(carriesView).length;
     if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(0, total);
     let revision = mirror.revision;
     let answer: ApplyAnswer | undefined;
@@ -515,6 +663,38 @@ export class GeneratorClient {
       canGenerate: last.problems.canGenerate,
     };
     return last.text === undefined ? { report } : { report, text: last.text };
+  }
+
+  /**
+   * An edit the page made by command and applied to its own views at once (issue 29.1): `before`
+   * is the view it was made on, `after` the view it made (the same pure function the session
+   * runs). It goes with the next sync, as it is.
+   */
+  queue(command: EndpointCommand, before: Endpoint, after: Endpoint): void {
+    this.queuedSeq += 1;
+    this.queued.push({ seq: this.queuedSeq, command, before, after });
+  }
+
+  /**
+   * The queued commands (up to `upTo`) the worker can take as they are: those made on the view
+   * it holds. The others are dropped: the form's diff sends their views (a worker that
+   * restarted, a view it has not got yet).
+   */
+  private takeQueued(mirror: SessionMirror, upTo: number): EndpointCommand[] {
+    const taken: EndpointCommand[] = [];
+    const held = new Set(mirror.ids);
+    while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
+      const { command, before, after } = this.queued.shift() as QueuedEdit;
+      const id = command.endpointId;
+      const known = this.sent.get(id);
+      // Without a mirror entry the worker holds the document's own view, which a loaded one is.
+      const holds =
+        known === before || (known === undefined && held.has(id) && this.isLoaded(before));
+      if (!holds) continue;
+      taken.push(command);
+      this.sent.set(id, after);
+    }
+    return taken;
   }
 
   /**
@@ -592,8 +772,12 @@ export class GeneratorClient {
     }
   }
 
-  /** The form took the opened document's views (a Load applied): syncs resume. */
+  /**
+   * The form takes the views of the document opened with `hold` (a Load applied): that document
+   * becomes the open one. Call it before anything else asks the worker for the new document.
+   */
   releaseHold(): void {
+    if (this.candidate !== undefined) this.adopt(this.candidate);
     this.held = undefined;
   }
 
@@ -602,6 +786,7 @@ export class GeneratorClient {
    * worker opens it at the next render. Used when a saved form is restored after a reload.
    */
   setSource(text: DocumentSource): void {
+    this.dropCandidate();
     this.held = undefined;
     this.source = text;
     this.documentEpoch = -1;
@@ -677,14 +862,28 @@ export class GeneratorClient {
     return run;
   }
 
+  /**
+   * One job in the stateless job worker (job-client.ts): an abort stops that worker, never the
+   * one holding the open document.
+   */
+  private async job<M extends JobMethod>(
+    method: M,
+    args: JobArgs<M>,
+    options: CallOptions = {},
+  ): Promise<JobValue<M>> {
+    const result = await this.jobs.call(method, args, options.signal);
+    if (!result.ok) throw new CoreCallError(result.error);
+    return result.value;
+  }
+
   /** A Swagger 2.0 text as OpenAPI 3.0 text, with what the conversion changed (issue 19). */
   convertSwagger2(text: string, options?: CallOptions) {
-    return this.call('convertSwagger2', [text], options);
+    return this.job('convertSwagger2', [text], options);
   }
 
   /** OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (issue 19.5). */
   upgradeOpenApi(text: string, target: UpgradeTarget, options?: CallOptions) {
-    return this.call('upgradeOpenApi', [text, target], options);
+    return this.job('upgradeOpenApi', [text, target], options);
   }
 
   /** Endpoint views of some text without opening it (ids match the open document's). */
@@ -698,7 +897,7 @@ export class GeneratorClient {
   }
 
   schemaYaml(json: string, options?: CallOptions) {
-    return this.call('schemaYaml', [json], options);
+    return this.job('schemaYaml', [json], options);
   }
   isJsonPaste(text: string, options?: CallOptions) {
     return this.call('isJsonPaste', [text], options);
@@ -715,25 +914,25 @@ export class GeneratorClient {
   }
   /** Endpoints from cURL commands (issue 14). */
   importCurl(text: string, options?: CallOptions) {
-    return this.call('importCurl', [text], options);
+    return this.job('importCurl', [text], options);
   }
   /** Endpoints from a HAR file's text, parsed in the worker (issue 14). */
   importHar(text: string, options?: CallOptions) {
-    return this.call('importHar', [text], options);
+    return this.job('importHar', [text], options);
   }
   /**
    * Endpoints from a HAR file: the File goes to the worker, which checks its size and reads it
    * there, so the page never decodes or parses it; without a worker, read here.
    */
   async importHarFile(file: Blob, options?: CallOptions) {
-    if (this.createWorker === undefined) return this.importHar(await file.text(), options);
-    return this.call('importHarFile', [file], options);
+    if (!this.jobs.inWorker) return this.importHar(await file.text(), options);
+    return this.job('importHarFile', [file], options);
   }
   validateExamples(endpoints: Endpoint[], options?: CallOptions) {
     return this.call('validateExamples', [endpoints], options);
   }
   reinferBodySchema(body: BodyModel, options?: CallOptions) {
-    return this.call('reinferBodySchema', [body], options);
+    return this.job('reinferBodySchema', [body], options);
   }
   documentToJson(text: string, options?: CallOptions) {
     return this.call('documentToJson', [text], options);

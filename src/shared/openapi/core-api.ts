@@ -2,7 +2,9 @@
  * The whole core API behind the app's worker (issue 10: one protocol). `src/worker` exposes
  * {@link createCoreApi} with comlink; the app's main-thread fallback runs the very same object.
  * It owns the open document: the app opens text, pulls endpoint views in chunks, sends back
- * the views it changed, and asks for the rendered text.
+ * the views it changed, and asks for the rendered text. The jobs a user may cancel (conversion,
+ * upgrade preview, traffic import, inference) are not here: they run in a stateless worker of
+ * their own (job-api.ts), which the app may terminate without costing the document.
  *
  * Every method answers a {@link Result}, never throws: comlink does not carry our error fields.
  */
@@ -18,8 +20,6 @@ import {
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
 import { DocumentSession, type ApplyOptions, type DocumentCommand } from './document/session';
-import { convertSwagger2 } from './convert-swagger2';
-import { upgradeOpenApi, type UpgradeTarget } from './document/upgrade';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
 import { inferSchema } from './infer-schema';
@@ -28,13 +28,13 @@ import type { DocumentInfo, Endpoint, Schema } from './model';
 import { newEndpoint } from './new-endpoint';
 import type { ImportWarning, KeptOperation } from './read-openapi';
 import { validateEndpoints } from './validate-endpoints';
-import { inferSchemaFromValues, reinferBodySchema, validateExamples } from './inference';
-import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
+import { validateExamples } from './inference';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
-import type { BodyModel } from './model';
-import type { OpenApiDialect } from './openapi-version';
+import { dialectOf, type OpenApiDialect } from './openapi-version';
+import { baseDialect } from './versions';
+import { baseDialect } from './versions';
 import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
 
 /** What every core method answers: a value, or the core's error as plain data. */
@@ -46,21 +46,6 @@ function run<T>(fn: () => T): Result<T> {
   } catch (error) {
     return { ok: false, error: toErrorInfo(error) };
   }
-}
-
-/**
- * The text of a HAR file handed over as a Blob, read here (FileReaderSync exists only in
- * workers) so that the page never holds or decodes the 20 MB; refused by size before reading.
- */
-function readHarBlob(file: Blob): string {
-  if (file.size > MAX_HAR_CHARS) {
-    const mb = (file.size / 1024 / 1024).toFixed(1);
-    throw new CoreError(
-      'HAR_TOO_LARGE',
-      `The HAR file is ${mb} MB; the limit is ${MAX_HAR_CHARS / 1024 / 1024} MB.`,
-    );
-  }
-  return readBlob(file);
 }
 
 /** A document's text handed over as a Blob (a kept source), refused by size before reading. */
@@ -174,18 +159,12 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   return {
     /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
     validate: (endpoints: Endpoint[]) =>
-      run(() => validateEndpoints(endpoints, doc?.dialect ?? '3.0')),
+      run(() => validateEndpoints(endpoints, doc?.dialect ?? baseDialect())),
     /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
     generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
       run(() => generateOpenApi(endpoints, info)),
     /** The schema inferred from a JSON sample (undefined for blank text). */
     inferSchema: (json: string) => run(() => inferSchema(json)),
-    /** YAML of the inferred schema, '' when there is none (the body editor's Schema tab). */
-    schemaYaml: (json: string) =>
-      run(() => {
-        const schema = inferSchema(json);
-        return schema === undefined ? '' : stringify(schema, { indent: 2, lineWidth: 0 });
-      }),
     /** Spec §5: whether pasted text counts as JSON. */
     isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
     /** Issue 28.3: a whole OpenAPI document in JSON, other JSON, or no JSON (one parse). */
@@ -197,31 +176,12 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** A new endpoint with the spec §4 defaults. */
     newEndpoint: (first?: boolean) => run(() => newEndpoint(first)),
 
-    /** Endpoints from cURL commands (issue 14), with warnings and per-endpoint call counts. */
-    importCurl: (text: string) => run(() => importCurl(text)),
-    /** Endpoints from a HAR file's text (issue 14); a 20 MB HAR is parsed here, never in the page. */
-    importHar: (text: string) => run(() => importHar(text)),
-    /** {@link importHar} for a file, read in the worker (see readHarBlob). */
-    importHarFile: (file: Blob) => run(() => importHar(readHarBlob(file))),
-    /** One schema for several sample values (issue 14). */
-    inferSchemaFromValues: (values: unknown[]) => run(() => inferSchemaFromValues(values)),
     /**
      * Every example of every body checked against its schema (issue 14), in the open
      * document's dialect (JSON Schema 2020-12 for 3.1/3.2, issue 19).
      */
     validateExamples: (endpoints: Endpoint[]) =>
-      run(() => validateExamples(endpoints, doc?.dialect ?? '3.0')),
-    /** A body's schema re-inferred from all its examples, merged into its edited schema. */
-    reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
-
-    /**
-     * A Swagger 2.0 document (YAML or JSON text) as OpenAPI 3.0.x text, with what the conversion
-     * changed and what it could not carry (issue 19). Open the result with openDocument.
-     */
-    convertSwagger2: (text: string) => run(() => convertSwagger2(text)),
-    /** An OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (issue 19.5). */
-    upgradeOpenApi: (text: string, target: UpgradeTarget) =>
-      run(() => upgradeOpenApi(text, target)),
+      run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
     openDocument: (text: string) =>
       run(() => {
@@ -289,7 +249,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
      * document's dialect (an OpenAPI 3.0 Schema Object, or JSON Schema 2020-12 for 3.1/3.2).
      */
     checkSchemaYaml: (text: string, names?: string[]) =>
-      run(() => checkSchemaYaml(text, names, doc?.dialect ?? '3.0')),
+      run(() => checkSchemaYaml(text, names, doc?.dialect ?? baseDialect())),
     /** A value as YAML (indent 2, no wrapping), e.g. a shared schema for its YAML editor. */
     toYaml: (value: unknown) =>
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),
