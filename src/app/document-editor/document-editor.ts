@@ -21,7 +21,6 @@ import type { EndpointCommand } from '../../shared/openapi';
 import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
 import { dialectOf } from '../../shared/openapi/openapi-version';
 import { baseDialect } from '../../shared/openapi/versions';
-import { baseDialect } from '../../shared/openapi/versions';
 import type { RevisionReason } from '../../shared/projects';
 import { projectViewStateJson } from '../../shared/projects';
 import type { UpgradeTarget } from '../../shared/openapi/document/upgrade';

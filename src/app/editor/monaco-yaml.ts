@@ -12,7 +12,6 @@ import { configureMonacoYaml, type MonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
 import { registerIndentFolding, withoutFoldingProviders } from './indent-folding';
 import { baseDialect } from '../../shared/openapi/versions';
-import { baseDialect } from '../../shared/openapi/versions';
 import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
 import { YAML_CHECKS_MAX_CHARS, failureOf, reasonOf, setYamlChecks } from './yaml-checks';
 import { syncModelInSlices } from './sliced-model-sync';

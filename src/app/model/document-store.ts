@@ -9,7 +9,6 @@ import type { EndpointCommand, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
 import { baseDialect, defaultNewVersion } from '../../shared/openapi/versions';
-import { baseDialect, defaultNewVersion } from '../../shared/openapi/versions';
 import type { EndpointStore } from './endpoint-store';
 
 type Listener = () => void;

@@ -34,7 +34,6 @@ import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
 import { dialectOf, type OpenApiDialect } from './openapi-version';
 import { baseDialect } from './versions';
-import { baseDialect } from './versions';
 import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
 
 /** What every core method answers: a value, or the core's error as plain data. */

@@ -54,8 +54,6 @@ import {
 import { MAX_DOCUMENT_DEPTH } from './yaml-io';
 import { dialectOf } from './openapi-version';
 import { defaultNewVersion, featuresOf } from './versions';
-import { dialectOf } from './openapi-version';
-import { defaultNewVersion, featuresOf } from './versions';
 
 /** The document info of spec §9. */
 export const DEFAULT_INFO: Readonly<DocumentInfo> = { title: 'Test', version: 'v1' };

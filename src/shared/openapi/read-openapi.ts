@@ -49,7 +49,6 @@ import {
 import { sanitizeSchema } from './openapi-schema-sanitize';
 import { detectVersion, type OpenApiDialect } from './openapi-version';
 import { featuresOf } from './versions';
-import { featuresOf } from './versions';
 import { forEachRef } from './refs';
 import type { BodySite, EndpointSite, ParameterSite, ResponseSite } from './document/sites';
 

@@ -9,7 +9,6 @@ import { memo, useMemo, useState } from 'react';
 import { validateMeta } from '../../../shared/openapi/document/validate-meta';
 import { dialectOf } from '../../../shared/openapi/openapi-version';
 import { baseDialect } from '../../../shared/openapi/versions';
-import { baseDialect } from '../../../shared/openapi/versions';
 import type { EndpointStore } from '../../model/endpoint-store';
 import { useMeta, type DocumentStore } from '../../model/document-store';
 import { InfoSection } from './InfoSection';

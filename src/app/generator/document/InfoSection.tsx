@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
-import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
 import type {
   ContactObject,
   InfoObject,

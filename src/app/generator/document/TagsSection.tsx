@@ -9,7 +9,6 @@ import type { TagObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
-import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
 import type { DocumentStore } from '../../model/document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';

@@ -27,7 +27,6 @@ export function VersionControl({
   const { t } = useLingui();
   if (isNew) {
     const choices = newDocumentVersions();
-    const choices = newDocumentVersions();
     return (
       <label className="gen-field doc-field-narrow" data-testid="doc-openapi-version">
         <span>{t`OpenAPI version`}</span>

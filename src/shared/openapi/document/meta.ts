@@ -5,7 +5,6 @@
  */
 import type { SecurityRequirement } from '../model';
 import { defaultNewVersion } from '../versions';
-import { defaultNewVersion } from '../versions';
 
 /** Keys the form does not know are kept as they are (`x-` extensions and the like). */
 type Open = Record<string, unknown>;

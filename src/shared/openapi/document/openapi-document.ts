@@ -46,7 +46,6 @@ import { readOpenApi, type ImportWarning, type KeptOperation } from '../read-ope
 import { reachedComponents } from '../refs';
 import { dialectOf, type OpenApiDialect } from '../openapi-version';
 import { baseDialect, defaultNewVersion, featuresOf } from '../versions';
-import { baseDialect, defaultNewVersion, featuresOf } from '../versions';
 import { objectForDialect, schemaForDialect } from '../schema-dialect';
 import { hasBody } from '../validate-endpoints';
 import { deepEqual, Draft, type Tokens } from './draft';

@@ -12,7 +12,6 @@ import type { Endpoint, Parameter } from '../model';
 import { isObject, own, setOwn, type JsonObject } from '../openapi-common';
 import type { OpenApiDialect } from '../openapi-version';
 import { featuresOf } from '../versions';
-import { featuresOf } from '../versions';
 
 /** Endpoint fields a `setField` command sets, with the value each takes. */
 export interface EndpointFields {

@@ -6,8 +6,6 @@
  */
 import { dialectOf } from '../../../../shared/openapi/openapi-version';
 import { featuresOf } from '../../../../shared/openapi/versions';
-import { dialectOf } from '../../../../shared/openapi/openapi-version';
-import { featuresOf } from '../../../../shared/openapi/versions';
 import type { Json } from './neutralise';
 
 type JsonObject = { [key: string]: Json };
