@@ -4,6 +4,7 @@
  * typed. Renaming renames every `$ref`; deleting a used schema asks first and names its users.
  * Usages are counted in slices, so a document with thousands of schemas never blocks a frame.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -11,8 +12,10 @@ import type { Endpoint, Schema } from '../../../shared/openapi';
 import {
   deleteSchema,
   renameSchema,
+  schemaNameProblem,
   schemaUsageSteps,
   type SchemaEdit,
+  type SchemaNameProblem,
   type SchemaUser,
 } from '../../../shared/openapi/document/schemas';
 import { runInSlices } from '../../util/slices';
@@ -268,6 +271,13 @@ const SchemaRow = memo(function SchemaRow({
   );
 });
 
+/** What the Schemas section says of a name the rename's rule refuses. */
+const NAME_PROBLEMS: Record<SchemaNameProblem, MessageDescriptor> = {
+  EMPTY: msg`Schema name is required`,
+  CHARS: msg`Allowed only: letters, digits, ., -, _`,
+  TAKEN: msg`Another schema has this name`,
+};
+
 function SchemaEditor({
   name,
   schema,
@@ -288,14 +298,11 @@ function SchemaEditor({
   const { t } = useLingui();
   const [mode, setMode] = useState<'structured' | 'yaml'>('structured');
   const check = useCallback(
-    (next: string) =>
-      next.trim() === ''
-        ? msg`Schema name is required`
-        : !/^[A-Za-z0-9._-]+$/.test(next)
-          ? msg`Allowed only: letters, digits, ., -, _`
-          : Object.hasOwn(schemas, next)
-            ? msg`Another schema has this name`
-            : undefined,
+    (next: string) => {
+      // The rename's own rule (the worker's session refuses the same names).
+      const problem = schemaNameProblem(next, schemas);
+      return problem === undefined ? undefined : NAME_PROBLEMS[problem];
+    },
     [schemas],
   );
   /** A rename in the worker's document takes a moment on a large one (every $ref rewritten). */
