@@ -8,7 +8,7 @@
 import { wrap, type Remote } from 'comlink';
 import type { Result } from '../../shared/openapi/core-api';
 import type { LintAnswer, LintRequest, RulesetInfo } from '../../shared/openapi/lint/types';
-import type { LintApi } from '../../worker/lint-worker';
+import type { LintApi } from '../../shared/openapi/lint/lint-api';
 
 /** Pause after the last edit before a lint starts. */
 export const LINT_DEBOUNCE_MS = 300;
@@ -41,7 +41,7 @@ export class LintClient {
         this.worker = worker;
         return wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
       }
-      const { createLintApi } = await import('../../worker/lint-worker');
+      const { createLintApi } = await import('../../shared/openapi/lint/lint-api');
       const api = createLintApi();
       return {
         setRuleset: (yaml: string) => Promise.resolve(api.setRuleset(yaml)),

@@ -1,7 +1,7 @@
 /** Issue 30.1, 30.3: the lint's ruleset (refusals, overrides), our spec §5 rules and the re-lint. */
 import { describe, expect, it } from 'vitest';
 import { Linter, lintText, readRuleset } from '../../../src/shared/openapi/lint';
-import { createLintApi } from '../../../src/worker/lint-worker';
+import { createLintApi } from '../../../src/shared/openapi/lint/lint-api';
 
 const DOC = `openapi: 3.0.1
 info:

@@ -3,3 +3,4 @@ export * from './types';
 export { Linter, lintText, countFindings, canGenerateWith, DOCUMENT_WIDE } from './lint';
 export { readRuleset, MAX_RULESET_CHARS } from './ruleset';
 export { specformRuleset } from './specform-ruleset';
+export { createLintApi, type LintApi } from './lint-api';
