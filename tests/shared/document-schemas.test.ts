@@ -153,6 +153,59 @@ describe('renameSchema', () => {
     expect(result.endpoints[0]?.responses[0]?.body.name).toBe('Other');
   });
 
+  it('renames a bare discriminator mapping name in a loaded document (the session)', () => {
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Pets',
+      "  version: '1'",
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      "                $ref: '#/components/schemas/Pet'",
+      'components:',
+      '  schemas:',
+      '    Pet:',
+      '      oneOf:',
+      "        - $ref: '#/components/schemas/Cat'",
+      '      discriminator:',
+      '        propertyName: kind',
+      '        mapping:',
+      '          cat: Cat',
+      '    Cat:',
+      '      type: object',
+      '',
+    ].join('\n');
+    const api = createCoreApi();
+    const value = <T>(r: Result<T>): T => {
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    };
+    value(api.openDocument(text));
+    const renamed = api.apply(
+      [{ kind: 'renameSchema', from: 'Cat', to: 'Feline' }],
+      value(api.revision()),
+      {
+        text: true,
+      },
+    );
+    const answer = value(renamed);
+    expect(answer.text).toContain('          cat: Feline\n');
+    expect(answer.text).toContain("        - $ref: '#/components/schemas/Feline'\n");
+    expect(answer.text).toContain('    Feline:\n      type: object\n');
+    const refused = api.apply(
+      [{ kind: 'renameSchema', from: 'Feline', to: 'A cat' }],
+      answer.revision,
+    );
+    expect(!refused.ok && refused.error.code).toBe('INVALID_INPUT');
+  });
+
   it('refuses a taken, empty or missing name', () => {
     expect(() => renameSchema(endpoints, schemas, 'Pet', 'Tag')).toThrow(SchemaNameError);
     expect(() => renameSchema(endpoints, schemas, 'Pet', ' ')).toThrow(SchemaNameError);
