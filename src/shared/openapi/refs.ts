@@ -87,8 +87,17 @@ export function forEachRef(
   const withPointers = walk.pointers === true;
   const stack: unknown[] = [value];
   const pointers: string[] = [''];
-  const children: unknown[] = [];
-  const childPointers: string[] = [];
+  // Children are pushed last first, so that they are walked in document order.
+  const push = (child: unknown, at: string, token: string | number, inner?: string | number) => {
+    if (child === null || typeof child !== 'object') return;
+    stack.push(child);
+    if (!withPointers) return;
+    const first = at + '/' + escapePointer(String(token));
+    pointers.push(inner === undefined ? first : first + '/' + escapePointer(String(inner)));
+  };
+  const pushList = (list: readonly unknown[], at: string, key: string) => {
+    for (let i = list.length - 1; i >= 0; i--) push(list[i], at, key, i);
+  };
   while (stack.length > 0) {
     const node = stack.pop();
     const at = withPointers ? (pointers.pop() as string) : '';
@@ -97,56 +106,46 @@ export function forEachRef(
       if (seen.has(node)) continue;
       seen.add(node);
     }
-    children.length = 0;
-    childPointers.length = 0;
-    const add = (child: unknown, key: string | number) => {
-      if (child === null || typeof child !== 'object') return;
-      children.push(child);
-      if (withPointers) childPointers.push(at + '/' + escapePointer(String(key)));
-    };
     if (Array.isArray(node)) {
       // A list in the schema scope is a list of schemas (allOf, a tuple's items).
-      node.forEach((item: unknown, index) => add(item, index));
-    } else {
-      const object = node as JsonObject;
-      const ref = own(object, '$ref');
-      if (typeof ref === 'string') {
-        const site: RefSite = { kind: '$ref', holder: object, key: '$ref' };
-        if (withPointers) site.pointer = at;
-        visit(ref, site);
-      }
-      const mapping = mappingOf(object);
-      if (mapping !== undefined) {
-        const where = withPointers ? at + '/discriminator/mapping' : undefined;
-        for (const key of Object.keys(mapping)) {
-          const target = mapping[key];
-          if (typeof target !== 'string') continue;
-          const site: RefSite = { kind: 'mapping', holder: mapping, key };
-          if (where !== undefined) site.pointer = where;
-          visit(mappingRef(target), site);
-        }
-      }
-      for (const key of Object.keys(object)) {
-        const item = object[key];
-        if (!schemaScope) {
-          add(item, key);
-        } else if (ONE_SCHEMA.has(key) || SCHEMA_LISTS.has(key)) {
-          if (Array.isArray(item)) {
-            item.forEach((entry: unknown, index) =>
-              add(entry, withPointers ? `${key}/${index}` : index),
-            );
-          } else if (!SCHEMA_LISTS.has(key)) add(item, key);
-        } else if (SCHEMA_MAPS.has(key) && isObject(item)) {
-          for (const name of Object.keys(item)) {
-            add(item[name], withPointers ? `${key}/${escapePointer(name)}` : name);
-          }
-        }
+      for (let i = node.length - 1; i >= 0; i--) push(node[i], at, i);
+      continue;
+    }
+    const object = node as JsonObject;
+    const ref = own(object, '$ref');
+    if (typeof ref === 'string') {
+      const site: RefSite = { kind: '$ref', holder: object, key: '$ref' };
+      if (withPointers) site.pointer = at;
+      visit(ref, site);
+    }
+    const mapping = Object.hasOwn(object, 'discriminator') ? mappingOf(object) : undefined;
+    if (mapping !== undefined) {
+      const where = withPointers ? at + '/discriminator/mapping' : undefined;
+      for (const key of Object.keys(mapping)) {
+        const target = mapping[key];
+        if (typeof target !== 'string') continue;
+        const site: RefSite = { kind: 'mapping', holder: mapping, key };
+        if (where !== undefined) site.pointer = where;
+        visit(mappingRef(target), site);
       }
     }
-    // Pushed in reverse, so that they are walked in document order.
-    for (let i = children.length - 1; i >= 0; i--) {
-      stack.push(children[i]);
-      if (withPointers) pointers.push(childPointers[i] as string);
+    const keys = Object.keys(object);
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k] as string;
+      const item = object[key];
+      if (item === null || typeof item !== 'object') continue;
+      if (!schemaScope) {
+        push(item, at, key);
+      } else if (ONE_SCHEMA.has(key) || SCHEMA_LISTS.has(key)) {
+        if (Array.isArray(item)) pushList(item, at, key);
+        else if (!SCHEMA_LISTS.has(key)) push(item, at, key);
+      } else if (SCHEMA_MAPS.has(key) && isObject(item)) {
+        const names = Object.keys(item);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i] as string;
+          push(item[name], at, key, name);
+        }
+      }
     }
   }
 }
