@@ -44,8 +44,14 @@ import { useJsonPaste } from './json-paste';
 import { JsonPasteDialog } from './JsonPasteDialog';
 import { Navigator } from './Navigator';
 import type { OutputEditorHandle } from '../model/output-handle';
-import { collectProblems, fieldSelector, type Problem } from './problems';
-import { ProblemsPanel, useGenerateBlockedReason } from './ProblemsPanel';
+import {
+  collectProblems,
+  fieldSelector,
+  NO_LINE,
+  type PanelFinding,
+  type Problem,
+} from './problems';
+import { ProblemsPanel, useGenerateBlockedReason, useProblemsView } from './ProblemsPanel';
 import { checkSubscription } from '../api/subscription-check';
 import { downloadOriginal, SwaggerConvertDialog } from './SwaggerConvertDialog';
 import { useTouchedVersion } from '../model/touched';
@@ -236,6 +242,49 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     },
     [editorObject],
   );
+  /** Issue 30.4: the project's ruleset and the panel's severity filter (see useProblemsView). */
+  const problemsView = useProblemsView(workspaceName);
+  /** A lint finding chosen in the panel: its endpoint in the form, else the document panel. */
+  const onSelectFinding = useCallback(
+    (finding: PanelFinding) => {
+      const [root, path, method] = finding.path;
+      const found =
+        root === 'paths' && typeof path === 'string' && typeof method === 'string'
+          ? store
+              .list()
+              .find(
+                (endpoint) =>
+                  endpoint.webhook !== true &&
+                  endpoint.path === path &&
+                  endpoint.method === method.toUpperCase(),
+              )
+          : undefined;
+      if (found !== undefined) {
+        onOpenFromNavigator(found.id);
+        return;
+      }
+      document
+        .querySelector<HTMLElement>('[data-testid="document-panel"]')
+        ?.scrollIntoView?.({ block: 'start' });
+    },
+    [store, onOpenFromNavigator],
+  );
+  /** "Show in YAML": the finding's range, or (a form's problem) its operation's lines. */
+  const onRevealFinding = (finding: PanelFinding) => {
+    const output = editor.current;
+    if (output === null) return;
+    if (tabs.narrow) tabs.show('yaml');
+    const { start, end } = finding.range;
+    if (start.line !== NO_LINE) {
+      output.revealLines(start.line + 1, Math.max(start.line, end.line) + 1);
+      return;
+    }
+    const [root, path, method] = finding.path;
+    if (root !== 'paths' || typeof path !== 'string') return;
+    void output.findOperation(path, typeof method === 'string' ? method : 'get').then((range) => {
+      if (range) output.revealLines(range.startLine, range.startLine);
+    });
+  };
   const showProblems = () => {
     setProblemsOpen(true);
     requestAnimationFrame(() => problemsBox.current?.scrollIntoView?.({ block: 'nearest' }));
@@ -535,6 +584,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               open={problemsOpen}
               onToggle={setProblemsOpen}
               onSelect={onSelectProblem}
+              onSelectFinding={onSelectFinding}
+              onReveal={onRevealFinding}
+              ruleset={problemsView.ruleset}
+              onRulesetChange={problemsView.setRuleset}
+              severities={problemsView.severities}
+              onSeveritiesChange={problemsView.setSeverities}
             />
           </div>
           {restoring ? (

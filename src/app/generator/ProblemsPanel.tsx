@@ -5,12 +5,28 @@
  * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
  * its endpoint panel, scrolls to it and focuses the field.
  */
-import { plural } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { memo, useState } from 'react';
-import { FIELD_MESSAGES } from './issue-messages';
+import { memo, useId, useMemo, useState } from 'react';
+import type { LintAnswer, LintSeverity } from '../../shared/openapi/lint/types';
+import { FIELD_MESSAGES, PANEL_LABELS } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
-import { warningCount, type NoteGroup, type Problem, type ProblemList } from './problems';
+import {
+  ALL_SEVERITIES,
+  countFindings,
+  findingsFromLint,
+  findingsFromProblems,
+  groupByRule,
+  NO_LINE,
+  rulesTurnedOff,
+  setRuleOff,
+  type NoteGroup,
+  type PanelFinding,
+  type Problem,
+  type ProblemList,
+  type RuleGroup,
+} from './problems';
 import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
 import { useDocumentDialect } from '../model/document-store';
 import './problems.css';
@@ -20,6 +36,21 @@ export interface ProblemsPanelProps {
   open: boolean;
   onToggle: (open: boolean) => void;
   onSelect: (problem: Problem) => void;
+  /**
+   * Issue 30.4: the lint's answer, once the page has one; until then the panel shows `problems`
+   * as findings of source 'specform' (findingsFromProblems).
+   */
+  lint?: LintAnswer;
+  /** The project's ruleset YAML ('' for the default); with `onRulesetChange`, rules turn off. */
+  ruleset?: string;
+  onRulesetChange?: (yaml: string) => void;
+  /** The severities shown (the view state remembers them); all when not given. */
+  severities?: readonly LintSeverity[];
+  onSeveritiesChange?: (severities: LintSeverity[]) => void;
+  /** A lint finding chosen: its place in the form. */
+  onSelectFinding?: (finding: PanelFinding) => void;
+  /** "Show in YAML": the finding's range in the output editor. */
+  onReveal?: (finding: PanelFinding) => void;
 }
 
 /** Rows per group before "Show all" (thousands of rows would stall the tab). */
@@ -30,14 +61,40 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   open,
   onToggle,
   onSelect,
+  lint,
+  ruleset = '',
+  onRulesetChange,
+  severities: severitiesProp,
+  onSeveritiesChange,
+  onSelectFinding,
+  onReveal,
 }: ProblemsPanelProps) {
   const { t } = useLingui();
+  const [ownSeverities, setOwnSeverities] = useState<readonly LintSeverity[]>(ALL_SEVERITIES);
+  const severities = severitiesProp ?? ownSeverities;
+  const setSeverities = (next: LintSeverity[]) => {
+    setOwnSeverities(next);
+    onSeveritiesChange?.(next);
+  };
+  const turnedOff = useMemo(() => rulesTurnedOff(ruleset), [ruleset]);
+  const findings = useMemo(() => {
+    const all = lint === undefined ? findingsFromProblems(problems) : findingsFromLint(lint);
+    const off = new Set(turnedOff);
+    return off.size === 0 ? all : all.filter((finding) => !off.has(finding.code));
+  }, [lint, problems, turnedOff]);
   // Issue 19.4: the panel names the version the document was checked against.
   const dialect = useDocumentDialect();
-  const blocking = problems.blocking.length;
-  const warnings = warningCount(problems);
+  const blocking =
+    lint === undefined
+      ? findings.filter((finding) => finding.severity === 'error').length
+      : findings.filter((finding) => finding.severity === 'error' && finding.source === 'specform')
+          .length;
+  const warnings =
+    lint === undefined
+      ? findings.length - blocking - Math.max(0, problems.unused.length - 1)
+      : findings.length - blocking;
   const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
-  if (blocking === 0 && warnings === 0 && notes === 0) return null;
+  if (blocking === 0 && warnings === 0 && notes === 0 && turnedOff.length === 0) return null;
   return (
     <section
       className={blocking > 0 ? 'gen-problems gen-problems-blocking' : 'gen-problems'}
@@ -84,22 +141,17 @@ export const ProblemsPanel = memo(function ProblemsPanel({
           <p className="gen-muted gen-problems-checked" data-testid="problems-checked-against">
             <Trans>Checked against OpenAPI {dialect}</Trans>
           </p>
-          {blocking > 0 ? (
-            <ProblemGroup
-              title={t`Blocking generation`}
-              items={problems.blocking}
-              onSelect={onSelect}
-            />
-          ) : null}
-          {warnings > 0 ? (
-            <ProblemGroup
-              title={t`Warnings`}
-              count={warnings}
-              items={problems.warnings}
-              onSelect={onSelect}
-              unused={problems.unused}
-            />
-          ) : null}
+          <RuleGroups
+            findings={findings}
+            severities={severities}
+            onSeveritiesChange={setSeverities}
+            turnedOff={turnedOff}
+            ruleset={ruleset}
+            onRulesetChange={onRulesetChange}
+            onSelect={onSelect}
+            onSelectFinding={onSelectFinding}
+            onReveal={onReveal}
+          />
           {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
         </div>
       ) : null}
@@ -107,39 +159,238 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   );
 });
 
-function ProblemGroup({
-  title,
-  count,
-  items,
+/** Groups open at first while the findings are this few; more, every group starts closed. */
+const OPEN_GROUPS_UP_TO = 50;
+
+const SEVERITY_ORDER: readonly LintSeverity[] = ['error', 'warning', 'info', 'hint'];
+
+/**
+ * Issue 30.4: the findings grouped by rule, with a count per group and per severity, a severity
+ * filter (toggle buttons), and per rule "Turn off for this project" (written into the project's
+ * ruleset); the rules turned off are listed apart with "Turn on".
+ */
+function RuleGroups({
+  findings,
+  severities,
+  onSeveritiesChange,
+  turnedOff,
+  ruleset,
+  onRulesetChange,
   onSelect,
-  unused = [],
+  onSelectFinding,
+  onReveal,
 }: {
-  title: string;
-  count?: number;
-  items: readonly Problem[];
+  findings: readonly PanelFinding[];
+  severities: readonly LintSeverity[];
+  onSeveritiesChange: (next: LintSeverity[]) => void;
+  turnedOff: readonly string[];
+  ruleset: string;
+  onRulesetChange: ((yaml: string) => void) | undefined;
   onSelect: (problem: Problem) => void;
-  unused?: readonly Problem[];
+  onSelectFinding: ((finding: PanelFinding) => void) | undefined;
+  onReveal: ((finding: PanelFinding) => void) | undefined;
 }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? items : items.slice(0, FIRST_ROWS);
+  const { t } = useLingui();
+  const counts = useMemo(() => countFindings(findings), [findings]);
+  const shown = useMemo(() => new Set(severities), [severities]);
+  const groups = useMemo(() => groupByRule(findings, shown), [findings, shown]);
+  const openFirst = findings.length <= OPEN_GROUPS_UP_TO;
+  const labels: Record<LintSeverity, string> = {
+    error: plural(counts.error, { one: '# error', other: '# errors' }),
+    warning: plural(counts.warning, { one: '# warning', other: '# warnings' }),
+    info: plural(counts.info, { one: '# info', other: '# info' }),
+    hint: plural(counts.hint, { one: '# hint', other: '# hints' }),
+  };
   return (
-    <div className="gen-problems-group">
-      <h4>
-        {title} <span className="gen-muted">({count ?? items.length})</span>
-      </h4>
-      <ul>
-        {unused.length > 0 ? (
-          <li>
-            <UnusedSchemas items={unused} />
-          </li>
-        ) : null}
-        {shown.map((problem) => (
-          <li key={problem.key}>
-            <ProblemRow problem={problem} onSelect={onSelect} />
+    <div className="gen-rule-groups">
+      <div className="gen-severity-filter" role="group" aria-label={t`Show severities`}>
+        {SEVERITY_ORDER.map((severity) => {
+          const pressed = shown.has(severity);
+          return (
+            <button
+              key={severity}
+              type="button"
+              className={`gen-button gen-button-small gen-severity gen-severity-${severity}`}
+              aria-pressed={pressed}
+              data-testid={`severity-${severity}`}
+              onClick={() =>
+                onSeveritiesChange(
+                  SEVERITY_ORDER.filter((s) => (s === severity ? !pressed : shown.has(s))),
+                )
+              }
+            >
+              {labels[severity]}
+            </button>
+          );
+        })}
+      </div>
+      {groups.length === 0 && findings.length > 0 ? (
+        <p className="gen-muted" data-testid="problems-filtered-out">
+          <Trans>No problems of the chosen severities.</Trans>
+        </p>
+      ) : null}
+      <ul className="gen-rule-group-list">
+        {groups.map((group) => (
+          <li key={group.code}>
+            <RuleGroupView
+              group={group}
+              defaultOpen={openFirst}
+              onTurnOff={
+                onRulesetChange === undefined
+                  ? undefined
+                  : () => onRulesetChange(setRuleOff(ruleset, group.code, true))
+              }
+              onSelect={onSelect}
+              onSelectFinding={onSelectFinding}
+              onReveal={onReveal}
+            />
           </li>
         ))}
       </ul>
-      {!all && items.length > FIRST_ROWS ? (
+      {turnedOff.length > 0 ? (
+        <details className="gen-rules-off" data-testid="rules-off">
+          <summary>
+            <Plural value={turnedOff.length} one="# rule turned off" other="# rules turned off" />
+          </summary>
+          <ul>
+            {turnedOff.map((code) => (
+              <li key={code} className="gen-rule-off" data-testid="rule-off">
+                <span className="gen-rule-title">
+                  <RuleTitle code={code} />
+                </span>
+                {onRulesetChange === undefined ? null : (
+                  <button
+                    type="button"
+                    className="gen-button gen-button-small"
+                    onClick={() => onRulesetChange(setRuleOff(ruleset, code, false))}
+                  >
+                    <Trans>Turn on</Trans>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** A rule's name in words: ours (spec §5, load warnings) translated; Spectral's as named. */
+function ruleTitle(i18n: I18n, code: string): string | undefined {
+  const label = (PANEL_LABELS as Record<string, MessageDescriptor | undefined>)[code];
+  if (label !== undefined) return i18n._(label);
+  const warning = WARNING_MESSAGES[code];
+  if (warning !== undefined) return i18n._(warning);
+  if (code === 'EXAMPLE_INVALID') return i18n._(msg`Example does not fit its schema`);
+  return undefined;
+}
+
+function RuleTitle({ code }: { code: string }) {
+  const { i18n } = useLingui();
+  const title = ruleTitle(i18n, code);
+  return (
+    <>
+      {title === undefined ? null : <>{title} </>}
+      <code className="gen-rule-code">{code}</code>
+    </>
+  );
+}
+
+function RuleGroupView({
+  group,
+  defaultOpen,
+  onTurnOff,
+  onSelect,
+  onSelectFinding,
+  onReveal,
+}: {
+  group: RuleGroup;
+  defaultOpen: boolean;
+  onTurnOff: (() => void) | undefined;
+  onSelect: (problem: Problem) => void;
+  onSelectFinding: ((finding: PanelFinding) => void) | undefined;
+  onReveal: ((finding: PanelFinding) => void) | undefined;
+}) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(defaultOpen);
+  const [all, setAll] = useState(false);
+  const listId = useId();
+  const items = group.findings;
+  const shown = all ? items : items.slice(0, FIRST_ROWS);
+  // Issue 20: the schemas no operation uses are one row (their names on request), not a row each.
+  const unusedRow =
+    group.code === 'UNUSED_SCHEMA' && items.every((finding) => finding.problem !== undefined);
+  return (
+    <div
+      className={`gen-rule-group gen-rule-group-${group.severity}`}
+      data-testid="rule-group"
+      data-rule={group.code}
+    >
+      <div className="gen-rule-group-head">
+        <button
+          type="button"
+          className="gen-rule-toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
+          <span className={`gen-severity-dot gen-severity-${group.severity}`} aria-hidden="true" />
+          <span className="gen-rule-title">
+            <RuleTitle code={group.code} />
+          </span>{' '}
+          <span className="gen-problem-count" data-testid="rule-count">
+            {items.length}
+          </span>
+        </button>
+        {onTurnOff === undefined ? null : (
+          <button
+            type="button"
+            className="gen-button gen-button-small gen-rule-off-button"
+            data-testid="turn-off-rule"
+            title={t`Turn off ${group.code} for this project`}
+            onClick={onTurnOff}
+          >
+            <Trans>Turn off for this project</Trans>
+          </button>
+        )}
+      </div>
+      {open && unusedRow ? (
+        <ul id={listId} className="gen-rule-findings">
+          <li className="gen-finding">
+            <UnusedSchemas items={items.map((finding) => finding.problem as Problem)} />
+          </li>
+        </ul>
+      ) : open ? (
+        <ul id={listId} className="gen-rule-findings">
+          {shown.map((finding) => (
+            <li key={finding.key} className="gen-finding">
+              <FindingRow finding={finding} onSelect={onSelect} onSelectFinding={onSelectFinding} />
+              {onReveal === undefined ? null : (
+                <button
+                  type="button"
+                  className="gen-button gen-button-small gen-finding-yaml"
+                  data-testid="reveal-yaml"
+                  aria-label={
+                    finding.range.start.line === NO_LINE
+                      ? t`Show in YAML`
+                      : t`Show line ${finding.range.start.line + 1} in YAML`
+                  }
+                  onClick={() => onReveal(finding)}
+                >
+                  {finding.range.start.line === NO_LINE ? (
+                    <Trans>YAML</Trans>
+                  ) : (
+                    <Trans>Line {finding.range.start.line + 1}</Trans>
+                  )}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open && !unusedRow && !all && items.length > FIRST_ROWS ? (
         <button type="button" className="gen-button gen-button-small" onClick={() => setAll(true)}>
           <Trans>Show all {items.length}</Trans>
         </button>
@@ -175,6 +426,47 @@ function UnusedSchemas({ items }: { items: readonly Problem[] }) {
         ))}
       </p>
     </details>
+  );
+}
+
+/** Where a lint finding is: the operation (`GET /pets`) or its JSON path. */
+function findingWhere(finding: PanelFinding): { method?: string; path: string } {
+  const [root, path, method] = finding.path;
+  if (root === 'paths' && typeof path === 'string') {
+    return typeof method === 'string' ? { method: method.toUpperCase(), path } : { path };
+  }
+  return { path: finding.path.join('.') };
+}
+
+function FindingRow({
+  finding,
+  onSelect,
+  onSelectFinding,
+}: {
+  finding: PanelFinding;
+  onSelect: (problem: Problem) => void;
+  onSelectFinding: ((finding: PanelFinding) => void) | undefined;
+}) {
+  const { i18n, t } = useLingui();
+  if (finding.problem !== undefined) {
+    return <ProblemRow problem={finding.problem} onSelect={onSelect} />;
+  }
+  const where = findingWhere(finding);
+  const whereText = where.path === '' ? t`Document` : where.path;
+  // Our own rules (spec §5) in the app's words; Spectral's and the project's as Spectral says.
+  const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[finding.code];
+  const text = ours === undefined ? finding.message : i18n._(ours);
+  return (
+    <button
+      type="button"
+      className={`gen-problem gen-problem-${finding.severity}`}
+      data-testid="problem"
+      title={`${where.method ?? ''} ${whereText}: ${text}`.trim()}
+      onClick={() => onSelectFinding?.(finding)}
+    >
+      <Where method={where.method} path={whereText} />
+      <span className="gen-problem-text">{text}</span>
+    </button>
   );
 }
 
@@ -314,4 +606,63 @@ export function useGenerateBlockedReason(problems: ProblemList): string | undefi
   if (count === 1) return t`Generate is disabled until this is fixed: ${text}`;
   const problemCount = plural(count, { one: '# problem', other: '# problems' });
   return t`Generate is disabled until these are fixed: ${problemCount}. The first: ${text}`;
+}
+
+/** Where the panel's view is kept, per workspace (`local`, `project:<id>`). */
+export function problemsViewKey(workspaceName: string): string {
+  return `specform.problems.${workspaceName}`;
+}
+
+interface StoredProblemsView {
+  ruleset?: string;
+  severities?: LintSeverity[];
+}
+
+function readProblemsView(key: string): StoredProblemsView {
+  try {
+    const value = JSON.parse(globalThis.localStorage?.getItem(key) ?? '{}') as unknown;
+    if (typeof value !== 'object' || value === null) return {};
+    const { ruleset, severities } = value as Record<string, unknown>;
+    return {
+      ruleset: typeof ruleset === 'string' ? ruleset : undefined,
+      severities: Array.isArray(severities)
+        ? ALL_SEVERITIES.filter((severity) => severities.includes(severity))
+        : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Issue 30.4: the project's ruleset (YAML, '' for the default) and the panel's severity filter,
+ * kept per workspace in this browser (localStorage) so both outlive a reload. The lint's wiring
+ * hands `ruleset` to the lint client's setRuleset and re-lints when it changes.
+ */
+export function useProblemsView(workspaceName: string): {
+  ruleset: string;
+  setRuleset: (yaml: string) => void;
+  severities: readonly LintSeverity[];
+  setSeverities: (severities: LintSeverity[]) => void;
+} {
+  const key = problemsViewKey(workspaceName);
+  const [view, setView] = useState(() => ({ key, ...readProblemsView(key) }));
+  const current = view.key === key ? view : { key, ...readProblemsView(key) };
+  if (current !== view) setView(current);
+  const update = (next: StoredProblemsView) => {
+    const merged = { ...current, ...next };
+    setView(merged);
+    try {
+      const { key: _key, ...stored } = merged;
+      globalThis.localStorage?.setItem(key, JSON.stringify(stored));
+    } catch {
+      // A full or refused store: the view holds for this visit only.
+    }
+  };
+  return {
+    ruleset: current.ruleset ?? '',
+    setRuleset: (ruleset) => update({ ruleset }),
+    severities: current.severities ?? ALL_SEVERITIES,
+    setSeverities: (severities) => update({ severities }),
+  };
 }

@@ -14,6 +14,15 @@ import {
   type ImportWarning,
   type ValidationReport,
 } from '../../shared/openapi';
+import {
+  DEFAULT_RULESET_YAML,
+  type LintAnswer,
+  type LintCounts,
+  type LintFinding,
+  type LintRange,
+  type LintSeverity,
+} from '../../shared/openapi/lint/types';
+import { isMap, parse as parseYaml, parseDocument } from 'yaml';
 
 export interface RuleProblem {
   kind: 'rule';
@@ -227,4 +236,175 @@ export function collectProblems(
 export function fieldSelector(field: string): string {
   const target = field === '' ? 'path' : field;
   return `[data-field="${CSS.escape(target)}"]`;
+}
+
+/*
+ * Issue 30.4: the panel groups problems by rule. Its input is LintAnswer-shaped (one finding per
+ * rule and place); until the lint's answer reaches the page, the problems above are mapped to
+ * findings of source 'specform' ({@link findingsFromProblems}).
+ */
+
+/** A finding as the panel shows it: a key, and the form's problem it came from (if any). */
+export interface PanelFinding extends LintFinding {
+  key: string;
+  /** The form's problem this finding stands for (the form's jump: its endpoint, its field). */
+  problem?: Problem;
+}
+
+/** The line a finding mapped from the form's problems has: unknown (found by its operation). */
+export const NO_LINE = -1;
+
+const SEVERITIES: readonly LintSeverity[] = ['error', 'warning', 'info', 'hint'];
+
+/** Lowest first: `error` is 0. */
+export function severityRank(severity: LintSeverity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+function unknownRange(): LintRange {
+  return { start: { line: NO_LINE, character: 0 }, end: { line: NO_LINE, character: 0 } };
+}
+
+function pathOf(method: string | undefined, path: string | undefined): (string | number)[] {
+  if (path === undefined || path === '') return [];
+  return method === undefined ? ['paths', path] : ['paths', path, method.toLowerCase()];
+}
+
+/** The form's problems as findings (source 'specform'), blocking ones as errors. */
+export function findingsFromProblems(list: ProblemList): PanelFinding[] {
+  const out: PanelFinding[] = [];
+  for (const problem of list.blocking) {
+    out.push({
+      key: problem.key,
+      code: problem.code,
+      path: pathOf(problem.method, problem.path),
+      severity: 'error',
+      message: problem.code,
+      range: unknownRange(),
+      source: 'specform',
+      problem,
+    });
+  }
+  for (const problem of [...list.warnings, ...list.unused]) {
+    if (problem.kind === 'warning') {
+      const { warning } = problem;
+      out.push({
+        key: problem.key,
+        code: warning.code,
+        path: pathOf(warning.method, warning.path),
+        severity: 'warning',
+        message: warning.message,
+        range: unknownRange(),
+        source: 'specform',
+        problem,
+      });
+    } else {
+      out.push({
+        key: problem.key,
+        code: problem.kind === 'rule' ? problem.code : 'EXAMPLE_INVALID',
+        path: pathOf(problem.method, problem.path),
+        severity: 'warning',
+        message: problem.kind === 'rule' ? problem.code : problem.problem.message,
+        range: unknownRange(),
+        source: 'specform',
+        problem,
+      });
+    }
+  }
+  return out;
+}
+
+/** The lint's findings as the panel shows them (keyed by position). */
+export function findingsFromLint(answer: LintAnswer): PanelFinding[] {
+  return answer.findings.map((finding, index) => ({ ...finding, key: `l${index}` }));
+}
+
+/** All findings of one rule. */
+export interface RuleGroup {
+  code: string;
+  source: LintFinding['source'];
+  /** The most severe of its findings. */
+  severity: LintSeverity;
+  findings: PanelFinding[];
+  counts: LintCounts;
+}
+
+export function emptyCounts(): LintCounts {
+  return { error: 0, warning: 0, info: 0, hint: 0 };
+}
+
+export function countFindings(findings: readonly LintFinding[]): LintCounts {
+  const counts = emptyCounts();
+  for (const finding of findings) counts[finding.severity]++;
+  return counts;
+}
+
+/**
+ * Groups the findings by rule, keeping those of the severities in `shown`: the most severe rule
+ * first, then the rule with more findings, then by name. A group keeps its findings' order.
+ */
+export function groupByRule(
+  findings: readonly PanelFinding[],
+  shown: ReadonlySet<LintSeverity> = new Set(SEVERITIES),
+): RuleGroup[] {
+  const groups = new Map<string, RuleGroup>();
+  for (const finding of findings) {
+    if (!shown.has(finding.severity)) continue;
+    let group = groups.get(finding.code);
+    if (group === undefined) {
+      group = {
+        code: finding.code,
+        source: finding.source,
+        severity: finding.severity,
+        findings: [],
+        counts: emptyCounts(),
+      };
+      groups.set(finding.code, group);
+    }
+    group.findings.push(finding);
+    group.counts[finding.severity]++;
+    if (severityRank(finding.severity) < severityRank(group.severity)) {
+      group.severity = finding.severity;
+    }
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      severityRank(a.severity) - severityRank(b.severity) ||
+      b.findings.length - a.findings.length ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+/** The severities the panel shows by default: all of them. */
+export const ALL_SEVERITIES: readonly LintSeverity[] = SEVERITIES;
+
+/** The rules a project's ruleset turns off (`rules: { <code>: off }`), in the order written. */
+export function rulesTurnedOff(rulesetYaml: string): string[] {
+  if (rulesetYaml.trim() === '') return [];
+  let rules: unknown;
+  try {
+    rules = (parseYaml(rulesetYaml) as { rules?: unknown } | null)?.rules;
+  } catch {
+    return [];
+  }
+  if (typeof rules !== 'object' || rules === null) return [];
+  return Object.entries(rules)
+    .filter(([, value]) => value === 'off' || value === false)
+    .map(([code]) => code);
+}
+
+/**
+ * The project's ruleset with `rules: { <code>: off }` written in (`off` true) or that entry
+ * taken out (`off` false; an emptied `rules` goes too). The rest of the text is kept as written;
+ * an empty ruleset starts from {@link DEFAULT_RULESET_YAML}.
+ */
+export function setRuleOff(rulesetYaml: string, code: string, off: boolean): string {
+  const doc = parseDocument(rulesetYaml.trim() === '' ? DEFAULT_RULESET_YAML : rulesetYaml);
+  if (off) doc.setIn(['rules', code], 'off');
+  else {
+    doc.deleteIn(['rules', code]);
+    const rules = doc.get('rules');
+    if (isMap(rules) && rules.items.length === 0) doc.delete('rules');
+  }
+  return doc.toString();
 }
