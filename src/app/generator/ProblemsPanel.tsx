@@ -130,7 +130,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             <Plural value={warnings} one="# warning" other="# warnings" />
           </span>
         ) : null}
-        {blocking === 0 && warnings === 0 ? (
+        {blocking === 0 && warnings === 0 && notes > 0 ? (
           <span className="gen-problems-count">
             <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
           </span>
