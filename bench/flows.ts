@@ -389,6 +389,12 @@ async function oneDocument(browser: Browser, server: StartedServer, file: string
           .click({ position: { x: 200, y: 160 }, force: true });
         await page.keyboard.press('Control+A');
         await page.keyboard.press('Control+C');
+        // A large copy is written after the copy event, in slices (issue 28.4).
+        await page.waitForFunction(
+          () => document.querySelector('[data-copying]') === null,
+          undefined,
+          { timeout: 60_000 },
+        );
         await page.waitForFunction(
           () => navigator.clipboard.readText().then((text) => text !== ''),
           undefined,
