@@ -32,7 +32,7 @@ import { validateExamples } from './inference';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
-import { dialectOf, type OpenApiDialect } from './openapi-version';
+import type { OpenApiDialect } from './openapi-version';
 import { baseDialect } from './versions';
 import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
 
