@@ -228,10 +228,9 @@ describe('GeneratorClient.sync', () => {
     // Load: the new text is opened while "Replace the endpoints?" waits for the user.
     const next = TEXT.replace('/toys', '/games').replace('summary: Owners', 'summary: People');
     const opened = await client.openDocument(next, { hold: true });
-    worker.messages.length = 0;
-    expect(await client.validateLatest(old, meta)).toBeUndefined();
-    await expect(client.render(old, meta)).rejects.toMatchObject({ name: 'AbortError' });
-    expect(worker.messages.filter((m) => m.name === 'apply')).toHaveLength(0);
+    // Issue 29.3: the text opens in a document worker of its own, so the open document still
+    // answers the old form meanwhile, and none of it reaches the opened one.
+    expect(await client.validateLatest(old, meta)).toBeDefined();
     // Replace: the form takes the opened views; the document is the loaded text exactly.
     markLoaded(opened.endpoints);
     expect(await client.validateLatest(opened.endpoints, opened.meta)).toEqual(
