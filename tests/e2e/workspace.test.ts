@@ -222,11 +222,17 @@ describe('workspaces', () => {
       await expect
         .poll(() => summaryField(page).inputValue(), { timeout: 20_000 })
         .toBe('Typed then closed');
-      // The store has it too, and the journal is gone once it does.
+      // The store has it too (as a form draft, or in the record's text once the worker has
+      // written the edit into it: issue 29.1 sends the edit as its command at once), and the
+      // journal is gone once it does.
       await expect
-        .poll(async () => JSON.stringify((await readWorkspaceRecord(page))?.viewState ?? {}), {
-          timeout: 10_000,
-        })
+        .poll(
+          async () => {
+            const record = await readWorkspaceRecord(page);
+            return `${typeof record?.text === 'string' ? record.text : ''} ${JSON.stringify(record?.viewState ?? {})}`;
+          },
+          { timeout: 10_000 },
+        )
         .toContain('Typed then closed');
       expect(
         await page.evaluate(() => localStorage.getItem('specform.workspace.journal:local')),
