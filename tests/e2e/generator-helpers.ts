@@ -84,6 +84,10 @@ export async function generatorPage(
  * misses them once the editor is scrolled).
  */
 export async function focusEditor(page: Page): Promise<void> {
+  // The editor takes no input while a saved record is being restored into it.
+  await page
+    .locator('[data-testid="output-editor"]:not([data-locked])')
+    .waitFor({ timeout: 60_000 });
   await page.locator('.monaco-editor .view-lines').click();
 }
 

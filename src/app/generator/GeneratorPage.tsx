@@ -647,6 +647,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                   void paste.handlePaste(text, pasteAsIs, target)
                 }
                 onCursorOperation={editorObject.revealOperation}
+                locked={restoring}
               />
             </Suspense>
           </OutputTabs>

@@ -207,6 +207,11 @@ export interface OutputEditorProps {
   onChange?: () => void;
   /** The user moved the cursor into another operation (issue 11: expand and show its panel). */
   onCursorOperation?: (path: string, method: string) => void;
+  /**
+   * The saved work is still being restored: the editor takes no typing or paste meanwhile, since
+   * the restored text replaces what it holds once it comes (nothing typed is overwritten).
+   */
+  locked?: boolean;
 }
 
 interface Diagnostic {
@@ -217,7 +222,7 @@ interface Diagnostic {
 }
 
 const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function OutputEditor(
-  { onHasTextChange, onPaste, onReady, onChange, onCursorOperation },
+  { onHasTextChange, onPaste, onReady, onChange, onCursorOperation, locked = false },
   ref,
 ) {
   const { i18n, t } = useLingui();
@@ -248,6 +253,13 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const lastOperation = useRef<string | undefined>(undefined);
   /** A large paste going in in slices (the editor is read-only meanwhile). */
   const pasting = useRef<{ done: Promise<void>; cancelled: boolean } | undefined>(undefined);
+  const lockedRef = useRef(locked);
+  useEffect(() => {
+    lockedRef.current = locked;
+    const editor = editorRef.current;
+    if (editor?.getModel())
+      editor.updateOptions({ readOnly: locked || pasting.current !== undefined });
+  }, [locked]);
 
   /**
    * Inserts a large paste in slices. The editor is read-only until it is in, so typing cannot
@@ -265,7 +277,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     job.done = insertInSlices(editor, range, text, () => job.cancelled, caretAt).finally(() => {
       if (pasting.current !== job) return;
       pasting.current = undefined;
-      if (editor.getModel()) editor.updateOptions({ readOnly: false });
+      if (editor.getModel()) editor.updateOptions({ readOnly: lockedRef.current });
     });
   };
   /** Stops a paste going in (the text is about to be replaced). */
@@ -513,6 +525,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
+    if (lockedRef.current) editor.updateOptions({ readOnly: true });
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
     // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
     const model = editor.getModel();
@@ -632,6 +645,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const options = useMemo<monaco.editor.IStandaloneEditorConstructionOptions>(
     () => ({
       placeholder: t`OpenAPI will be here`,
+      // Shown when typing into the editor while it is read-only (a restore, a large paste).
+      readOnlyMessage: { value: t`Wait a moment: the text is being put in place.` },
       automaticLayout: true,
       minimap: { enabled: false },
       // Copying builds syntax-highlighted HTML of the selection for the clipboard: a
@@ -678,7 +693,12 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
 
   return (
     <div className="gen-output">
-      <div className="gen-output-editor" ref={container} data-testid="output-editor">
+      <div
+        className="gen-output-editor"
+        ref={container}
+        data-testid="output-editor"
+        data-locked={locked ? 'true' : undefined}
+      >
         <Editor
           path={OPENAPI_MODEL_URI}
           defaultLanguage="yaml"
