@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,8 @@ export interface StartedServer {
   demo?: { email: string; password: string };
   /** Everything the server wrote to stdout and stderr so far. */
   logs(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its data folder (unless `keepData`). */
+  stop(how?: { keepData?: boolean }): Promise<void>;
 }
 
 /** A port nobody listens on right now. */
@@ -59,16 +60,48 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STRIPPED_ENV = ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PORT', 'DATA_DIR', 'PUBLIC_URL'];
 
 /**
+ * A data folder whose embedded database is made (PGlite's initdb, every migration, the demo
+ * account) by the e2e run's global setup: each server starts from a copy of it instead of making
+ * its own, which is most of a server's start (an initdb is 8–20 s on this machine, a copy well
+ * under one). Its demo account's credentials come with it (they are printed on the first start
+ * only). Without it (a screenshot script run alone), every server makes its own database.
+ */
+export const TEMPLATE_ENV = 'SPECFORM_E2E_DATA_TEMPLATE';
+
+interface DataTemplate {
+  dir: string;
+  demo?: { email: string; password: string };
+}
+
+function dataTemplate(): DataTemplate | undefined {
+  const raw = process.env[TEMPLATE_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  return JSON.parse(raw) as DataTemplate;
+}
+
+/** Makes the data-folder template in `dir` (one server started and stopped there). */
+export async function makeDataTemplate(dir: string): Promise<DataTemplate> {
+  const server = await startServer({ dataDir: dir, fromTemplate: false });
+  const demo = server.demo;
+  await server.stop({ keepData: true });
+  return demo === undefined ? { dir } : { dir, demo };
+}
+
+/**
  * Starts `tsx src/server/server.ts` on a free port with a fresh DATA_DIR (embedded database,
  * outbox mail) and PUBLIC_URL = baseUrl; resolves once /healthz answers.
  */
 export async function startServer(
-  opts: { env?: Record<string, string> } = {},
+  opts: { env?: Record<string, string>; dataDir?: string; fromTemplate?: boolean } = {},
 ): Promise<StartedServer> {
   ensureBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'specform-e2e-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'specform-e2e-')));
+  const template = opts.fromTemplate === false ? undefined : dataTemplate();
+  if (template !== undefined) {
+    await cp(path.join(template.dir, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  }
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !STRIPPED_ENV.includes(key)) env[key] = value;
@@ -104,7 +137,7 @@ export async function startServer(
     }),
   );
 
-  const stop = async () => {
+  const stop = async (how: { keepData?: boolean } = {}) => {
     if (!exited && child.pid) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -121,7 +154,7 @@ export async function startServer(
         await exit;
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!how.keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 90_000;
@@ -147,7 +180,7 @@ export async function startServer(
   return {
     baseUrl,
     dataDir,
-    demo: demoMatch ? { email: demoMatch[1]!, password: demoMatch[2]! } : undefined,
+    demo: demoMatch ? { email: demoMatch[1]!, password: demoMatch[2]! } : template?.demo,
     logs: () => output,
     stop,
   };
