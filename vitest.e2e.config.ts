@@ -1,14 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
-/** End-to-end tests: a real Chromium against the real server; run by `.ci/run`, not by `npm test`. */
+/**
+ * Files that measure time on the page (main-thread tasks, answer times) or load documents of
+ * many megabytes: they run one at a time, alone on the machine. Every other file may run beside
+ * one more (most of an e2e test is waiting for the page), which halves the run on two cores.
+ */
+const ALONE = [
+  'tests/e2e/import-traffic.test.ts',
+  'tests/e2e/large-document.test.ts',
+  'tests/e2e/large-editor.test.ts',
+  'tests/e2e/preview.test.ts',
+  'tests/e2e/projects.test.ts',
+];
+
+/**
+ * End-to-end tests: a real Chromium against the real server; run by `.ci/run`, not by `npm test`.
+ * `E2E_GROUP=alone` runs the files of ALONE one at a time, `E2E_GROUP=paired` the others two at a
+ * time (`npm run test:e2e` runs both); without it, every file runs, one at a time.
+ */
+const group = process.env.E2E_GROUP;
+const paired = group === 'paired';
+
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: group === 'alone' ? ALONE : ['tests/e2e/**/*.test.ts'],
+    exclude: paired ? ALONE : [],
     globalSetup: ['tests/e2e/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 240_000,
-    fileParallelism: false,
+    fileParallelism: paired,
+    maxWorkers: paired ? 2 : 1,
     passWithNoTests: true,
     // One retry in CI: a browser against a live server on a shared 2-core machine. A retried
     // failure still prints its own diagnostics (see the failed-refresh test in shell.test.ts).
