@@ -158,6 +158,7 @@ describe('serving the built app behind TLS', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Specform</title>');
     await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'assets', 'lint-worker-Xy_9z.js'), 'postMessage(1)');
     await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
     site = await buildTestApp({
       ...borrowDb(t),
@@ -174,6 +175,20 @@ describe('serving the built app behind TLS', () => {
     const res = await site.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it("serves the lint worker's script with a policy of its own: compiling allowed, no network", async () => {
+    const worker = await site.app.inject({ method: 'GET', url: '/assets/lint-worker-Xy_9z.js' });
+    expect(worker.statusCode).toBe(200);
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'unsafe-eval'");
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain("default-src 'none'");
+    // Every other script, and every page, keeps the app's policy: no run-time compiling.
+    for (const url of ['/assets/index-AbC123.js', '/generator']) {
+      const other = await site.app.inject({ method: 'GET', url });
+      expect(String(other.headers['content-security-policy']), url).not.toContain('unsafe-eval');
+    }
   });
 
   it('caches hashed assets for a year and falls back to index.html for app routes', async () => {

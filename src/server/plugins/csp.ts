@@ -63,3 +63,21 @@ export function serializeCsp(directives: Record<string, string[]>): string {
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 }
+
+/** The lint worker's script (Vite names it `lint-worker-<hash>.js`), served with {@link LINT_WORKER_CSP}. */
+export const LINT_WORKER_SCRIPT = /^\/assets\/lint-worker-[\w-]+\.js$/;
+
+/**
+ * The lint worker's own policy. A dedicated worker runs under the policy of its script's
+ * response, not its page's. Spectral checks schemas with Ajv, which compiles each schema into a
+ * function (`new Function`): the worker, and only the worker, may do that. It has no DOM and
+ * gets no network at all (`connect-src 'none'`): a ruleset or document that asks for a URL finds
+ * nothing to reach, on top of the lint's own resolver that refuses to read anything.
+ */
+export const LINT_WORKER_CSP: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'", "'unsafe-eval'"],
+  'connect-src': ["'none'"],
+  'worker-src': ["'none'"],
+  'base-uri': ["'none'"],
+};

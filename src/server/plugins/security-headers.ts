@@ -1,6 +1,13 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { CSP_DIRECTIVES, PREVIEW_FRAME_CSP, PREVIEW_FRAME_PAGE, serializeCsp } from './csp';
+import {
+  CSP_DIRECTIVES,
+  LINT_WORKER_CSP,
+  LINT_WORKER_SCRIPT,
+  PREVIEW_FRAME_CSP,
+  PREVIEW_FRAME_PAGE,
+  serializeCsp,
+} from './csp';
 
 /**
  * Security headers on every response (security.md §16): the CSP of csp.ts, nosniff,
@@ -12,6 +19,9 @@ import { CSP_DIRECTIVES, PREVIEW_FRAME_CSP, PREVIEW_FRAME_PAGE, serializeCsp } f
  * (PREVIEW_FRAME_CSP) that lets our pages embed it. The frame runs in an opaque origin, so its
  * module scripts are cross-origin requests: the hashed, public `/assets/*` files answer with
  * `Access-Control-Allow-Origin: *` (no credentials are involved).
+ *
+ * The lint worker's script gets a policy of its own too (LINT_WORKER_CSP): the one place where
+ * code may be compiled at run time (Spectral's schema checks), with no network.
  *
  * `SPECFORM_CSP=off` (refused in production) serves every page without a Content-Security-Policy:
  * tests use it to show that the preview makes no request because of its own guards, not because
@@ -34,6 +44,7 @@ export default fp(
       ...PREVIEW_FRAME_CSP,
       ...(tls ? { 'upgrade-insecure-requests': [] } : {}),
     });
+    const lintWorkerCsp = serializeCsp(LINT_WORKER_CSP);
     app.addHook('onSend', async (request, reply, payload) => {
       const pathname = request.url.split('?', 1)[0]!;
       if (pathname === PREVIEW_FRAME_PAGE) {
@@ -41,6 +52,9 @@ export default fp(
         else reply.header('content-security-policy', previewCsp);
       } else if (pathname.startsWith('/assets/')) {
         reply.header('access-control-allow-origin', '*');
+        if (LINT_WORKER_SCRIPT.test(pathname) && !cspOff) {
+          reply.header('content-security-policy', lintWorkerCsp);
+        }
       }
       return payload;
     });
