@@ -15,19 +15,15 @@ import {
   documentFlavor,
   newOpenApiDocument,
   parseOpenApi,
-  renderOpenApi,
   type OpenApiDocument,
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
 import { DocumentSession, type ApplyOptions, type DocumentCommand } from './document/session';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
-import { inferSchema } from './infer-schema';
 import { formatJson, isJsonPaste, jsonPasteKind, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
-import { newEndpoint } from './new-endpoint';
 import type { ImportWarning, KeptOperation } from './read-openapi';
-import { validateEndpoints } from './validate-endpoints';
 import { validateExamples } from './inference';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
@@ -120,7 +116,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   /** The open document and its revision, edited by commands (`apply`, issue 18). */
   const session = new DocumentSession();
   let doc: OpenApiDocument | undefined;
-  /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
+  /** The text `doc` was opened from ('' for a new document): the record keeper's base. */
   let openedText = '';
   const previewer = new DocumentPreviewer();
 
@@ -146,7 +142,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     if (next === undefined) return;
     if (next !== doc) {
       doc = next;
-      // A text opened by a command: it is what sourceBlob keeps from now on.
+      // A text opened by a command: the record keeper starts from it from now on.
       openedText = session.openedText ?? session.text().text;
     }
   };
@@ -156,14 +152,9 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   };
 
   return {
-    /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
-    validate: (endpoints: Endpoint[]) =>
-      run(() => validateEndpoints(endpoints, doc?.dialect ?? baseDialect())),
     /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
     generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
       run(() => generateOpenApi(endpoints, info)),
-    /** The schema inferred from a JSON sample (undefined for blank text). */
-    inferSchema: (json: string) => run(() => inferSchema(json)),
     /** Spec §5: whether pasted text counts as JSON. */
     isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
     /** Issue 28.3: a whole OpenAPI document in JSON, other JSON, or no JSON (one parse). */
@@ -172,8 +163,6 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
     /** JSON pretty-printed with indent 2 (the Format button). */
     formatJson: (text: string) => run(() => formatJson(text)),
-    /** A new endpoint with the spec §4 defaults. */
-    newEndpoint: (first?: boolean) => run(() => newEndpoint(first)),
 
     /**
      * Every example of every body checked against its schema (issue 14), in the open
@@ -197,15 +186,6 @@ export function createCoreApi(keeper?: DocumentKeeper) {
         openedText = text;
         keeper?.opened(session, openedText);
         return summary;
-      }),
-    /**
-     * The text the open document was opened from, as a Blob: the page keeps it in IndexedDB
-     * without cloning megabytes of string on the main thread (the Blob is made here).
-     */
-    sourceBlob: () =>
-      run(() => {
-        current();
-        return new Blob([openedText], { type: 'text/plain;charset=utf-8' });
       }),
     /**
      * Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'), or one of another version
@@ -254,8 +234,6 @@ export function createCoreApi(keeper?: DocumentKeeper) {
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),
     /** A YAML or JSON document as pretty JSON text (Download as .json). */
     documentToJson: (text: string) => run(() => documentToJson(text)),
-    /** The document's text with the views' changes (a loaded document changes only there). */
-    render: () => run(() => renderOpenApi(current())),
     /**
      * Issue 18: edits the open document by commands that carry their target (set a field of
      * endpoint X, add a parameter, rename a schema, load or adopt a text). One batch, built on
