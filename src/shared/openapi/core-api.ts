@@ -1,5 +1,5 @@
 /**
- * The whole core API behind the app's worker (issue 10: one protocol). `src/worker` exposes
+ * The whole core API behind the app's worker, one protocol for both sides. `src/worker` exposes
  * {@link createCoreApi} with comlink; the app's main-thread fallback runs the very same object.
  * It owns the open document: the app opens text, pulls endpoint views in chunks, sends back
  * the views it changed, and asks for the rendered text. The jobs a user may cancel (conversion,
@@ -71,7 +71,7 @@ export interface DocumentSummary {
   /** How many endpoint views there are. */
   count: number;
   warnings: ImportWarning[];
-  /** Operations the form does not show as endpoints, kept as written (issue 19.2). */
+  /** Operations the form does not show as endpoints, kept as written (nothing is dropped). */
   keptOperations: KeptOperation[];
   meta: DocumentMeta;
   /** `components.schemas` names, in document order. */
@@ -113,7 +113,7 @@ export interface DocumentKeeper {
 
 /** A fresh core API with its own open document (one per worker), and its record's keeper. */
 export function createCoreApi(keeper?: DocumentKeeper) {
-  /** The open document and its revision, edited by commands (`apply`, issue 18). */
+  /** The open document and its revision, edited by commands (`apply`). */
   const session = new DocumentSession();
   let doc: OpenApiDocument | undefined;
   /** The text `doc` was opened from ('' for a new document): the record keeper's base. */
@@ -157,7 +157,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
       run(() => generateOpenApi(endpoints, info)),
     /** Spec §5: whether pasted text counts as JSON. */
     isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
-    /** Issue 28.3: a whole OpenAPI document in JSON, other JSON, or no JSON (one parse). */
+    /** A whole OpenAPI document in JSON, other JSON, or no JSON (one parse, in the worker). */
     jsonPasteKind: (text: string) => run(() => jsonPasteKind(text)),
     /** JSON text as YAML (the JSON-paste dialog). */
     jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
@@ -165,8 +165,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     formatJson: (text: string) => run(() => formatJson(text)),
 
     /**
-     * Every example of every body checked against its schema (issue 14), in the open
-     * document's dialect (JSON Schema 2020-12 for 3.1/3.2, issue 19).
+     * Every example of every body checked against its schema, in the open document's dialect
+     * (JSON Schema 2020-12 for 3.1/3.2).
      */
     validateExamples: (endpoints: Endpoint[]) =>
       run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
@@ -235,7 +235,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** A YAML or JSON document as pretty JSON text (Download as .json). */
     documentToJson: (text: string) => run(() => documentToJson(text)),
     /**
-     * Issue 18: edits the open document by commands that carry their target (set a field of
+     * Edits the open document by commands that carry their target (set a field of
      * endpoint X, add a parameter, rename a schema, load or adopt a text). One batch, built on
      * `baseRevision` (from `revision`, or the last answer); a stale one is refused with CONFLICT.
      * Answers the new revision, the changed views, removed ids, the problems of what changed,
@@ -274,7 +274,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
     /**
-     * The docs preview's input as JSON (issue 28.5, 28.6): `request.text`, or the open
+     * The docs preview's input as JSON: `request.text`, or the open
      * document's text, whole when small, one part of it when large (document/preview-part.ts).
      */
     previewPart: (request: PreviewRequest = {}) =>
