@@ -17,8 +17,9 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   let db;
   try {
-    // The embedded database must never be opened by two processes (issue 13 §1); PostgreSQL
-    // takes any number of clients, so there the command works beside a running server.
+    // The embedded database must never be opened by two processes (its files would be
+    // corrupted); PostgreSQL takes any number of clients, so there the command works beside a
+    // running server.
     db = await openDb(config, undefined, { role: 'cli', takeForeign: false });
   } catch (error) {
     if (!(error instanceof DbLockedError)) throw error;

@@ -42,9 +42,12 @@ export interface Config {
   refreshIdleSeconds: number;
   refreshAbsoluteSeconds: number;
   verificationTtlSeconds: number;
-  /** How long a password-reset link works (issue 13.3). */
+  /** How long a password-reset link works. */
   passwordResetTtlSeconds: number;
-  /** How long a "session is live" answer is trusted by `authenticate` (issue 13.7). */
+  /**
+   * How long a "session is live" answer is trusted by `authenticate`: another instance sees a
+   * logout within it.
+   */
   sessionCacheSeconds: number;
   operator: {
     name: string;
@@ -186,7 +189,7 @@ function redact(value: string): string {
 }
 
 /**
- * Demo operator details for a development install (issue 13 point 12): filled, in both languages,
+ * Demo operator details for a development install: filled, in both languages,
  * and flagged `demo` so the app marks them. Not real: the all-zero numbers are no valid INN/OGRNIP.
  */
 export const DEMO_OPERATOR = {
@@ -240,7 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = nodeEnv === 'production';
   const givenPublicUrl = r.url('PUBLIC_URL', ['http:', 'https:']);
   if (production && r.raw('PUBLIC_URL') === undefined) {
-    // Links in e-mails and the token issuer would name localhost (issue 13 §8).
+    // Links in e-mails and the token issuer would name localhost.
     r.problems.push(
       'PUBLIC_URL must be set in production (e.g. https://specform.example.com): e-mail links and the token issuer use it',
     );

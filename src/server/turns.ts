@@ -1,5 +1,5 @@
 /**
- * Heavy steps of large requests take turns of the event loop (issue 21.4): joining, decoding or
+ * Heavy steps of large requests take turns of the event loop: joining, decoding or
  * parsing a large body, writing or reading a part of a large text. On the embedded database a
  * statement runs in this thread too, and answers without a turn of the loop, so steps that
  * follow one another, or steps of several requests at once, would run back to back while no

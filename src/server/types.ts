@@ -19,7 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DbHandle;
-    /** Embedded database: VACUUM and CHECKPOINT after churn and on a schedule (issue 31.5). */
+    /** Embedded database: VACUUM and CHECKPOINT after churn and on a schedule (disk comes back). */
     space: SpaceKeeper;
     repos: Repositories;
     passwords: PasswordHasher;

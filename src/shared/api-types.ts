@@ -28,7 +28,7 @@ export interface TokenPair {
 
 /**
  * Login with the right password of an account whose e-mail is not verified yet: 403
- * `{ message, code: EMAIL_NOT_VERIFIED }` (issue 13.10). Every other login failure is one 401.
+ * `{ message, code: EMAIL_NOT_VERIFIED }`. Every other login failure is one 401.
  */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 

@@ -1,7 +1,7 @@
 import { MAX_PROJECT_BYTES } from './sizes';
 
 /**
- * Saved projects (issue 12): the payloads of `/api/v1/customer/projects`, shared by the server
+ * Saved projects: the payloads of `/api/v1/customer/projects`, shared by the server
  * (schemas, limits) and the app (calls), and a cheap count of a document's operations.
  */
 
@@ -11,14 +11,14 @@ export const PROJECT_MAX_BYTES_DEFAULT = MAX_PROJECT_BYTES;
 export const PROJECTS_PER_ACCOUNT_DEFAULT = 100;
 /**
  * Default byte quota of one account: every project's content and view state plus every kept
- * revision, in UTF-8 bytes (issue 21.4).
+ * revision, in UTF-8 bytes.
  */
 export const ACCOUNT_QUOTA_BYTES_DEFAULT = 200 * 1024 * 1024;
-/** Unnamed revisions older than this are pruned (named ones are kept; issue 18.4). */
+/** Unnamed revisions older than this are pruned (named ones are kept). */
 export const HISTORY_DAYS = 30;
 /**
  * An autosave this soon after the start of the previous revision, by the same editing session,
- * updates that revision instead of adding one (issue 18.4).
+ * updates that revision instead of adding one (a history of keystrokes says nothing).
  */
 export const AUTOSAVE_STRETCH_MS = 5 * 60 * 1000;
 /** Most revisions one history listing returns (newest first). */
@@ -49,7 +49,7 @@ export interface Project {
 }
 
 /**
- * Why a save is made (issue 18.4), sent as `revisionReason` with every save. `autosave` may be
+ * Why a save is made, sent as `revisionReason` with every save. `autosave` may be
  * folded into the revision the same editing session started less than
  * {@link AUTOSAVE_STRETCH_MS} ago; every other reason starts a new revision, so the version
  * before and after a Load, an Apply, a restore or a conflict resolution stay in the history.
@@ -127,7 +127,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 /**
  * How many operations the document declares under `paths` and `webhooks` (3.1+: the generator
- * lists a webhook as an endpoint too, issue 31.18), counted cheaply: JSON is parsed,
+ * lists a webhook as an endpoint too), counted cheaply: JSON is parsed,
  * block YAML is scanned line by line by indentation (no YAML parser, so 10 MB costs a few
  * milliseconds). Flow-style YAML paths count 0. Never throws.
  */
@@ -254,7 +254,7 @@ const COMPARE_CHARS = 16 * 1024;
  * The one change that turns `content` into `output` (common prefix and suffix kept). The prefix
  * and suffix are skipped a block at a time by comparing slices (a native comparison of the two
  * strings' memory), then found to the character: over Stripe's 4 MB a character-by-character scan
- * took 20–65 ms, this 1–7 ms (it runs each time a workspace record is kept, issue 18.6).
+ * took 20–65 ms, this 1–7 ms (it runs each time a workspace record is kept).
  */
 export function outputChange(content: string, output: string): OutputChange | undefined {
   if (content === output) return undefined;

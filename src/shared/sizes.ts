@@ -13,7 +13,7 @@ export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Size limits the user meets (a document, a project, the account quota) are stated in UTF-8
- * bytes, the unit the server stores and counts (issue 21.5): the largest project, its document
+ * bytes, the unit the server stores and counts: the largest project, its document
  * text plus its view state (room for the largest document and 2 MiB of view state).
  */
 export const MAX_PROJECT_BYTES = MAX_DOCUMENT_BYTES + 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The lint worker (issue 30.1): Spectral with the project's ruleset, in a worker of its own so
+ * The lint worker: Spectral with the project's ruleset, in a worker of its own so
  * that a long lint (GitHub's 13 MB description takes seconds) never delays an edit of the
  * document, which the generator worker applies. It exposes createLintApi (src/shared/openapi/
  * lint/lint-api.ts) and nothing else; it may import only src/shared and comlink.

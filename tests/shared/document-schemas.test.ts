@@ -306,8 +306,8 @@ describe('deleteSchema', () => {
     expect(edit.endpoints[0]?.requestBody?.name).toBe('');
     value(api.setSchemas(edit.schemas));
     const puts = edit.endpoints.map((endpoint) => ({ kind: 'putEndpoint' as const, endpoint }));
-    value(api.apply(puts, value(api.revision())));
-    const doc = parseYaml(value(api.render())) as {
+    const answer = value(api.apply(puts, value(api.revision()), { text: true }));
+    const doc = parseYaml(answer.text ?? '') as {
       paths: Record<string, { post: { requestBody: { content: Record<string, unknown> } } }>;
       components: { schemas: Record<string, unknown> };
     };

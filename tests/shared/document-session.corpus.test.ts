@@ -330,7 +330,7 @@ describe.skipIf(!available)('document session over the corpus', () => {
       const text = documentText(path);
       const api = createCoreApi();
       const { meta } = value(api.openDocument(text));
-      const before = value(api.render());
+      const before = value(api.text()).text;
       const views = value(api.views(0, 100_000));
       const target = views.find((e) => e.summary !== '' && !e.summary.includes('\n')) ?? views[0];
       const command: DocumentCommand =

@@ -7,6 +7,7 @@ import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
 import { newEndpoint } from '../../src/shared/openapi/new-endpoint';
 import type { Endpoint } from '../../src/shared/openapi/model';
 import { lineDiff } from './support/line-diff';
+import { renderedCore } from './support/rendered-core';
 
 const TEXT = `openapi: 3.0.3
 info:
@@ -71,18 +72,18 @@ function value<T>(result: Result<T>): T {
 }
 
 function opened() {
-  const api = createCoreApi();
+  const { api, render } = renderedCore();
   value(api.openDocument(TEXT));
   const views = value(api.views(0, 100));
   const revision = value(api.revision());
   const byPath = (path: string, method = 'GET') =>
     views.find((e) => e.path === path && e.method === method) as Endpoint;
-  return { api, views, revision, byPath };
+  return { api, views, revision, byPath, render };
 }
 
 describe('document session: apply', () => {
   it('sets one field: a new revision, the changed view, a one-line diff', () => {
-    const { api, revision, byPath } = opened();
+    const { api, revision, byPath, render } = opened();
     const list = byPath('/pets');
     const answer = value(
       api.apply(
@@ -101,7 +102,7 @@ describe('document session: apply', () => {
     expect(answer.text).toContain('      summary: All pets\n');
     // The text is kept per revision; `text` answers it without asking again.
     expect(value(api.text())).toEqual({ revision: answer.revision, text: answer.text });
-    expect(value(api.render())).toBe(answer.text);
+    expect(render()).toBe(answer.text);
   });
 
   it("answers the text with the batch only when it can be generated ('ifValid')", () => {
@@ -127,7 +128,7 @@ describe('document session: apply', () => {
   });
 
   it('answers a stale revision with CONFLICT and leaves the document as it was', () => {
-    const { api, revision, byPath } = opened();
+    const { api, revision, byPath, render } = opened();
     const id = byPath('/pets').id;
     value(
       api.apply([{ kind: 'setField', endpointId: id, field: 'summary', value: 'A' }], revision),
@@ -139,7 +140,7 @@ describe('document session: apply', () => {
     expect(stale.ok).toBe(false);
     if (!stale.ok) expect(stale.error.code).toBe('CONFLICT');
     expect(value(api.revision())).toBe(revision + 1);
-    expect(value(api.render())).toContain('summary: A\n');
+    expect(render()).toContain('summary: A\n');
   });
 
   it('whole-set calls (setSchemas) make a new revision too', () => {
@@ -151,7 +152,7 @@ describe('document session: apply', () => {
   });
 
   it('an unknown endpoint is a typed error, and the whole batch is undone', () => {
-    const { api, revision, byPath } = opened();
+    const { api, revision, byPath, render } = opened();
     const id = byPath('/pets').id;
     const result = api.apply(
       [
@@ -163,7 +164,7 @@ describe('document session: apply', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('UNKNOWN_TARGET');
     expect(value(api.revision())).toBe(revision);
-    expect(value(api.render())).toBe(TEXT);
+    expect(render()).toBe(TEXT);
     const parameter = api.apply([{ kind: 'removeParameter', endpointId: id, index: 3 }], revision);
     expect(!parameter.ok && parameter.error.code).toBe('UNKNOWN_TARGET');
   });
@@ -316,12 +317,12 @@ describe('document session: apply', () => {
   });
 
   it('adopts the output editor text: only what differs is reported', () => {
-    const { api, revision, byPath } = opened();
+    const { api, revision, byPath, render } = opened();
     const edited = TEXT.replace('summary: One pet', 'summary: A pet');
     const answer = value(api.apply([{ kind: 'adoptText', text: edited }], revision));
     expect(answer.changed.map((e) => e.id)).toEqual([byPath('/pets/{id}').id]);
     expect(answer.removed).toEqual([]);
-    expect(value(api.render())).toBe(edited);
+    expect(render()).toBe(edited);
     const loaded = value(
       api.apply(
         [

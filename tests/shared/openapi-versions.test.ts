@@ -538,13 +538,13 @@ describe('new text speaks the document version', () => {
         { kind: 'addEndpoint', endpoint: { ...newEndpoint(true), id: 'b', path: '/b' } },
       ],
       revision.value,
+      { text: true },
     );
     if (!added.ok) throw new Error(added.error.message);
-    const rendered = api.render();
-    if (!rendered.ok) throw new Error(rendered.error.message);
-    expect(rendered.value.startsWith('openapi: 3.1.1\n')).toBe(true);
-    expect(thirtyKeywords(parse(rendered.value))).toEqual([]);
-    await expectValid(rendered.value);
+    const rendered = added.value.text ?? '';
+    expect(rendered.startsWith('openapi: 3.1.1\n')).toBe(true);
+    expect(thirtyKeywords(parse(rendered))).toEqual([]);
+    await expectValid(rendered);
   });
 });
 

@@ -8,8 +8,13 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
-import type { Endpoint } from '../../src/shared/openapi';
-import { createCoreApi } from '../../src/shared/openapi/core-api';
+import { newEndpoint, type Endpoint } from '../../src/shared/openapi';
+import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
+import type {
+  ApplyAnswer,
+  ApplyOptions,
+  DocumentCommand,
+} from '../../src/shared/openapi/document/session';
 import type { GeneratorApi } from '../../src/worker';
 import { petsDocument } from '../shared/support/pets-document';
 
@@ -18,16 +23,40 @@ const api = createCoreApi();
 
 const SAMPLE = '{"id": 1, "when": "2024-01-01T00:00:00Z", "tags": ["a"], "note": null}';
 
+/** A core API called directly or through comlink (whose answers are promises). */
+interface Answers {
+  newDocument(): Result<unknown> | Promise<Result<unknown>>;
+  revision(): Result<number> | Promise<Result<number>>;
+  apply(
+    commands: DocumentCommand[],
+    baseRevision: number,
+    options?: ApplyOptions,
+  ): Result<ApplyAnswer> | Promise<Result<ApplyAnswer>>;
+}
+
+async function value<T>(result: Result<T> | Promise<Result<T>>): Promise<T> {
+  const answer = await result;
+  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+  return answer.value;
+}
+
+/**
+ * The spec §5 report of `endpoints` as the app gets it: added to a new document in one batch,
+ * whose answer lists every endpoint's issues, the duplicates and whether it can be generated.
+ */
+async function reportOf(side: Answers, endpoints: Endpoint[]) {
+  await value(side.newDocument());
+  const adds = endpoints.map((endpoint): DocumentCommand => ({ kind: 'addEndpoint', endpoint }));
+  const answer = await value(side.apply(adds, await value(side.revision()), { problems: 'all' }));
+  return answer.problems;
+}
+
 /** Calls every method directly and through `remote`, expecting identical answers. */
 async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
-  const endpoint = { ...api.newEndpoint(true), path: '/users' };
-  const first = api.newEndpoint(true);
-  expect(first.ok).toBe(true);
+  const endpoint = { ...newEndpoint(true), path: '/users' };
 
+  expect(await reportOf(remote, []), 'report').toEqual(await reportOf(api, []));
   const calls: [string, () => unknown, () => Promise<unknown>][] = [
-    ['validate', () => api.validate([]), () => remote.validate([])],
-    ['inferSchema', () => api.inferSchema(SAMPLE), () => remote.inferSchema(SAMPLE)],
-    ['inferSchema blank', () => api.inferSchema(' '), () => remote.inferSchema(' ')],
     ['isJsonPaste', () => api.isJsonPaste(SAMPLE), () => remote.isJsonPaste(SAMPLE)],
     ['jsonToYaml', () => api.jsonToYaml(SAMPLE), () => remote.jsonToYaml(SAMPLE)],
     ['formatJson', () => api.formatJson(SAMPLE), () => remote.formatJson(SAMPLE)],
@@ -42,10 +71,8 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
   for (const [label, direct, viaRemote] of calls) {
     expect(await viaRemote(), label).toEqual(direct());
   }
-  if (endpoint.ok) {
-    const list = [endpoint.value];
-    expect(await remote.validate(list)).toEqual(api.validate(list));
-  }
+  const list = [endpoint];
+  expect(await reportOf(remote, list)).toEqual(await reportOf(api, list));
 
   // A realistic round trip: generate a document and read it back, on both sides.
   const rich: Endpoint[] = [
@@ -88,7 +115,7 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
     expect(await remote.openDocument(generated.value)).toEqual(api.openDocument(generated.value));
     expect(await remote.views(0, 10)).toEqual(api.views(0, 10));
   }
-  expect(await remote.validate(rich)).toEqual(api.validate(rich));
+  expect(await reportOf(remote, rich)).toEqual(await reportOf(api, rich));
   expect(await remote.openDocument('a: [')).toEqual(api.openDocument('a: ['));
   // A large document: views in chunks, a changed view sent back, the text rendered losslessly.
   const text = petsDocument(50);
@@ -101,25 +128,31 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
     views.push(...chunk.value);
   }
   expect(views).toHaveLength(opened.value.count);
-  expect(await remote.render()).toEqual({ ok: true, value: text });
+  expect(await remote.text()).toMatchObject({ ok: true, value: { text } });
   const changed = { ...views[3]!, summary: 'Changed' };
   const revision = await remote.revision();
   if (!revision.ok) throw new Error('revision failed');
   expect(
     await remote.apply([{ kind: 'putEndpoint', endpoint: changed }], revision.value),
   ).toMatchObject({ ok: true });
-  const rendered = await remote.render();
-  expect(rendered.ok && rendered.value).toContain('summary: Changed');
+  const rendered = await remote.text();
+  expect(rendered.ok && rendered.value.text).toContain('summary: Changed');
   expect(
     await remote.apply(
       [{ kind: 'moveEndpoint', endpointId: 'nope', index: 0 }],
       revision.value + 1,
     ),
   ).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TARGET' } });
-  expect(createCoreApi().render()).toMatchObject({ ok: false, error: { code: 'NO_DOCUMENT' } });
+  expect(createCoreApi().text()).toMatchObject({ ok: false, error: { code: 'NO_DOCUMENT' } });
 
-  const remoteEndpoint = await remote.newEndpoint(true);
-  expect(remoteEndpoint.ok && remoteEndpoint.value.responses).toEqual([
+  // A new endpoint crosses with its defaults (the first one's 200 response) and comes back so.
+  const added = await value(
+    remote.apply(
+      [{ kind: 'addEndpoint', endpoint: { ...newEndpoint(true), path: '/added' } }],
+      revision.value + 1,
+    ),
+  );
+  expect(added.changed.find((view) => view.path === '/added')?.responses).toEqual([
     { statusCode: 200, body: { name: '', customerJson: '' } },
   ]);
 }
@@ -127,11 +160,14 @@ async function expectSameAnswers(remote: Remote<GeneratorApi>): Promise<void> {
 describe('worker api (direct calls)', () => {
   it('answers values as { ok: true, value }', () => {
     expect(api.isJsonPaste('[1]')).toEqual({ ok: true, value: true });
-    expect(api.inferSchema('')).toEqual({ ok: true, value: undefined });
-    const report = api.validate([]);
-    expect(report).toEqual({
-      ok: true,
-      value: { issues: {}, duplicateIds: [], canGenerate: false },
+    expect(createCoreApi().newDocument()).toMatchObject({ ok: true, value: { count: 0 } });
+  });
+
+  it('answers the spec §5 report with a batch, for every endpoint when asked', async () => {
+    expect(await reportOf(createCoreApi(), [])).toEqual({
+      issues: {},
+      duplicateIds: [],
+      canGenerate: false,
     });
   });
 
@@ -143,7 +179,6 @@ describe('worker api (direct calls)', () => {
     });
     expect(api.jsonToYaml('['.repeat(5000))).toMatchObject({ ok: false });
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
-    expect(api.inferSchema(deep)).toMatchObject({ ok: false, error: { code: 'TOO_DEEP' } });
     expect(api.jsonToYaml(deep)).toMatchObject({ ok: false, error: { code: 'TOO_DEEP' } });
   });
 });
@@ -175,7 +210,7 @@ describe('worker api through comlink over a MessageChannel', () => {
       error: { code: 'JSON_INVALID', message: expect.any(String) as string, line: 2, column: 4 },
     });
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
-    expect(await remote.inferSchema(deep)).toMatchObject({
+    expect(await remote.jsonToYaml(deep)).toMatchObject({
       ok: false,
       error: { code: 'TOO_DEEP' },
     });

@@ -26,6 +26,10 @@ describe('job worker api', () => {
   it('answers the same through comlink as directly, failures as typed errors', async () => {
     expect(await remote.schemaYaml(SAMPLE)).toEqual(jobs.schemaYaml(SAMPLE));
     expect(jobs.schemaYaml('')).toEqual({ ok: true, value: '' });
+    expect(await remote.schemaYaml(' ')).toEqual({ ok: true, value: '' });
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    expect(jobs.schemaYaml(deep)).toMatchObject({ ok: false, error: { code: 'TOO_DEEP' } });
+    expect(await remote.schemaYaml(deep)).toMatchObject({ ok: false, error: { code: 'TOO_DEEP' } });
     expect(await remote.convertSwagger2(SWAGGER)).toEqual(jobs.convertSwagger2(SWAGGER));
     expect(await remote.upgradeOpenApi(OPENAPI_30, '3.1.1')).toEqual(
       jobs.upgradeOpenApi(OPENAPI_30, '3.1.1'),

@@ -751,15 +751,6 @@ export class GeneratorClient {
     return this.call('openDocumentFile', [source], options);
   }
 
-  /**
-   * The open document's text as loaded, as a Blob made in the worker (kept in IndexedDB without
-   * a main-thread clone of megabytes).
-   */
-  async sourceBlob(options: CallOptions = {}): Promise<Blob> {
-    await this.ensureDocument(options);
-    return this.call('sourceBlob', [], options);
-  }
-
   private async ensureDocument(options: CallOptions): Promise<void> {
     if (this.documentEpoch === this.epoch && (await this.call('hasDocument', [], options))) return;
     this.sent = new Map();

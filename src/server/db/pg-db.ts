@@ -21,9 +21,8 @@ export const PG_DEFAULTS = { statementTimeoutMs: 5000, connectTimeoutMs: 3000 } 
 
 /**
  * PostgreSQL through a `pg` pool. Connection attempts and statements time out within seconds so
- * that requests get a 503 rather than hanging while the database is away or frozen (issue 13
- * §5); a connection that timed out is discarded, and the pool reconnects by itself when the
- * database comes back.
+ * that requests get a 503 rather than hanging while the database is away or frozen; a connection
+ * that timed out is discarded, and the pool reconnects by itself when the database comes back.
  */
 export function createPgDb(options: PgOptions): DbHandle {
   const statementTimeoutMs = options.statementTimeoutMs ?? PG_DEFAULTS.statementTimeoutMs;

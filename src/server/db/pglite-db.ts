@@ -9,7 +9,7 @@ import { type AcquireOptions, acquireDbLock } from './lock';
 export const lockFileOf = (dataPath: string): string => `${dataPath.replace(/[\\/]+$/, '')}.lock`;
 
 /**
- * The WAL (issue 31.5). A single backend never checkpoints by itself, so the server does after
+ * The WAL. A single backend never checkpoints by itself, so the server does after
  * every reclaim (db/space.ts). Then the 16 MB segments before the checkpoint are removed rather
  * than kept for reuse (by default up to `min_wal_size`, 80 MB, of them stay on disk).
  */
@@ -28,7 +28,7 @@ const WAL_SETTINGS = [
  * inside each other's transaction.
  *
  * A database on disk is locked (`<dir>.lock`, holding our pid) from open to close: a second
- * process opening the same files would corrupt them (issue 13 §1), so it gets DbLockedError.
+ * process opening the same files would corrupt them, so it gets DbLockedError.
  */
 export async function createPgliteDb(
   dataPath: string,

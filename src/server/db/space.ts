@@ -1,7 +1,7 @@
 import type { DbHandle } from './db';
 
 /**
- * Gives disk space back on the embedded database (issue 31.5). PGlite runs PostgreSQL as a
+ * Gives disk space back on the embedded database. PGlite runs PostgreSQL as a
  * single backend: there is no autovacuum and no checkpointer. Rows deleted or replaced (a
  * large autosave folded into its version drops the old version's parts, a deleted project
  * drops its history) stay as dead rows until a VACUUM marks their pages free for reuse (or

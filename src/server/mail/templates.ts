@@ -66,7 +66,7 @@ export function accountExistsMail(firstName: string, loginLink: string): MailCon
   );
 }
 
-/** The link that sets a new password (issue 13.3). */
+/** The link that sets a new password. */
 export function passwordResetMail(
   firstName: string,
   link: string,

@@ -25,7 +25,7 @@ const hasBody = (headers: Record<string, string | string[] | undefined>): boolea
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 /**
- * Issue 31.9: bodies are read as UTF-8 and nothing else (JSON by RFC 8259 §8.1, and the forms
+ * Bodies are read as UTF-8 and nothing else (JSON by RFC 8259 §8.1, and the forms
  * and texts the server reads). A body that says it is in another charset
  * (`charset=iso-8859-1`) would be decoded as UTF-8 without a word, into text the client did not
  * mean: it is refused with 415 before it is read. No charset means UTF-8.

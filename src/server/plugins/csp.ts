@@ -37,7 +37,7 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
 export const PREVIEW_FRAME_PAGE = '/preview-frame.html';
 
 /**
- * The docs preview frame's own policy (issue 21.2): it runs Scalar on a document nobody vetted,
+ * The docs preview frame's own policy: it runs Scalar on a document nobody vetted,
  * so it may load our scripts and styles and nothing else: no connection, no image but data:, no
  * frame, no form; only our pages may embed it. The frame's guards and the neutralised document
  * already keep it offline without this (tested with the CSP off); this is the second wall.

@@ -20,7 +20,7 @@ export const DISABLED_PASSWORD_HASH = '!disabled';
 
 /**
  * In production the demo account of a data folder first started in development must not stay
- * usable (issue 13 §8): its password was printed in the logs. Its password hash is replaced by one
+ * usable: its password was printed in the logs. Its password hash is replaced by one
  * that nothing matches, its subscription and sessions end. Idempotent; true when it acted now.
  */
 export async function disableDemoAccount(db: Db, now: Date): Promise<boolean> {

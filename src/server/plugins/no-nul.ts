@@ -127,7 +127,7 @@ async function decodeInTurns(chunks: Buffer[]): Promise<string | undefined> {
  * Reads a JSON body the way Fastify's own parser does (the route's limit, the declared
  * length) and hands over its chunks. Fastify joins and decodes the whole body in the turn that
  * reads its end: with eight 10 MiB bodies ending together, that held every other request for
- * over a second (issue 21.4).
+ * over a second.
  */
 function readBody(
   request: FastifyRequest,
@@ -178,7 +178,7 @@ function readBody(
 }
 
 /**
- * One check for every route, before validation (issue 13 §6, issue 21 §6): text that cannot be
+ * One check for every route, before validation: text that cannot be
  * kept exactly is a 400 like any other malformed input, and nothing is stored.
  * - PostgreSQL cannot store U+0000 in text (SQLSTATE 22021): a NUL would become a 500.
  * - A lone UTF-16 surrogate (`"\ud800"` in JSON) cannot be encoded as UTF-8: in text columns the

@@ -9,7 +9,7 @@ type Callback = (error: Error | null, result?: Count) => void;
 
 /**
  * Counters kept in this process: fixed windows, the oldest keys dropped past `maxKeys`. Every
- * hit is counted here, also while Redis answers (issue 31.7): then `observe` records how far
+ * hit is counted here, also while Redis answers: then `observe` records how far
  * the shared count is ahead of this process's (other instances' hits), so that the count goes
  * on from there, not from zero, when Redis stops answering.
  */
@@ -81,10 +81,10 @@ export interface FallbackOptions {
 
 /**
  * A rate-limit store for @fastify/rate-limit that counts in Redis while Redis answers and in
- * this process while it does not (issue 13 §2): a Redis outage neither slows requests (the
+ * this process while it does not: a Redis outage neither slows requests (the
  * client fails fast, and after a failure Redis is left alone for `coolOffMs`) nor lifts the
  * limits. When Redis is back (the client reconnects by itself), counting goes back to it.
- * Every hit is also counted in this process, and the larger count decides (issue 31.7): after
+ * Every hit is also counted in this process, and the larger count decides: after
  * a hiccup Redis lacks the hits counted here meanwhile, and the process's count goes on from
  * the shared count last seen, so neither side's gap lets more requests through.
  */
@@ -107,7 +107,7 @@ export function fallbackStore(options: FallbackOptions) {
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const fullKey = this.prefix + key;
-      // Counted here in every case (issue 31.7): a hit Redis did not answer for (it may still
+      // Counted here in every case: a hit Redis did not answer for (it may still
       // have counted it) is never a hit nobody counted.
       const counted = local.incr(fullKey, timeWindow);
       if (!usable()) {

@@ -8,7 +8,7 @@ import { fallbackStore, outageLog } from './rate-limit-store';
  * verification, login, refresh, orders) add a stricter `config.rateLimit` from
  * `authRateLimit(app.config)`. In memory by default; in Redis when REDIS_URL is set, so that
  * several instances share their counters — and in memory again while Redis is unreachable
- * (issue 13 §2): short timeouts, no offline queue, one log line per outage.
+ * (an outage must not lift the limits): short timeouts, no offline queue, one log line per outage.
  */
 export default fp(
   async (app) => {

@@ -25,7 +25,7 @@ import {
  *
  * `SPECFORM_CSP=off` (refused in production) serves every page without a Content-Security-Policy:
  * tests use it to show that the preview makes no request because of its own guards, not because
- * the CSP blocks it (issue 21.2).
+ * the CSP blocks it.
  */
 export default fp(
   async (app) => {

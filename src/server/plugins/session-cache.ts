@@ -13,7 +13,7 @@ export interface SessionCacheOptions {
 }
 
 /**
- * Issue 13.7: whether the session (refresh family, the access token's `sid`) behind an access
+ * Whether the session (refresh family, the access token's `sid`) behind an access
  * token is still live. "Live" answers are cached for a few seconds so a burst of API calls costs
  * one query; "revoked" answers are kept (a session never comes back). A revocation in this
  * process (logout, password reset) is recorded here at once, so it takes effect immediately;

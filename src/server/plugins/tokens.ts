@@ -213,7 +213,7 @@ export default fp(
       }
       try {
         const { sessionId, ...user } = await tokens.verifyAccess(match[1]!);
-        // A logged-out or reset session is refused at once (issue 13.7).
+        // A logged-out or reset session is refused at once, not when its token expires.
         if (!(await sessions.isActive(sessionId))) throw new InvalidTokenError('Session ended');
         request.user = user;
       } catch (error) {

@@ -8,7 +8,7 @@ export type ResetConsumeResult =
   | { outcome: 'unknown' };
 
 /**
- * Password-reset links (issue 13.3): 32 random bytes (base64url), only the SHA-256 stored, single
+ * Password-reset links: 32 random bytes (base64url), only the SHA-256 stored, single
  * use, expiring. Using one sets the new password, verifies the e-mail (the link proves the
  * mailbox), clears the lockout counters, spends the account's other reset and verification
  * links and revokes every session (refresh-token family) — all in one transaction.

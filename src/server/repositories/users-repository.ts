@@ -6,7 +6,7 @@ export interface UserRow {
   email: string;
   first_name: string;
   last_name: string;
-  /** argon2id PHC string; null until the account's e-mail is verified (issue 13.3). */
+  /** argon2id PHC string; null until the account's e-mail is verified. */
   password_hash: string | null;
   verified_at: Date | null;
   roles: string[];
@@ -70,8 +70,8 @@ export function createUsersRepository(db: Db) {
 
     /**
      * The account for a login, with the password of its latest pending registration (used until
-     * the address is verified, issue 13.3) in the same round trip: every login makes the same
-     * number of queries before the password check (issue 21 §7).
+     * the address is verified) in the same round trip: every login makes the same number of
+     * queries before the password check, so timing does not tell which addresses exist.
      */
     async findForLogin(
       email: string,
@@ -177,8 +177,8 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * The database work of {@link reserveLoginAttempt} for an address that has no account (issue
-     * 21 §7): the same two counted writes, with the same lock arithmetic and the same early end
+     * The database work of {@link reserveLoginAttempt} for an address that has no account: the
+     * same two counted writes, with the same lock arithmetic and the same early end
      * when the first counter is locked, on login_decoys buckets instead of an account's rows, so
      * that a login takes as long whether the address is known or not. Nothing is returned: the
      * attempt fails anyway.

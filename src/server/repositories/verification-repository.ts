@@ -16,7 +16,7 @@ export type ConsumeResult =
   | { outcome: 'expired' }
   | { outcome: 'unknown' };
 
-/** What a registration asks for; it reaches the account only through its own link (13.3). */
+/** What a registration asks for; it reaches the account only through its own link. */
 export interface PendingRegistration {
   passwordHash: string;
   firstName: string;

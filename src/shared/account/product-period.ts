@@ -1,7 +1,7 @@
 /**
- * The length of a price plan in whole months, read the same way wherever a product is handled
- * (issue 13 point 13). Servers and payment providers spell it differently; every shape below
- * has been seen in product lists. Anything else is unknown (undefined), never guessed.
+ * The length of a price plan in whole months, read the same way wherever a product is handled.
+ * Servers and payment providers spell it differently; every shape below has been seen in
+ * product lists. Anything else is unknown (undefined), never guessed.
  */
 
 /** Days that count as one month / one year when a plan is given in days. */

@@ -1,11 +1,11 @@
 /**
- * Time budgets of the checks the document session runs after Load and after each batch (issue
- * 28.1): the spec §5 rules, the example checks, the document panel's checks. A check takes a
- * {@link CheckDeadline} and asks it before each unit of work (an endpoint, an example, a server
- * or a scheme); once the slice's budget is spent it stops there, the batch answers, and what was
- * not checked is reported as a non-blocking CHECK_TIME_BUDGET problem. Cooperative: a single
- * unit (one example against its schema) is never interrupted inside. See docs/decisions.md,
- * "Session 12 — check time budgets".
+ * Time budgets of the checks the document session runs after Load and after each batch, so
+ * that no batch freezes the worker: the spec §5 rules, the example checks, the document panel's
+ * checks. A check takes a {@link CheckDeadline} and asks it before each unit of work (an
+ * endpoint, an example, a server or a scheme); once the slice's budget is spent it stops there,
+ * the batch answers, and what was not checked is reported as a non-blocking CHECK_TIME_BUDGET
+ * problem. Cooperative: a single unit (one example against its schema) is never interrupted
+ * inside. See docs/decisions.md, "Session 12 — check time budgets".
  */
 
 /** A monotonic clock in milliseconds (the worker's `performance.now`; a test's own). */

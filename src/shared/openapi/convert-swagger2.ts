@@ -1,7 +1,7 @@
 /**
- * Swagger 2.0 → OpenAPI 3.0 (issue 19, "brought forward in one step"; issue 30.5, "valid whenever
- * its input is"). The conversion itself is @scalar/openapi-upgrader's `upgradeFromTwoToThree`
- * (pure ESM, no Node built-ins, runs in the worker; see docs/decisions.md). Around it this module
+ * Swagger 2.0 → OpenAPI 3.0, brought forward in one step, and valid whenever its input is. The
+ * conversion itself is @scalar/openapi-upgrader's `upgradeFromTwoToThree` (pure ESM, no Node
+ * built-ins, runs in the worker; see docs/decisions.md). Around it this module
  * makes the fixes swagger2openapi makes so that every valid Swagger 2.0 input gives a valid
  * OpenAPI 3.0 document (component names, OAuth scopes, body parameters by reference, path-level
  * bodies, type lists), reads the text with the core's limits, writes the result in the input's
@@ -35,7 +35,7 @@ export const CONVERSION_WARNING_CODES = [
 export type ConversionWarningCode = (typeof CONVERSION_WARNING_CODES)[number];
 
 /**
- * What one report item says, for the app's translated wording (issue 31.16): each kind has one
+ * What one report item says, for the app's translated wording: each kind has one
  * English sentence ({@link conversionMessage}) whose `{names}` are the item's `params`.
  */
 export const CONVERSION_ITEM_KINDS = [

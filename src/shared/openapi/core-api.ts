@@ -1,5 +1,5 @@
 /**
- * The whole core API behind the app's worker (issue 10: one protocol). `src/worker` exposes
+ * The whole core API behind the app's worker, one protocol for both sides. `src/worker` exposes
  * {@link createCoreApi} with comlink; the app's main-thread fallback runs the very same object.
  * It owns the open document: the app opens text, pulls endpoint views in chunks, sends back
  * the views it changed, and asks for the rendered text. The jobs a user may cancel (conversion,
@@ -15,19 +15,15 @@ import {
   documentFlavor,
   newOpenApiDocument,
   parseOpenApi,
-  renderOpenApi,
   type OpenApiDocument,
 } from './document/openapi-document';
 import type { SourceFlavor } from './document/source-text';
 import { DocumentSession, type ApplyOptions, type DocumentCommand } from './document/session';
 import { CoreError, toErrorInfo, type ErrorInfo } from './errors';
 import { generateOpenApi } from './generate-openapi';
-import { inferSchema } from './infer-schema';
 import { formatJson, isJsonPaste, jsonPasteKind, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
-import { newEndpoint } from './new-endpoint';
 import type { ImportWarning, KeptOperation } from './read-openapi';
-import { validateEndpoints } from './validate-endpoints';
 import { validateExamples } from './inference';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
@@ -75,7 +71,7 @@ export interface DocumentSummary {
   /** How many endpoint views there are. */
   count: number;
   warnings: ImportWarning[];
-  /** Operations the form does not show as endpoints, kept as written (issue 19.2). */
+  /** Operations the form does not show as endpoints, kept as written (nothing is dropped). */
   keptOperations: KeptOperation[];
   meta: DocumentMeta;
   /** `components.schemas` names, in document order. */
@@ -117,10 +113,10 @@ export interface DocumentKeeper {
 
 /** A fresh core API with its own open document (one per worker), and its record's keeper. */
 export function createCoreApi(keeper?: DocumentKeeper) {
-  /** The open document and its revision, edited by commands (`apply`, issue 18). */
+  /** The open document and its revision, edited by commands (`apply`). */
   const session = new DocumentSession();
   let doc: OpenApiDocument | undefined;
-  /** The text `doc` was opened from ('' for a new document), for {@link sourceBlob}. */
+  /** The text `doc` was opened from ('' for a new document): the record keeper's base. */
   let openedText = '';
   const previewer = new DocumentPreviewer();
 
@@ -146,7 +142,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     if (next === undefined) return;
     if (next !== doc) {
       doc = next;
-      // A text opened by a command: it is what sourceBlob keeps from now on.
+      // A text opened by a command: the record keeper starts from it from now on.
       openedText = session.openedText ?? session.text().text;
     }
   };
@@ -156,28 +152,21 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   };
 
   return {
-    /** Spec §5 generator rules: per-endpoint issues, duplicates, canGenerate. */
-    validate: (endpoints: Endpoint[]) =>
-      run(() => validateEndpoints(endpoints, doc?.dialect ?? baseDialect())),
     /** The OpenAPI 3.0.1 YAML of endpoints alone (a new document, generated whole). */
     generate: (endpoints: Endpoint[], info?: Partial<DocumentInfo>) =>
       run(() => generateOpenApi(endpoints, info)),
-    /** The schema inferred from a JSON sample (undefined for blank text). */
-    inferSchema: (json: string) => run(() => inferSchema(json)),
     /** Spec §5: whether pasted text counts as JSON. */
     isJsonPaste: (text: string) => run(() => isJsonPaste(text)),
-    /** Issue 28.3: a whole OpenAPI document in JSON, other JSON, or no JSON (one parse). */
+    /** A whole OpenAPI document in JSON, other JSON, or no JSON (one parse, in the worker). */
     jsonPasteKind: (text: string) => run(() => jsonPasteKind(text)),
     /** JSON text as YAML (the JSON-paste dialog). */
     jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
     /** JSON pretty-printed with indent 2 (the Format button). */
     formatJson: (text: string) => run(() => formatJson(text)),
-    /** A new endpoint with the spec §4 defaults. */
-    newEndpoint: (first?: boolean) => run(() => newEndpoint(first)),
 
     /**
-     * Every example of every body checked against its schema (issue 14), in the open
-     * document's dialect (JSON Schema 2020-12 for 3.1/3.2, issue 19).
+     * Every example of every body checked against its schema, in the open document's dialect
+     * (JSON Schema 2020-12 for 3.1/3.2).
      */
     validateExamples: (endpoints: Endpoint[]) =>
       run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
@@ -197,15 +186,6 @@ export function createCoreApi(keeper?: DocumentKeeper) {
         openedText = text;
         keeper?.opened(session, openedText);
         return summary;
-      }),
-    /**
-     * The text the open document was opened from, as a Blob: the page keeps it in IndexedDB
-     * without cloning megabytes of string on the main thread (the Blob is made here).
-     */
-    sourceBlob: () =>
-      run(() => {
-        current();
-        return new Blob([openedText], { type: 'text/plain;charset=utf-8' });
       }),
     /**
      * Starts a new, empty document (OpenAPI 3.0.1, 'Test', 'v1'), or one of another version
@@ -254,10 +234,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
       run(() => stringify(value, { indent: 2, lineWidth: 0, aliasDuplicateObjects: false })),
     /** A YAML or JSON document as pretty JSON text (Download as .json). */
     documentToJson: (text: string) => run(() => documentToJson(text)),
-    /** The document's text with the views' changes (a loaded document changes only there). */
-    render: () => run(() => renderOpenApi(current())),
     /**
-     * Issue 18: edits the open document by commands that carry their target (set a field of
+     * Edits the open document by commands that carry their target (set a field of
      * endpoint X, add a parameter, rename a schema, load or adopt a text). One batch, built on
      * `baseRevision` (from `revision`, or the last answer); a stale one is refused with CONFLICT.
      * Answers the new revision, the changed views, removed ids, the problems of what changed,
@@ -296,7 +274,7 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
     /**
-     * The docs preview's input as JSON (issue 28.5, 28.6): `request.text`, or the open
+     * The docs preview's input as JSON: `request.text`, or the open
      * document's text, whole when small, one part of it when large (document/preview-part.ts).
      */
     previewPart: (request: PreviewRequest = {}) =>

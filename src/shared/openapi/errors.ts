@@ -13,11 +13,11 @@ export type CoreErrorCode =
   /** A document call reached a core with no open document (e.g. a restarted worker). */
   | 'NO_DOCUMENT'
   | 'CURL_INVALID'
-  /** cURL text over MAX_CURL_CHARS (issue 21.8), refused before parsing. */
+  /** cURL text over MAX_CURL_CHARS, refused before parsing (20 MB took 5.6 s to read). */
   | 'CURL_TOO_LARGE'
   | 'HAR_INVALID'
   | 'HAR_TOO_LARGE'
-  /** A document command batch built on a revision that is not the current one (issue 18). */
+  /** A document command batch built on a revision that is not the current one. */
   | 'CONFLICT'
   /** A document command names an endpoint, parameter or schema the document does not have. */
   | 'UNKNOWN_TARGET'
@@ -26,7 +26,7 @@ export type CoreErrorCode =
    * expand them (conversion, Download .json, the preview), never by opening it in the form.
    */
   | 'EXPANSION_TOO_LARGE'
-  /** A lint ruleset that would read the network or the file system, or run custom code (issue 30.1). */
+  /** A lint ruleset that would read the network or the file system, or run custom code. */
   | 'RULESET_REFUSED'
   /** A lint ruleset that is not one (bad YAML, unknown function or format, Spectral's refusal). */
   | 'RULESET_INVALID'

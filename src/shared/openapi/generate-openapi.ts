@@ -328,7 +328,7 @@ export function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObjec
     (example) => example.name.trim() !== '' && example.json.trim() !== '',
   );
   // Without an explicit schema, one example gives its own (spec §9); several are merged
-  // (issue 14: a property missing from some example is optional).
+  // (a property missing from some example is optional).
   const schema =
     body.schema ??
     (more.length === 0
@@ -354,7 +354,7 @@ export function buildMedia(body: BodyModel, registry: SchemaRegistry): JsonObjec
   }
   const media: JsonObject = { schema: schemaOut };
   if (hasExample || more.length > 0) {
-    // Every example under `examples:` by name (issue 14), the first one first.
+    // Every example under `examples:` by name, so none is lost; the first one first.
     const examples: JsonObject = {};
     if (hasExample) {
       const first = body.exampleName?.trim() || exampleName;

@@ -1,5 +1,5 @@
 /**
- * JSON sample → OpenAPI 3.0 schema (spec §9, extended by issue 2).
+ * JSON sample → OpenAPI 3.0 schema (spec §9, extended by the rules below).
  *
  * One pass over the parsed sample feeds an accumulator per schema position; every value seen
  * at a position (all elements of an array, all values of a map) lands in the same accumulator,
@@ -333,7 +333,7 @@ export function inferSchemaFromValue(value: unknown): Schema {
 }
 
 /**
- * Infers one schema for several samples (issue 14): every sample lands in the same
+ * Infers one schema for several samples: every sample lands in the same
  * accumulator, as the elements of an array do, so the merge follows the rules above. With
  * `requiredByKey`, a property is required exactly when its key is in every object at its
  * position (a null value counts as present and makes the schema nullable); otherwise required
@@ -346,7 +346,7 @@ export function inferSchemaFromSamples(values: readonly unknown[], requiredByKey
 }
 
 /**
- * Infers the schema of a JSON sample (spec §9 as extended by issue 2): undefined for blank
+ * Infers the schema of a JSON sample (spec §9, extended: see the top): undefined for blank
  * text, a string-typed root for text that is not JSON, TOO_DEEP / INPUT_TOO_LARGE for hostile
  * input.
  */

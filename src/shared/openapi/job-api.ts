@@ -49,7 +49,7 @@ export function createJobApi() {
   return {
     /**
      * A Swagger 2.0 document (YAML or JSON text) as OpenAPI 3.0.x text, with what the conversion
-     * changed and what it could not carry (issue 19). The document worker opens the result.
+     * changed and what it could not carry. The document worker opens the result.
      */
     convertSwagger2: (text: string) => run(() => convertSwagger2(text)),
     /** An OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (the upgrade preview). */

@@ -26,7 +26,7 @@ export function isJsonPaste(text: string): boolean {
 }
 
 /**
- * What a paste is (issue 28.3): `document` when it counts as JSON by {@link isJsonPaste} and is a
+ * What a paste is: `document` when it counts as JSON by {@link isJsonPaste} and is a
  * whole OpenAPI or Swagger document (an object with a top-level `openapi` or `swagger` key),
  * `json` for any other JSON object or array, `none` for text that is not JSON. One parse, run
  * in the worker: a pasted document may be 47 MB.

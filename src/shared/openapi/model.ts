@@ -62,7 +62,7 @@ export interface Parameter {
   deprecated?: boolean;
 }
 
-/** A named example of a body (issue 14): every example is written under `examples:` by name. */
+/** A named example of a body: every example is written under `examples:` by name. */
 export interface NamedExample {
   name: string;
   /** The example's JSON text as typed. */
@@ -87,7 +87,7 @@ export interface BodyModel {
   description?: string;
 }
 
-/** A response header (issue 11): name, description, example. */
+/** A response header: name, description, example. */
 export interface ResponseHeader {
   id: string;
   name: string;
@@ -102,7 +102,7 @@ export interface ResponseModel {
   body: BodyModel;
   /** Response description; generation falls back to a default. */
   description?: string;
-  /** Response headers (issue 11). */
+  /** Response headers, shown and edited by the form. */
   headers?: ResponseHeader[];
 }
 

@@ -1,6 +1,6 @@
 /**
- * The official schema of each version the product knows (issue 19: "the document is checked
- * against its own version's official schema"), for whoever checks a whole document: the output
+ * The official schema of each version the product knows (a document is checked against its
+ * own version's official schema), for whoever checks a whole document: the output
  * editor's diagnostics and completion. Each version's module (versions/) holds its schema; this
  * module only looks them up. Not exported from the core's index: only the app's editor needs it.
  */

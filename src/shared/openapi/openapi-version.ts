@@ -1,5 +1,5 @@
 /**
- * Which OpenAPI version a document states (issue 19). The version is a property of the
+ * Which OpenAPI version a document states. The version is a property of the
  * document: it is read once, when the document is read, and passed to whatever depends on it
  * (schema reading, new text, validation).
  *

@@ -1,6 +1,5 @@
 /**
- * Import of an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) into the form model (spec §5,
- * issue 19).
+ * Import of an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) into the form model (spec §5).
  *
  * Rules:
  * - The version is read once (openapi-version.ts): Swagger 2.0 and other versions are refused.
@@ -120,7 +119,7 @@ export interface ImportWarning {
 
 /**
  * An operation of the document that the form does not show as an endpoint and keeps as written
- * (issue 19.2): an OpenAPI 3.2 `additionalOperations` entry (`COPY`, `LOCK`…), or a `trace`
+ * (nothing is dropped): an OpenAPI 3.2 `additionalOperations` entry (`COPY`, `LOCK`…), or a `trace`
  * operation. The navigator lists it, read-only, so that it can be found in the YAML.
  */
 export interface KeptOperation {
@@ -1094,7 +1093,7 @@ function readBody(
 ): BodyModel | undefined {
   for (const key of Object.keys(container)) {
     if (key === 'description' || key === 'content' || key === 'required') continue;
-    // Response headers are shown by the form (issue 11) unless they are references.
+    // Response headers are shown by the form unless they are references.
     if (key === 'headers' && readableHeaders(container.headers)) continue;
     warnField(ctx, key, pointer, { headers: 'RESPONSE_HEADERS', links: 'RESPONSE_LINKS' }, site);
   }
@@ -1209,7 +1208,7 @@ function withExamples(
   return body;
 }
 
-/** Every entry of a body's `examples` after the first, by name (issue 14: all are edited). */
+/** Every entry of a body's `examples` after the first, by name (all of them are edited). */
 function moreExamples(
   ctx: Context,
   examples: unknown,

@@ -1,5 +1,5 @@
 /**
- * New text speaks the document's version (issue 19). The form and the inference write schemas
+ * New text speaks the document's version. The form and the inference write schemas
  * in OpenAPI 3.0's terms (`nullable`, `example`, boolean `exclusiveMinimum`); a 3.1 or 3.2
  * document gets them in JSON Schema 2020-12's terms instead:
  *

@@ -26,24 +26,24 @@ export type EndpointIssueCode =
   | 'BODY_NAME_SCHEMA_CLASH'
   /** Two responses of one endpoint share a status code (the later ones are flagged). */
   | 'RESPONSE_CODE_DUPLICATE'
-  /** Issue 11: two endpoints share an operationId (every one involved is flagged). */
+  /** Two endpoints share an operationId (every one involved is flagged). */
   | 'OPERATION_ID_DUPLICATE'
-  /** Issue 11: an operationId that is blank or holds whitespace or control characters. */
+  /** An operationId that is blank or holds whitespace or control characters. */
   | 'OPERATION_ID_INVALID'
-  /** Issue 20: the path names a `{parameter}` that no path parameter defines. */
+  /** The path names a `{parameter}` that no path parameter defines. */
   | 'PATH_PARAM_UNDEFINED'
-  /** Issue 20: a path parameter that the path does not name. */
+  /** A path parameter that the path does not name. */
   | 'PATH_PARAM_NOT_IN_PATH'
-  /** Issue 20: PATH_PARAM_UNDEFINED in an endpoint loaded so and not changed since (a warning). */
+  /** PATH_PARAM_UNDEFINED in an endpoint loaded so and not changed since (a warning). */
   | 'PATH_PARAM_UNDEFINED_AS_LOADED'
   /** A loaded, untouched path or parameter name outside the form's characters (a warning). */
   | 'PATH_INCORRECT_CHARS_AS_LOADED'
   | 'PARAM_NAME_INCORRECT_AS_LOADED'
-  /** Issue 20: PATH_PARAM_NOT_IN_PATH in an endpoint loaded so and not changed since. */
+  /** PATH_PARAM_NOT_IN_PATH in an endpoint loaded so and not changed since (a warning). */
   | 'PATH_PARAM_NOT_IN_PATH_AS_LOADED'
   /**
-   * Issue 28.1: the batch's rule checks ran out of their time budget before this endpoint
-   * (check-budget.ts); its own rules were not checked (a warning, until it changes).
+   * The batch's rule checks ran out of their time budget before this endpoint (check-budget.ts):
+   * its own rules were not checked (a warning, until it changes), so one batch never freezes.
    */
   | 'CHECK_TIME_BUDGET';
 
@@ -60,7 +60,7 @@ export interface EndpointIssue {
 
 /**
  * An endpoint as validation reads it. `loadedAsIs` marks a view exactly as a loaded document has
- * it, not changed by the user since (issue 20): what the document itself gets wrong is a warning
+ * it, not changed by the user since: what the document itself gets wrong is a warning
  * there (a real document still generates, and nothing is changed without the user), and the same
  * thing is an error once the user made or changed the endpoint.
  */
@@ -129,7 +129,7 @@ export type RoutePathError = 'REQUIRED' | 'MUST_START_WITH' | 'INCORRECT_CHARS';
 
 /**
  * Spec §5: characters an endpoint path may contain besides letters and digits, plus '.' and '~'
- * (RFC 3986 unreserved; issue 10: real documents have `/rest/agile/1.0/board`).
+ * (RFC 3986 unreserved: real documents have `/rest/agile/1.0/board`).
  */
 export const PATH_SYMBOLS = '/_{}-.~';
 const PATH_CHARS = /^[A-Za-z0-9/_{}.~-]*$/;
@@ -244,7 +244,7 @@ export function isValidStatusCode(code: unknown): code is number {
 }
 
 /**
- * Codes that show on the form but do not stop generation. Issue 10: Generate is blocked by
+ * Codes that show on the form but do not stop generation. Generate is blocked by
  * exactly what would make the output invalid or ambiguous, so a response conflict (a valid
  * design: 200 with a body beside 204 without) and parameter names outside the spec's characters
  * (`page[size]` is valid OpenAPI) are warnings; a blank parameter name blocks (it would be
@@ -261,7 +261,7 @@ export const NON_BLOCKING: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssu
   // An operationId with spaces is valid OpenAPI (`find pet by id` in the Swagger petstore):
   // code generators cannot use it as a name, so it is a warning, never a reason not to generate.
   'OPERATION_ID_INVALID',
-  // A check cut by its time budget says what was not checked; it never blocks (issue 28.1).
+  // A check cut by its time budget says what was not checked; it never blocks.
   'CHECK_TIME_BUDGET',
 ]);
 
@@ -278,7 +278,7 @@ const ROUTE_TO_ISSUE: Record<RoutePathError, EndpointIssueCode> = {
 
 /**
  * Applies every generator rule of spec §5 to the endpoint list. `dialect` is the open document's:
- * from OpenAPI 3.1 on an operation's `responses` is optional (issue 19), so an operation without
+ * from OpenAPI 3.1 on an operation's `responses` is optional, so an operation without
  * any is no error there (a loaded one is kept without; a generated one gets a `default`).
  */
 export function validateEndpoints(
@@ -333,7 +333,7 @@ interface Entry {
 }
 
 /**
- * The spec §5 rules kept up to date edit by edit (issue 28.1): each endpoint's own issues are
+ * The spec §5 rules kept up to date edit by edit: each endpoint's own issues are
  * computed when it changes, and the rules across endpoints (the same route twice, one
  * operationId twice, one body name with two schemas) are indexes by route, operationId and body
  * name. An edit costs what its endpoint and its groups cost, not the whole document: a keystroke
@@ -583,7 +583,7 @@ function ownIssues(endpoint: EndpointToValidate, dialect: OpenApiDialect): Endpo
       : checkRoutePath(endpoint.path ?? '');
   // A real document's path or parameter name may use what the form does not offer
   // (`/cookies#form`, `filter[name]`): as loaded and untouched that is a warning, so the
-  // document still generates; the user's own change makes it an error (issue 20.5).
+  // document still generates; the user's own change makes it an error.
   const asLoaded = endpoint.loadedAsIs === true;
   if (pathError === 'INCORRECT_CHARS' && asLoaded) add('PATH_INCORRECT_CHARS_AS_LOADED', 'path');
   else if (pathError !== undefined) add(ROUTE_TO_ISSUE[pathError], 'path');

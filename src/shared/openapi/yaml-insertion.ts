@@ -4,7 +4,7 @@
 const KEY_AWAITING_VALUE = /^(\s*)((?:-\s+)*)(?:"[^"]*"|'[^']*'|[^\s#'"][^#]*?)\s*:\s*$/;
 
 /**
- * YAML converted from a pasted JSON, shaped to be inserted at the caret (issue 13 point 9):
+ * YAML converted from a pasted JSON, shaped to be inserted at the caret:
  * - after `key:` (or `key: `), the YAML becomes that key's value block: a line break, then every
  *   line indented one level (2 spaces) deeper than the key; a one-line flow value (`[]`, `{}`)
  *   stays on the key's line;

@@ -1,5 +1,5 @@
 /**
- * The workspace record as the document worker keeps it (issue 29.2): after each batch of
+ * The workspace record as the document worker keeps it: after each batch of
  * commands the worker knows the document's text, its views and whether the form can be written,
  * so it builds the record `{ text, viewState, baseRevision }` itself and writes it (debounced),
  * and the text never has to cross to the page to be stored or uploaded.

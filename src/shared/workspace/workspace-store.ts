@@ -1,5 +1,5 @@
 /**
- * The one store of workspace records (issue 18.2): one IndexedDB object store keyed by the
+ * The one store of workspace records: one IndexedDB object store keyed by the
  * workspace name, `{ text, viewState, baseRevision }` each (see src/app/workspace/workspace-store.ts
  * for what a record holds). Shared by the page and the document worker, which writes the record
  * after each batch (record-keeper.ts); IndexedDB is there in both.
@@ -17,7 +17,7 @@ export interface WorkspaceRecord {
   /** When it was written (ms since the epoch). */
   savedAt: number;
   /**
-   * The output change's text when it is large (issue 28.4), as a Blob made in slices; the view
+   * The output change's text when it is large, as a Blob made in slices; the view
    * state's `output.text` is '' then. A store's `get` puts it back into the view state, so no
    * reader sees it. Putting a 13 MB change as a string cloned it in one main-thread task.
    */

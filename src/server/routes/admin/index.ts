@@ -22,7 +22,7 @@ const AdminSchema = {
 } as const;
 
 /**
- * Admin-only API (issue 13 §1, issue 21 §3).
+ * Admin-only API.
  * - `POST /api/v1/admin/grants` `{ email }` adds the `admin` role through the running server, so
  *   that nobody has to open the embedded database beside it.
  * - `GET /api/v1/admin/admins` lists the admin accounts.

@@ -93,25 +93,25 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       // Unknown e-mail, wrong password, locked and unverified-with-a-wrong-password all get this
-      // same answer; only the right password of an unverified account hears more (issue 13.10).
+      // same answer; only the right password of an unverified account hears more.
       const fail = () => reply.code(401).send(message(request, 'loginFailed'));
-      // Known and unknown addresses take the same path to the answer (issue 21 §7): one lookup,
-      // two counted writes before the password check (the decoy's for an unknown address), one
-      // hash verification. Only what happens after a right password differs.
+      // Known and unknown addresses take the same path to the answer, so timing tells nothing:
+      // one lookup, two counted writes before the password check (the decoy's for an unknown
+      // address), one hash verification. Only what happens after a right password differs.
       const user = await repos.users.findForLogin(email);
       if (!user) {
         await repos.users.reserveDecoyAttempt(email, request.ip, now(), config.lockout);
         await passwords.verifyDummy(password);
         return fail();
       }
-      // Counted before the password is checked, in one atomic statement per counter (13.4).
+      // Counted before the password is checked, in one atomic statement per counter (no race).
       const { locked } = await repos.users.reserveLoginAttempt(
         user.id,
         request.ip,
         now(),
         config.lockout,
       );
-      // Before verification the account's password is the latest registration's (13.3).
+      // Before verification the account's password is the latest registration's.
       const hash = user.verified_at ? user.password_hash : user.pending_password_hash;
       let ok = false;
       if (hash) ok = await passwords.verify(hash, password);
@@ -155,7 +155,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         if (used.outcome !== 'rotated' || used.user?.id !== claims.sub) return undefined;
         return storePair(used.user, tx, { id: used.familyId!, expiresAt: used.familyExpiresAt! });
       });
-      // A replayed refresh token revoked its session: its access tokens die now too (13.7).
+      // A replayed refresh token revoked its session: its access tokens die now too.
       if (reusedFamily) app.sessions.revoked([reusedFamily]);
       return stored ? signPair(stored) : fail();
     },
@@ -181,7 +181,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const revoked = await repos.refresh.revokeFamilyOf(claims.jti, now());
-      // The session's access tokens stop working now, not when they expire (issue 13.7).
+      // The session's access tokens stop working now, not when they expire.
       if (revoked) app.sessions.revoked([revoked]);
       return reply.code(204).send();
     },

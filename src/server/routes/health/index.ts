@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DbUnavailableError, isUnavailable } from '../../db';
 
-/** `/readyz` answers within a second even when the database hangs (issue 13 §5). */
+/** `/readyz` answers within a second even when the database hangs (a probe must not hang). */
 export const READY_TIMEOUT_MS = 800;
 
 /** Rejects with DbUnavailableError when `task` takes longer than `ms`. */

@@ -9,7 +9,7 @@ import { MAIL_COOLDOWN_MS } from '../registration';
 import { Email, ErrorResponses, MessageSchema, Password } from '../schemas';
 
 /**
- * Password reset by e-mail (issue 13.3): ask for a link (the same 202 whether or not the address
+ * Password reset by e-mail: ask for a link (the same 202 whether or not the address
  * has an account), then set a new password with it. The link works once, for
  * PASSWORD_RESET_TTL_SECONDS, is built from PUBLIC_URL, and using it ends every session.
  */
@@ -94,7 +94,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
       const result = await repos.passwordResets.consume(token, passwordHash, now());
       switch (result.outcome) {
         case 'reset':
-          // Every session's access tokens stop working now (issue 13.7).
+          // Every session's access tokens stop working now, not when they expire.
           app.sessions.revoked(result.revokedSessions);
           return reply.code(200).send(message(request, 'passwordReset'));
         case 'used':

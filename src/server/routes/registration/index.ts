@@ -53,7 +53,7 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
       }
       // Hash first in every case, so that new and existing addresses take the same time.
       const passwordHash = await passwords.hash(form.password);
-      // The password and names wait with the link until it is used (issue 13.3).
+      // The password and names wait with the link until it is used (the address is unproven).
       const pending = { passwordHash, firstName: form.firstName, lastName: form.lastName };
       const user = await repos.users.create({
         email: form.email,
@@ -114,7 +114,7 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /**
-   * A new verification link for an account still waiting for one (issue 13.10). The same 202
+   * A new verification link for an account still waiting for one. The same 202
    * for any e-mail; per IP rate-limited, and at most one mail a minute per account.
    */
   app.post<{ Body: EmailRequest }>(

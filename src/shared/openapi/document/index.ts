@@ -1,4 +1,4 @@
-/** The lossless document (issue 10): open text, edit views, render with minimal splices. */
+/** The lossless document: open text, edit views, render with minimal splices. */
 export * from './meta';
 export * from './upgrade';
 export * from './openapi-document';

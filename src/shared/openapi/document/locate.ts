@@ -1,6 +1,6 @@
 /**
- * Where each operation sits in the text of a document (issue 11, "the form and the YAML stay
- * linked"): "Show in YAML" reveals an endpoint's lines, and the output editor's cursor finds the
+ * Where each operation sits in the text of a document, so that the form and the YAML stay
+ * linked: "Show in YAML" reveals an endpoint's lines, and the output editor's cursor finds the
  * endpoint it is in. YAML and JSON alike (JSON is read as YAML flow collections).
  */
 import { Validator, type Schema as JsonSchema } from '@cfworker/json-schema';

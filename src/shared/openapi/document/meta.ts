@@ -1,5 +1,5 @@
 /**
- * The document-level part of the form (issue 11): the OpenAPI objects themselves, so that an
+ * The document-level part of the form: the OpenAPI objects themselves, so that an
  * edit of the document panel is a plain edit of the document and keys the form does not show
  * (`x-` extensions, `externalDocs`, …) are kept as they are.
  */

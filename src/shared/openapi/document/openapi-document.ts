@@ -1,5 +1,5 @@
 /**
- * The editable OpenAPI document (issue 10): the form is a view over the real document, and
+ * The editable OpenAPI document: the form is a view over the real document, and
  * rendering changes only what the views changed.
  *
  * - `parseOpenApi(text)` keeps the source text (SourceText) and reads endpoint views, the
@@ -413,7 +413,7 @@ class DocumentEdit {
     }
   }
 
-  /** A schema the form made, in the document's dialect (issue 19: new text speaks it). */
+  /** A schema the form made, in the document's dialect (new text speaks the document's). */
   private schemaOut<T extends Schema | undefined>(schema: T): T {
     return schemaForDialect(schema, this.doc.dialect);
   }

@@ -1,5 +1,5 @@
 /**
- * What the docs preview renders (issue 28.5, 28.6): the document as JSON text, whole when it is
+ * What the docs preview renders: the document as JSON text, whole when it is
  * small, and one PART of it when it is large, so that the preview frame never parses or renders
  * GitHub's 13 MB at once (Scalar took 18–40 s on the whole of it, with a blank pane meanwhile).
  *

@@ -1,5 +1,5 @@
 /**
- * Shared schemas (`components.schemas`, issue 11): who uses each one, and renaming or deleting
+ * Shared schemas (`components.schemas`): who uses each one, and renaming or deleting
  * one with every `$ref` that points at it. Pure and copy-on-write: an object nothing changed in
  * keeps its identity, so the form's stores re-render only what a rename touched.
  */

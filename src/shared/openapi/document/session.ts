@@ -1,5 +1,5 @@
 /**
- * The worker's document session (issue 18.1): the open document edited by commands that carry
+ * The worker's document session: the open document edited by commands that carry
  * their target ("set the summary of endpoint X", "remove parameter 2 of endpoint Y", "rename
  * schema A to B"), instead of whole views sent back to be diffed.
  *
@@ -81,7 +81,7 @@ export type DocumentCommand =
   /** The output editor's text becomes the document (edited views stay marked as edited). */
   | { kind: 'adoptText'; text: string }
   /**
-   * These views are as loaded again (issue 20.5: their problems are warnings), e.g. the page
+   * These views are as loaded again (their problems are warnings), e.g. the page
    * recognised a restored view as the kept document's. Changes no text.
    */
   | { kind: 'markLoaded'; endpointIds: string[] };
@@ -121,7 +121,7 @@ export interface ApplyAnswer {
   text?: string;
   problems: SessionProblems;
   /**
-   * With `examples: true`: the example problems (issue 10.3, 14.3) by endpoint id of every
+   * With `examples: true`: the example problems by endpoint id of every
    * endpoint whose examples were checked (the changed ones; all of them with `problems: 'all'`
    * or when the batch changed the document's dialect). An empty list: none now.
    */
@@ -149,7 +149,7 @@ const REPLACED = { viewsReplaced: true } as const;
 /** The open document and its revision, edited by {@link DocumentCommand}s. */
 export class DocumentSession {
   /**
-   * The clock and budgets of the checks each batch runs (issue 28.1, check-budget.ts): a test
+   * The clock and budgets of the checks each batch runs (check-budget.ts): a test
    * injects its own clock to make a check slow.
    */
   constructor(
@@ -164,7 +164,7 @@ export class DocumentSession {
 
   private doc: OpenApiDocument | undefined;
   private rev = 0;
-  /** Ids of views edited since the text was loaded (the others are "as loaded", issue 20). */
+  /** Ids of views edited since the text was loaded (the others are "as loaded"). */
   private edited = new Set<string>();
   /** The last issues reported per endpoint id, as JSON (to report only what changed). */
   private reported = new Map<string, string>();
@@ -213,7 +213,7 @@ export class DocumentSession {
   }
 
   /**
-   * The document was changed by a whole-set call (`setMeta`, `setSchemas` of the core API):
+   * The document was changed by a whole-set call (`setSchemas` of the core API):
    * a new revision, so a command batch built before it is refused.
    */
   changedOutside(editedIds: Iterable<string> = []): void {

@@ -1,6 +1,6 @@
 /**
  * A YAML or JSON document as its original text plus the data it holds, and the minimal splice
- * of that text for new data (issue 10: the form is a view over the real document).
+ * of that text for new data (the form is a view over the real document).
  *
  * `render(next)` walks `value` and `next` side by side, stepping only into subtrees that are
  * not the same object (copy-on-write edits leave untouched subtrees identical), and collects

@@ -1,5 +1,5 @@
 /**
- * Upgrade an OpenAPI 3.0 document to 3.1 or 3.2 (issue 19.5): an explicit action that lists
+ * Upgrade an OpenAPI 3.0 document to 3.1 or 3.2: an explicit action that lists
  * every change before it is applied. The changes are the ones the versions' schema dialects
  * require — `nullable` becomes a type array, a schema's `example` becomes `examples`, boolean
  * `exclusiveMinimum`/`exclusiveMaximum` become numbers — plus the `openapi` field. Everything

@@ -1,5 +1,5 @@
 /**
- * Checks of the document panel (issue 11): what the form marks under a field. Pure; the app
+ * Checks of the document panel: what the form marks under a field. Pure; the app
  * translates the codes. Nothing here blocks Generate: a document with an empty title is still a
  * document, the user is only told.
  */
@@ -22,7 +22,7 @@ export type MetaIssueCode =
   | 'OAUTH_FLOW_REQUIRED'
   | 'TAG_NAME_REQUIRED'
   | 'TAG_NAME_DUPLICATE'
-  /** Issue 28.1: the checks ran out of their time budget; the rest of the panel was not checked. */
+  /** The checks ran out of their time budget; the rest of the panel was not checked. */
   | 'CHECK_TIME_BUDGET';
 
 export interface MetaIssue {

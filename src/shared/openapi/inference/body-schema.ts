@@ -1,5 +1,5 @@
 /**
- * The body editor's schema operations (issue 14, points 1–2), pure so that the worker runs them
+ * The body editor's schema operations, pure so that the worker runs them
  * and tests check them: re-inference of a body's schema from all its examples, merged into the
  * edited schema, and the edits of the properties table.
  */

@@ -1,5 +1,5 @@
 /**
- * One schema for several samples (issue 14, point 1), built on the single-sample inference of
+ * One schema for several samples, built on the single-sample inference of
  * ../infer-schema.ts: the samples share one accumulator, exactly as the elements of an array do.
  * - a property is `required` exactly when every sample object (at its position) has the key;
  * - differing kinds become `oneOf`; a null among them only adds `nullable: true`;

@@ -1,5 +1,5 @@
 /**
- * Re-inference into a hand-edited schema (issue 14, point 2): the edited schema is the base and
+ * Re-inference into a hand-edited schema: the edited schema is the base and
  * is never replaced. What the new samples add that the edit does not know (a new property, the
  * items of an array the edit left open) is added; every hand-made keyword (description, enum,
  * format, minimum/maximum, pattern, lengths, required, nullable, type) is kept. Where the

@@ -1,4 +1,4 @@
-/** The body editor's properties table (issue 14, point 2): schema ⇄ rows, pure. */
+/** The body editor's properties table: schema ⇄ rows, pure. */
 import type { Schema } from '../model';
 
 /** One row of the properties table. */

@@ -1,5 +1,5 @@
 /**
- * Examples checked against their schema (issue 14, point 3) with an OpenAPI 3.0-aware
+ * Examples checked against their schema with an OpenAPI 3.0-aware
  * validator: @cfworker/json-schema (draft-04 mode, the dialect OpenAPI 3.0 schemas derive from)
  * after a small translation of the OpenAPI-only keywords:
  * - `nullable: true` → the type also admits null (an enum also admits null); with no type it
@@ -10,7 +10,7 @@
  * - `$ref: '#/components/schemas/X'` resolves against the components passed in;
  * - formats: the known ones (date-time, date, email, uuid, uri, ipv4, …) are checked, unknown
  *   ones (int64, password, …) never fail.
- * A 3.1 or 3.2 document's schemas are JSON Schema 2020-12 (issue 19): they are checked in the
+ * A 3.1 or 3.2 document's schemas are JSON Schema 2020-12: they are checked in the
  * validator's 2020-12 mode, after the form's own 3.0-style keywords (`nullable`, `example`,
  * boolean exclusive bounds) are written in 2020-12 terms (schema-dialect.ts).
  * The validator interprets schemas instead of compiling them to code, so it runs under the
@@ -338,7 +338,7 @@ function checkBody(
 
 /**
  * The problem that says an endpoint's examples were not all checked: the batch's example checks
- * ran out of their time budget at `example` of `body` (issue 28.1; a warning, never blocking).
+ * ran out of their time budget at `example` of `body` (a warning, never blocking).
  */
 function budgetProblem(
   endpointId: string,

@@ -1,5 +1,5 @@
 /**
- * Recorded calls → form endpoints (issue 14, point 4). See docs/decisions.md ("Traffic import").
+ * Recorded calls → form endpoints. See docs/decisions.md ("Traffic import").
  * - Paths are templated: numeric, uuid, date and hash-like segments (long hex, long mixed
  *   letters-and-digits tokens) become path parameters, named from the segment before them
  *   (`/users/{userId}`). Literal segments that vary between calls become a parameter too when
@@ -11,13 +11,13 @@
  * - Bodies become named examples, merged per endpoint and per status; the schema is
  *   inferSchemaFromValues of all of them. Non-JSON bodies keep their media type and are string
  *   examples.
- * - Secrets never pass (redact.ts, issue 21.1): values secret by name or by shape get a
+ * - Secrets never pass (redact.ts): values secret by name or by shape get a
  *   placeholder in headers, query strings, URLs, path segments and bodies of every type; Cookie
  *   is not a parameter at all. A body that does not parse (declared JSON that is not) is not an
  *   example: it is offered, redacted, in `unparsed` for the user to choose. Keys and names are
- *   judged as values are (issue 31.3), and personal data (e-mail addresses, card numbers)
- *   becomes typed placeholders (issue 31.4); the warnings say how many were replaced.
- * - An `Authorization` header is not a parameter (OpenAPI ignores one, issue 18): it becomes a
+ *   judged as values are (a key can be a token), and personal data (e-mail addresses, card
+ *   numbers) becomes typed placeholders; the warnings say how many were replaced.
+ * - An `Authorization` header is not a parameter (OpenAPI ignores one): it becomes a
  *   security scheme in `securitySchemes` (http bearer or basic, or an apiKey in the header for
  *   other schemes) and the endpoint's security requirement — optional (`{}` among the
  *   alternatives) when some of its calls sent none.
@@ -77,7 +77,7 @@ export interface TrafficEndpointStats {
 
 /**
  * A body that could not be parsed (declared JSON that is not), kept out of the endpoint: the
- * user may choose to use it as the example (issue 21.1). `body` is ready to put in place of
+ * user may choose to use it as the example. `body` is ready to put in place of
  * the endpoint's request body (`status` undefined) or of its response with `status`; its text
  * is already redacted.
  */
@@ -428,7 +428,7 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
     const tokens: Token[] = raw.map((segment) => {
       const decoded = decode(segment);
       // A JWT or key in the path is never written into the path itself: it is a parameter.
-      // An e-mail address in the path (issue 31.4) is a parameter as well.
+      // An e-mail address in the path is personal data: a parameter as well.
       const kind =
         segmentKind(decoded) ??
         (isSecretValue(decoded) || replacePersonal(decoded, probe) !== decoded
@@ -576,7 +576,7 @@ export function buildEndpoints(records: TrafficRecord[], warnings: ImportWarning
       endpoint.responses.push(response);
     }
     // cURL records no response; an endpoint without one would block generation (NO_RESPONSES)
-    // though the user did nothing wrong (issue 21.9): it gets the form's default, 200 without body.
+    // though the user did nothing wrong: it gets the form's default, 200 without body.
     if (endpoint.responses.length === 0)
       endpoint.responses.push(newResponse(DEFAULT_RESPONSE_CODE));
     endpoints.push(endpoint);
@@ -648,7 +648,7 @@ function schemeOf(value: string): { name: string; scheme: SecuritySchemeObject }
 }
 
 /**
- * The security requirement of an endpoint from its calls' `Authorization` headers (issue 18):
+ * The security requirement of an endpoint from its calls' `Authorization` headers:
  * one alternative per scheme sent, and `{}` when some calls sent none; undefined when none did.
  * Schemes are added to `schemes` (the same scheme under one name for every endpoint). The
  * credentials are counted as replaced: they are not written anywhere.
@@ -731,7 +731,7 @@ function collectParameters(
       if (location === 'header' && isNoiseRequestHeader(sent)) continue;
       // A security scheme instead (securityOf).
       if (location === 'header' && sent.toLowerCase() === 'authorization') continue;
-      // A name is judged as a value is (issue 31.3): `?<JWT>=1` keeps no token.
+      // A name is judged as a value is: `?<JWT>=1` keeps no token.
       const name = redactKey(sent, redactions);
       const key = location === 'header' ? name.toLowerCase() : name;
       if (seen.has(key)) continue;

@@ -11,7 +11,7 @@ import type { ImportWarning } from '../read-openapi';
 import { baseMediaType, type TrafficRecord } from './record';
 
 /**
- * Longest cURL text read (issue 21.8), in UTF-16 code units (`text.length`), checked before any
+ * Longest cURL text read, in UTF-16 code units (`text.length`), checked before any
  * parsing. 1 MiB holds hundreds of "Copy all as cURL" commands with their bodies (a command is
  * typically 1-10 KB) and reads in about 100 ms; 20 MB took 5.6 s and 531 MB in the worker.
  * Larger captures belong in a HAR file (32 MiB). See docs/decisions.md.

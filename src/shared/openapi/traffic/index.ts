@@ -1,5 +1,5 @@
 /**
- * Import from recorded traffic (issue 14, point 4): cURL commands and HAR files into the form's
+ * Import from recorded traffic: cURL commands and HAR files into the form's
  * endpoint model, as `{ endpoints, warnings, stats }`. Malformed input is a typed CoreError
  * (CURL_INVALID, CURL_TOO_LARGE, HAR_INVALID, HAR_TOO_LARGE, INPUT_TOO_LARGE, TOO_DEEP), never anything else.
  */

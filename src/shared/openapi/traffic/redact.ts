@@ -1,9 +1,9 @@
 /**
- * Secret redaction for the traffic import (issue 21.1): one mechanism for every place a value
+ * Secret redaction for the traffic import: one mechanism for every place a value
  * can sit — request and response headers, query strings and whole URLs (a `Location` too),
  * path segments, and bodies of every type (JSON with non-string values, form-urlencoded,
  * multipart, XML, text, NDJSON, GraphQL, and bodies that do not parse). See docs/decisions.md
- * ("Traffic redaction (issue 21.1)") for the documented lists.
+ * ("Traffic redaction") for the documented lists.
  *
  * A value is a secret
  * - by its name: {@link isSecretName} splits the name into words across naming styles
@@ -14,11 +14,11 @@
  * {@link Redactions} counts the distinct secret values replaced, so that the import's warning
  * "N secret values were replaced" says exactly what happened.
  *
- * Keys are judged as values are (issue 31.3): a JSON key, a form field's or a query
+ * Keys are judged as values are: a JSON key, a form field's or a query
  * parameter's name that is a secret by its shape (a session map keyed by its JWTs, an AWS key as
  * a field name) is replaced too, kept distinct from its siblings.
  *
- * Personal data (issue 31.4) is replaced wherever it sits, by typed placeholders that keep the
+ * Personal data is replaced wherever it sits, by typed placeholders that keep the
  * example valid: e-mail addresses by `user@example.com` (`user2@example.com`… for the next
  * distinct ones), card numbers (13–19 digits of a known brand that pass the Luhn check, with or
  * without spaces or dashes) by that brand's test number (`4242424242424242` for Visa). See
@@ -805,7 +805,7 @@ export function redactUrl(url: string, redactions: Redactions): string {
   return out;
 }
 
-/** A pair's name (URL-encoded) with a secret or personal datum in it replaced (issue 31.3). */
+/** A pair's name (URL-encoded) with a secret or personal datum in it replaced. */
 function redactPairName(raw: string, redactions: Redactions): string {
   let name = raw;
   try {
@@ -871,8 +871,8 @@ export function redactString(value: string, redactions: Redactions): string {
 }
 
 /**
- * A name (a JSON key, a form field's or query parameter's name) judged as a value is (issue
- * 31.3): a secret by its shape becomes the placeholder, personal data its typed placeholder.
+ * A name (a JSON key, a form field's or query parameter's name) judged as a value is: a secret
+ * by its shape becomes the placeholder, personal data its typed placeholder.
  */
 export function redactKey(name: string, redactions: Redactions): string {
   if (name === '') return name;
@@ -1053,7 +1053,7 @@ export function jsonMayHoldSecret(value: unknown): boolean {
     const pairName = record.name ?? record.key;
     if (typeof pairName === 'string' && isSecretQueryName(pairName)) return true;
     for (const key of Object.keys(node)) {
-      // A key is judged as a value is (issue 31.3).
+      // A key is judged as a value is (a session map may be keyed by its tokens).
       if (mayHoldSecret(key) || mayHoldPersonal(key)) return true;
       const child = record[key];
       if (child === null || typeof child === 'boolean' || child === '') continue;
