@@ -20,7 +20,10 @@ import { RulesetDialog, storedRuleset } from '../../../src/app/generator/Ruleset
 import { renderPage } from '../pages/pricing/page-helpers';
 
 const server = vi.hoisted(() => ({
-  stored: { ruleset: null, rulesetRevision: 0 } as { ruleset: string | null; rulesetRevision: number },
+  stored: { ruleset: null, rulesetRevision: 0 } as {
+    ruleset: string | null;
+    rulesetRevision: number;
+  },
   saves: [] as { base: number; ruleset: string | null }[],
 }));
 
@@ -142,9 +145,7 @@ function Page({ workspace }: { workspace: string }) {
       ruleset={view.ruleset}
       onRulesetChange={view.setRuleset}
       rulesetSync={view.rulesetSync}
-      validateRuleset={(yaml) =>
-        Promise.resolve({ ok: true as const, value: { yaml, rules: {} } })
-      }
+      validateRuleset={(yaml) => Promise.resolve({ ok: true as const, value: { yaml, rules: {} } })}
     />
   );
 }
