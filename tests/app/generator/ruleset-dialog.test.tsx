@@ -18,6 +18,7 @@ import {
 } from '../../../src/app/generator/ProblemsPanel';
 import { RulesetDialog, storedRuleset } from '../../../src/app/generator/RulesetDialog';
 import { renderPage } from '../pages/pricing/page-helpers';
+import type * as ProjectsApi from '../../../src/app/api/projects';
 
 const server = vi.hoisted(() => ({
   stored: { ruleset: null, rulesetRevision: 0 } as {
@@ -28,7 +29,7 @@ const server = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../src/app/api/projects', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/app/api/projects')>();
+  const actual = await importOriginal<typeof ProjectsApi>();
   return {
     ...actual,
     getProjectRuleset: (): Promise<ProjectRuleset> => Promise.resolve({ ...server.stored }),

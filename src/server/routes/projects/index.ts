@@ -465,7 +465,9 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.post<{ Body: { name: string; content: string; viewState?: unknown; ruleset?: string | null } }>(
+  app.post<{
+    Body: { name: string; content: string; viewState?: unknown; ruleset?: string | null };
+  }>(
     '/api/v1/customer/projects',
     {
       ...authAndSubscription,
@@ -482,7 +484,12 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
           required: ['name', 'content'],
           additionalProperties: false,
         },
-        response: { 201: CreatedSchema, 409: QuotaSchema, 413: CodedErrorSchema, ...ErrorResponses },
+        response: {
+          201: CreatedSchema,
+          409: QuotaSchema,
+          413: CodedErrorSchema,
+          ...ErrorResponses,
+        },
       },
     },
     async (request, reply) => {
