@@ -11,12 +11,52 @@ import type { ErrorInfo } from '../../shared/openapi/errors';
 import { DEFAULT_RULESET_YAML, type RulesetInfo } from '../../shared/openapi/lint/types';
 import { RULESET_MAX_BYTES } from '../../shared/projects';
 import { utf8Length } from '../../shared/sizes';
-import { LintClient } from '../core/lint-client';
+import { defaultWorker, LintClient } from '../core/lint-client';
 import { Modal } from '../components/Modal';
 import type { RulesetSyncState } from '../projects/project-ruleset';
 
 /** Checks a ruleset text with the lint engine (its setRuleset). */
 export type RulesetValidator = (yaml: string) => Promise<Result<RulesetInfo>>;
+
+/** Longest wait for the lint engine's answer (its first start loads Spectral). */
+export const RULESET_CHECK_TIMEOUT_MS = 60_000;
+
+/** The engine did not answer (its worker failed or timed out): not a verdict on the ruleset. */
+class CheckUnavailable extends Error {}
+
+/**
+ * A lint client of the dialog's own whose worker failing (an uncaught error, e.g. a policy that
+ * refuses it) rejects the check instead of leaving it unanswered.
+ */
+function ownValidator(): { validate: RulesetValidator; dispose: () => void } {
+  let fail: ((error: Error) => void) | undefined;
+  const failed = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {});
+  const client = new LintClient(() => {
+    const worker = defaultWorker();
+    worker?.addEventListener('error', (event) =>
+      fail?.(new CheckUnavailable(event.message || 'The lint worker failed.')),
+    );
+    return worker;
+  });
+  return {
+    validate: (yaml) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new CheckUnavailable('The lint engine did not answer in time.')),
+          RULESET_CHECK_TIMEOUT_MS,
+        );
+      });
+      return Promise.race([client.setRuleset(yaml), failed, timeout]).finally(() =>
+        clearTimeout(timer),
+      );
+    },
+    dispose: () => client.dispose(),
+  };
+}
 
 export interface RulesetDialogProps {
   /** The ruleset in force ('' for the default). */
@@ -47,10 +87,12 @@ export function RulesetDialog({
 }: RulesetDialogProps) {
   const { t } = useLingui();
   const [text, setText] = useState(ruleset.trim() === '' ? DEFAULT_RULESET_YAML : ruleset);
-  const [error, setError] = useState<{ headline: string; detail?: string } | undefined>();
+  const [error, setError] = useState<
+    { headline: string; detail?: string; unchecked?: boolean } | undefined
+  >();
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
-  const own = useRef<LintClient | undefined>(undefined);
+  const own = useRef<ReturnType<typeof ownValidator> | undefined>(undefined);
   useEffect(
     () => () => {
       own.current?.dispose();
@@ -61,8 +103,8 @@ export function RulesetDialog({
   const check: RulesetValidator =
     validate ??
     ((yaml) => {
-      own.current ??= new LintClient();
-      return own.current.setRuleset(yaml);
+      own.current ??= ownValidator();
+      return own.current.validate(yaml);
     });
 
   const describe = (info: ErrorInfo): { headline: string; detail?: string } => {
@@ -99,7 +141,17 @@ export function RulesetDialog({
         return;
       }
     } catch (failure) {
-      setError({ headline: t`The ruleset could not be checked.`, detail: String(failure) });
+      // The engine could not run: no verdict on the ruleset, so the user may save it unchecked
+      // (the lint says so if it cannot use it); the text is kept either way.
+      if (failure instanceof CheckUnavailable) {
+        own.current?.dispose();
+        own.current = undefined;
+      }
+      setError({
+        headline: t`The ruleset could not be checked: the lint engine did not answer.`,
+        detail: failure instanceof Error ? failure.message : String(failure),
+        unchecked: true,
+      });
       return;
     } finally {
       setBusy(false);
@@ -201,6 +253,16 @@ export function RulesetDialog({
         <div className="gen-ruleset-error" role="alert" data-testid="ruleset-error">
           <p>{error.headline}</p>
           {error.detail === undefined ? null : <code>{error.detail}</code>}
+          {error.unchecked === true ? (
+            <button
+              type="button"
+              className="gen-button gen-button-small"
+              onClick={() => onSave(storedRuleset(text))}
+              data-testid="ruleset-save-unchecked"
+            >
+              <Trans>Save without checking</Trans>
+            </button>
+          ) : null}
         </div>
       )}
     </Modal>

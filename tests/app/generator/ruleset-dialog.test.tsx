@@ -96,6 +96,25 @@ describe('Ruleset dialog', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(RULES));
   }, 30_000);
 
+  it('when the engine cannot answer, says so and offers to save unchecked', async () => {
+    const onSave = vi.fn();
+    renderPage(
+      <RulesetDialog
+        ruleset={RULES}
+        onSave={onSave}
+        onCancel={() => {}}
+        validate={() => Promise.reject(new Error('The lint worker failed.'))}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('ruleset-save'));
+    const error = await screen.findByTestId('ruleset-error');
+    expect(error.textContent).toMatch(/could not be checked: the lint engine did not answer/);
+    expect(error.textContent).toMatch(/The lint worker failed/);
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('ruleset-save-unchecked'));
+    expect(onSave).toHaveBeenCalledWith(RULES);
+  });
+
   it('"Reset to default" puts the default text in; Cancel saves nothing', () => {
     const onSave = vi.fn();
     const onCancel = vi.fn();
