@@ -117,6 +117,8 @@ export class ProjectRulesetStore {
   private theirsRevision: number | undefined;
   private readonly listeners = new Set<() => void>();
   private saving: Promise<void> = Promise.resolve();
+  /** The server's ruleset was read once (else a retry reads it first). */
+  private loaded = false;
 
   constructor(
     readonly projectId: string,
@@ -158,6 +160,7 @@ export class ProjectRulesetStore {
       this.set({ status: 'failed', message: await this.api.message(error) });
       return;
     }
+    this.loaded = true;
     const theirs = stored.ruleset ?? '';
     this.revision = stored.rulesetRevision;
     if (pending !== undefined) {
@@ -209,7 +212,7 @@ export class ProjectRulesetStore {
   /** Tries the kept change again (the browser is back online). */
   retry(): Promise<void> {
     const pending = readPending(this.projectId);
-    if (this.state.status === 'loading') return this.load();
+    if (!this.loaded) return this.load();
     if (pending === undefined || this.state.status === 'conflict') return Promise.resolve();
     return this.save(pending.ruleset);
   }

@@ -92,6 +92,17 @@ describe('project ruleset store', () => {
     expect(pending()).toBeNull();
   });
 
+  it('opened offline: the ruleset is read when the browser is back', async () => {
+    const { server, api } = fakeServer({ ruleset: OTHER, rulesetRevision: 2 });
+    server.offline = true;
+    const store = new ProjectRulesetStore('p1', api);
+    await store.load();
+    expect(store.current).toEqual({ status: 'offline', ruleset: '' });
+    server.offline = false;
+    await store.retry();
+    expect(store.current).toEqual({ status: 'saved', ruleset: OTHER });
+  });
+
   it('a change kept from an earlier visit is sent when the project opens', async () => {
     const { server, api } = fakeServer({ ruleset: null, rulesetRevision: 1 });
     localStorage.setItem(pendingRulesetKey('p1'), JSON.stringify({ ruleset: RULES, base: 1 }));
