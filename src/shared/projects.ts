@@ -46,6 +46,44 @@ export interface Project {
   viewState: unknown;
   revision: number;
   updatedAt: string;
+  /**
+   * The project's Spectral ruleset (YAML); null when it lints with the default. The server
+   * always answers it; the app reads it through `/ruleset` ({@link ProjectRuleset}).
+   */
+  ruleset?: string | null;
+  /** The ruleset's own revision (0 before it was first set), see {@link ProjectRuleset}. */
+  rulesetRevision?: number;
+}
+
+/** Largest ruleset a project keeps, UTF-8 bytes. */
+export const RULESET_MAX_BYTES = 256 * 1024;
+
+/**
+ * A project's ruleset (`/api/v1/customer/projects/:id/ruleset`). It is a setting of the project
+ * with a revision of its own (its entity tag): a change needs `If-Match: "<rulesetRevision>"`
+ * and answers 412 ({@link StaleRulesetResponse}) when the ruleset was changed elsewhere. It never
+ * moves the document's revision, so editing the ruleset never makes an autosave stale. The server
+ * stores the text only: it is validated in the app, by the lint engine, before it is saved.
+ */
+export interface ProjectRuleset {
+  /** YAML text; null (or '' when saved) means the default ruleset. */
+  ruleset: string | null;
+  rulesetRevision: number;
+}
+
+/** A ruleset save's body: null or '' sets the default. */
+export interface SaveRulesetRequest {
+  ruleset: string | null;
+}
+
+/** Typed error codes of the ruleset route. */
+export const RULESET_TOO_LARGE = 'RULESET_TOO_LARGE';
+export const RULESET_STALE = 'RULESET_STALE';
+
+/** What a stale ruleset save (412) answers: the ruleset stored now, to show the user. */
+export interface StaleRulesetResponse extends ProjectRuleset {
+  message: string;
+  code: typeof RULESET_STALE;
 }
 
 /**

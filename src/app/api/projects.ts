@@ -5,6 +5,7 @@ import type {
   ProjectLimits,
   ProjectRevision,
   ProjectRevisionSummary,
+  ProjectRuleset,
   ProjectSummary,
   RevisionReason,
 } from '../../shared/projects';
@@ -121,6 +122,30 @@ export function getRevision(id: string, revision: number): Promise<ProjectRevisi
   return http
     .get(`${BASE}/${encodeURIComponent(id)}/revisions/${revision}`, { headers: language() })
     .json<ProjectRevision>();
+}
+
+/** The project's ruleset and its own revision (see ProjectRuleset). */
+export function getProjectRuleset(id: string): Promise<ProjectRuleset> {
+  return http
+    .get(`${BASE}/${encodeURIComponent(id)}/ruleset`, { headers: language() })
+    .json<ProjectRuleset>();
+}
+
+/**
+ * Sets the project's ruleset (null or '' for the default) based on its revision `baseRevision`;
+ * a stale one rejects with an HTTPError of status 412 whose body is a StaleRulesetResponse.
+ */
+export function saveProjectRuleset(
+  id: string,
+  baseRevision: number,
+  ruleset: string | null,
+): Promise<ProjectRuleset> {
+  return http
+    .put(`${BASE}/${encodeURIComponent(id)}/ruleset`, {
+      headers: { ...language(), 'if-match': `"${baseRevision}"` },
+      json: { ruleset },
+    })
+    .json<ProjectRuleset>();
 }
 
 /** The HTTP status of a failed call, undefined for a network failure (server unreachable). */

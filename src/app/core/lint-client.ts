@@ -112,7 +112,8 @@ export class LintClient {
   }
 }
 
-function defaultWorker(): Worker | undefined {
+/** The lint worker, as the client starts it (a caller may watch it for errors). */
+export function defaultWorker(): Worker | undefined {
   if (typeof Worker === 'undefined') return undefined;
   return new Worker(new URL('../../worker/lint-worker.ts', import.meta.url), {
     type: 'module',

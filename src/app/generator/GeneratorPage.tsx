@@ -588,6 +588,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               onReveal={onRevealFinding}
               ruleset={problemsView.ruleset}
               onRulesetChange={problemsView.setRuleset}
+              rulesetSync={problemsView.rulesetSync}
               severities={problemsView.severities}
               onSeveritiesChange={problemsView.setSeverities}
             />

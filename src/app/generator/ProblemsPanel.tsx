@@ -29,7 +29,18 @@ import {
 } from './problems';
 import { NOTE_MESSAGES, WARNING_MESSAGES } from './warning-messages';
 import { useDocumentDialect } from '../model/document-store';
+import { useProjectRuleset, type RulesetSyncState } from '../projects/project-ruleset';
+import { RulesetDialog, type RulesetValidator } from './RulesetDialog';
 import './problems.css';
+
+/** A project's ruleset as saved on the server: its save state, and a conflict's two ways out. */
+export interface RulesetSync {
+  state: RulesetSyncState;
+  /** After a conflict: the user's ruleset replaces the one saved elsewhere. */
+  replace: (yaml: string) => void;
+  /** After a conflict: the one saved elsewhere is taken. */
+  takeTheirs: () => void;
+}
 
 export interface ProblemsPanelProps {
   problems: ProblemList;
@@ -47,6 +58,10 @@ export interface ProblemsPanelProps {
   /** The severities shown (the view state remembers them); all when not given. */
   severities?: readonly LintSeverity[];
   onSeveritiesChange?: (severities: LintSeverity[]) => void;
+  /** In a project: where its ruleset stands on the server (absent: kept in this browser). */
+  rulesetSync?: RulesetSync | undefined;
+  /** Checks a ruleset before "Ruleset…" saves it; a lint client of the dialog's own if absent. */
+  validateRuleset?: RulesetValidator | undefined;
   /** A lint finding chosen: its place in the form. */
   onSelectFinding?: (finding: PanelFinding) => void;
   /** "Show in YAML": the finding's range in the output editor. */
@@ -66,10 +81,13 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onRulesetChange,
   severities: severitiesProp,
   onSeveritiesChange,
+  rulesetSync,
+  validateRuleset,
   onSelectFinding,
   onReveal,
 }: ProblemsPanelProps) {
   const { t } = useLingui();
+  const [editingRuleset, setEditingRuleset] = useState(false);
   const [ownSeverities, setOwnSeverities] = useState<readonly LintSeverity[]>(ALL_SEVERITIES);
   const severities = severitiesProp ?? ownSeverities;
   const setSeverities = (next: LintSeverity[]) => {
@@ -94,48 +112,85 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       ? findings.length - blocking - Math.max(0, problems.unused.length - 1)
       : findings.length - blocking;
   const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
-  if (blocking === 0 && warnings === 0 && notes === 0 && turnedOff.length === 0) return null;
+  const syncNote = rulesetSync !== undefined && SYNC_NOTED.has(rulesetSync.state.status);
+  if (
+    blocking === 0 &&
+    warnings === 0 &&
+    notes === 0 &&
+    turnedOff.length === 0 &&
+    ruleset.trim() === '' &&
+    !syncNote
+  ) {
+    return null;
+  }
   return (
     <section
       className={blocking > 0 ? 'gen-problems gen-problems-blocking' : 'gen-problems'}
       aria-label={t`Problems`}
       data-testid="problems"
     >
-      <button
-        type="button"
-        className="gen-problems-head"
-        aria-expanded={open}
-        onClick={() => onToggle(!open)}
-      >
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
-        <strong>
-          <Trans>Problems</Trans>
-        </strong>{' '}
-        {blocking > 0 ? (
-          <span
-            className="gen-problems-count gen-problems-count-blocking"
-            data-testid="problems-errors"
+      <div className="gen-problems-headrow">
+        <button
+          type="button"
+          className="gen-problems-head"
+          aria-expanded={open}
+          onClick={() => onToggle(!open)}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
+          <strong>
+            <Trans>Problems</Trans>
+          </strong>{' '}
+          {blocking > 0 ? (
+            <span
+              className="gen-problems-count gen-problems-count-blocking"
+              data-testid="problems-errors"
+            >
+              <Plural
+                value={blocking}
+                one="# blocks generation"
+                few="# block generation"
+                many="# block generation"
+                other="# block generation"
+              />
+            </span>
+          ) : null}
+          {warnings > 0 ? (
+            <span className="gen-problems-count" data-testid="problems-warnings">
+              <Plural value={warnings} one="# warning" other="# warnings" />
+            </span>
+          ) : null}
+          {blocking === 0 && warnings === 0 && notes > 0 ? (
+            <span className="gen-problems-count">
+              <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
+            </span>
+          ) : null}
+        </button>
+        {onRulesetChange === undefined ? null : (
+          <button
+            type="button"
+            className="gen-button gen-button-small gen-ruleset-open"
+            onClick={() => setEditingRuleset(true)}
+            data-testid="ruleset-open"
           >
-            <Plural
-              value={blocking}
-              one="# blocks generation"
-              few="# block generation"
-              many="# block generation"
-              other="# block generation"
-            />
-          </span>
-        ) : null}
-        {warnings > 0 ? (
-          <span className="gen-problems-count" data-testid="problems-warnings">
-            <Plural value={warnings} one="# warning" other="# warnings" />
-          </span>
-        ) : null}
-        {blocking === 0 && warnings === 0 && notes > 0 ? (
-          <span className="gen-problems-count">
-            <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
-          </span>
-        ) : null}
-      </button>
+            <Trans>Ruleset…</Trans>
+          </button>
+        )}
+      </div>
+      <RulesetSyncNote state={rulesetSync?.state} />
+      {editingRuleset && onRulesetChange !== undefined ? (
+        <RulesetDialog
+          ruleset={ruleset}
+          sync={rulesetSync?.state}
+          onTakeTheirs={rulesetSync?.takeTheirs}
+          validate={validateRuleset}
+          onCancel={() => setEditingRuleset(false)}
+          onSave={(yaml) => {
+            setEditingRuleset(false);
+            if (rulesetSync?.state.status === 'conflict') rulesetSync.replace(yaml);
+            else onRulesetChange(yaml);
+          }}
+        />
+      ) : null}
       {open ? (
         <div className="gen-problems-body">
           <p className="gen-muted gen-problems-checked" data-testid="problems-checked-against">
@@ -158,6 +213,31 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     </section>
   );
 });
+
+/** Save states of a project's ruleset the panel tells of (it shows for them alone). */
+const SYNC_NOTED: ReadonlySet<string> = new Set(['conflict', 'offline', 'failed']);
+
+/** A project's ruleset not (yet) on the server, in one line under the panel's head. */
+function RulesetSyncNote({ state }: { state: RulesetSyncState | undefined }) {
+  if (state === undefined) return null;
+  if (state.status === 'conflict') {
+    return (
+      <p className="gen-ruleset-sync" role="status" data-testid="ruleset-sync">
+        <Trans>
+          The ruleset was changed elsewhere: open Ruleset… to choose which one the project keeps.
+        </Trans>
+      </p>
+    );
+  }
+  if (state.status === 'offline' || state.status === 'failed') {
+    return (
+      <p className="gen-ruleset-sync" role="status" data-testid="ruleset-sync">
+        <Trans>The ruleset is not saved to the project yet; it is kept in this browser.</Trans>
+      </p>
+    );
+  }
+  return null;
+}
 
 /** Groups open at first while the findings are this few; more, every group starts closed. */
 const OPEN_GROUPS_UP_TO = 50;
@@ -634,35 +714,80 @@ function readProblemsView(key: string): StoredProblemsView {
   }
 }
 
+/** The project id of a workspace name (`project:<id>`); undefined for the browser's own. */
+function projectOf(workspaceName: string): string | undefined {
+  return workspaceName.startsWith('project:') ? workspaceName.slice('project:'.length) : undefined;
+}
+
 /**
- * Issue 30.4: the project's ruleset (YAML, '' for the default) and the panel's severity filter,
- * kept per workspace in this browser (localStorage) so both outlive a reload. The lint's wiring
- * hands `ruleset` to the lint client's setRuleset and re-lints when it changes.
+ * The ruleset this browser kept for a project before projects kept theirs (read once, to move
+ * it into the project), taken out of the browser's view.
+ */
+function takeLegacyRuleset(key: string): string | undefined {
+  const { ruleset, severities } = readProblemsView(key);
+  if (ruleset === undefined) return undefined;
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(severities ? { severities } : {}));
+  } catch {
+    // Refused: it is moved in again next time, which changes nothing.
+  }
+  return ruleset;
+}
+
+/**
+ * Issue 30: the ruleset (YAML, '' for the default) and the panel's severity filter. In a project
+ * (`project:<id>`) the ruleset is the project's, read from and saved to the server (see
+ * ProjectRulesetStore: nothing is lost offline or on a conflict, `rulesetSync` tells where it
+ * stands); in the browser's own workspace it is kept in this browser (localStorage), like the
+ * severity filter always is. The lint's wiring hands `ruleset` to the lint client's setRuleset
+ * and re-lints when it changes.
  */
 export function useProblemsView(workspaceName: string): {
   ruleset: string;
   setRuleset: (yaml: string) => void;
   severities: readonly LintSeverity[];
   setSeverities: (severities: LintSeverity[]) => void;
+  rulesetSync: RulesetSync | undefined;
 } {
   const key = problemsViewKey(workspaceName);
+  const projectId = projectOf(workspaceName);
   const [view, setView] = useState(() => ({ key, ...readProblemsView(key) }));
   const current = view.key === key ? view : { key, ...readProblemsView(key) };
   if (current !== view) setView(current);
+  const project = useProjectRuleset(projectId, () => takeLegacyRuleset(key));
   const update = (next: StoredProblemsView) => {
     const merged = { ...current, ...next };
     setView(merged);
     try {
       const { key: _key, ...stored } = merged;
+      // A project's ruleset is the project's: this browser keeps its severity filter only.
+      if (projectId !== undefined) delete stored.ruleset;
       globalThis.localStorage?.setItem(key, JSON.stringify(stored));
     } catch {
       // A full or refused store: the view holds for this visit only.
     }
   };
+  const store = project.store;
+  const state = project.state;
+  const rulesetSync = useMemo(
+    () =>
+      store === undefined || state === undefined
+        ? undefined
+        : {
+            state,
+            replace: (yaml: string) => void store.replace(yaml),
+            takeTheirs: () => store.takeTheirs(),
+          },
+    [store, state],
+  );
   return {
-    ruleset: current.ruleset ?? '',
-    setRuleset: (ruleset) => update({ ruleset }),
+    ruleset: projectId === undefined ? (current.ruleset ?? '') : (state?.ruleset ?? ''),
+    setRuleset: (ruleset) => {
+      if (projectId === undefined) update({ ruleset });
+      else void store?.change(ruleset);
+    },
     severities: current.severities ?? ALL_SEVERITIES,
     setSeverities: (severities) => update({ severities }),
+    rulesetSync,
   };
 }

@@ -21,7 +21,21 @@ export interface ProjectSummaryRow {
 export interface ProjectRow extends ProjectSummaryRow {
   content: string;
   view_state: string | null;
+  ruleset: string | null;
+  ruleset_revision: number;
 }
+
+/** A project's ruleset (migration 009): a setting with a revision of its own. */
+export interface RulesetRow {
+  ruleset: string | null;
+  ruleset_revision: number;
+}
+
+/** Why a ruleset save was refused: no such project, or based on another ruleset revision. */
+export type RulesetOutcome =
+  | { ok: true; rulesetRevision: number; updatedAt: Date }
+  | { ok: false; reason: 'missing' }
+  | ({ ok: false; reason: 'stale' } & RulesetRow);
 
 /** A version in a project's history. */
 export interface ProjectRevisionRow {
@@ -388,9 +402,9 @@ export function createProjectsRepository(db: Db) {
 
     async get(ownerId: string, id: string): Promise<ProjectRow | undefined> {
       const row = await readWithTexts(async () => {
-        const { rows } = await db.query<ProjectSummaryRow & SnapshotRef>(
+        const { rows } = await db.query<ProjectSummaryRow & RulesetRow & SnapshotRef>(
           `SELECT p.id, p.name, p.endpoint_count, p.size, p.revision, p.updated_at,
-                  r.snapshot, r.content_parts, r.view_parts
+                  p.ruleset, p.ruleset_revision, r.snapshot, r.content_parts, r.view_parts
              FROM projects p
              JOIN project_revisions r ON r.project_id = p.id AND r.revision = p.revision
             WHERE p.id = $1 AND p.owner_id = $2`,
@@ -401,6 +415,49 @@ export function createProjectsRepository(db: Db) {
       if (!row) return undefined;
       const { snapshot: _s, content_parts: _c, view_parts: _v, ...project } = row;
       return project;
+    },
+
+    async getRuleset(ownerId: string, id: string): Promise<RulesetRow | undefined> {
+      const { rows } = await db.query<RulesetRow>(
+        'SELECT ruleset, ruleset_revision FROM projects WHERE id = $1 AND owner_id = $2',
+        [id, ownerId],
+      );
+      return rows[0];
+    },
+
+    /**
+     * Sets the ruleset (null: the default) when its stored revision is one of `baseRevisions`
+     * (undefined: any). The document's revision and history are left alone; the project's
+     * `updated_at` moves (it was changed).
+     */
+    async setRuleset(
+      ownerId: string,
+      id: string,
+      baseRevisions: number[] | undefined,
+      ruleset: string | null,
+      now: Date,
+    ): Promise<RulesetOutcome> {
+      return db.transaction(async (tx): Promise<RulesetOutcome> => {
+        const { rows: found } = await tx.query<RulesetRow>(
+          `SELECT ruleset, ruleset_revision FROM projects
+            WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
+          [id, ownerId],
+        );
+        const current = found[0];
+        if (!current) return { ok: false, reason: 'missing' };
+        if (baseRevisions !== undefined && !baseRevisions.includes(current.ruleset_revision)) {
+          return { ok: false, reason: 'stale', ...current };
+        }
+        const { rows } = await tx.query<{ ruleset_revision: number; updated_at: Date }>(
+          `UPDATE projects
+              SET ruleset = $3, ruleset_revision = ruleset_revision + 1, updated_at = $4
+            WHERE id = $1 AND owner_id = $2
+        RETURNING ruleset_revision, updated_at`,
+          [id, ownerId, ruleset, now],
+        );
+        const saved = rows[0]!;
+        return { ok: true, rulesetRevision: saved.ruleset_revision, updatedAt: saved.updated_at };
+      });
     },
 
     /**
@@ -414,6 +471,7 @@ export function createProjectsRepository(db: Db) {
       write: ProjectWrite,
       limits: { maxProjects: number; quotaBytes: number },
       now: Date,
+      ruleset: string | null = null,
     ): Promise<CreateOutcome> {
       const snapshot = snapshotOf(write);
       if (uploaded(snapshot)) {
@@ -434,9 +492,10 @@ export function createProjectsRepository(db: Db) {
           const id = randomUUID();
           await tx.query(
             `INSERT INTO projects
-               (id, owner_id, name, revision, size, endpoint_count, created_at, updated_at)
-             VALUES ($1, $2, $3, 1, $4, $5, $6, $6)`,
-            [id, ownerId, name, write.size, write.endpointCount, now],
+               (id, owner_id, name, revision, size, endpoint_count, created_at, updated_at,
+                ruleset, ruleset_revision)
+             VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8)`,
+            [id, ownerId, name, write.size, write.endpointCount, now, ruleset, ruleset ? 1 : 0],
           );
           await store(tx, snapshot);
           await insertRevision(

@@ -9,7 +9,11 @@ import {
   PROJECT_NAME_MAX,
   REVISION_NAME_MAX,
   REVISION_REASONS,
+  RULESET_MAX_BYTES,
+  RULESET_STALE,
+  RULESET_TOO_LARGE,
   type ProjectLimits,
+  type ProjectRuleset,
   type ProjectRevisionSummary,
   type ProjectSummary,
   type RevisionReason,
@@ -59,6 +63,14 @@ const MESSAGES = {
     ru: 'Состояние формы вложено слишком глубоко.',
   },
   copySuffix: { en: ' (copy)', ru: ' (копия)' },
+  rulesetTooLarge: {
+    en: 'The ruleset is too large: at most {limit} can be saved. Nothing was changed.',
+    ru: 'Набор правил слишком большой: можно сохранить не больше {limit}. Ничего не изменено.',
+  },
+  rulesetStale: {
+    en: 'The ruleset was changed elsewhere (another tab or device) since it was loaded.',
+    ru: 'Набор правил изменён в другом месте (другая вкладка или устройство) после загрузки.',
+  },
   quota: {
     en: 'Your projects and their history would take more than the {limit} your account can store. Delete a project or remove names from old versions, then save again. Nothing was changed.',
     ru: 'Проекты и их история заняли бы больше {limit} — столько может хранить одна учётная запись. Удалите проект или снимите имена со старых версий и сохраните снова. Ничего не изменено.',
@@ -223,6 +235,32 @@ const StaleSchema = {
 
 const NameSchema = { type: 'string', minLength: 1, maxLength: PROJECT_NAME_MAX } as const;
 
+/** A ruleset in a body: YAML text (its byte size is checked apart), or null for the default. */
+const RulesetSchema = { type: ['string', 'null'] } as const;
+
+const RulesetResponseSchema = {
+  type: 'object',
+  properties: { ruleset: { type: ['string', 'null'] }, rulesetRevision: { type: 'integer' } },
+  required: ['ruleset', 'rulesetRevision'],
+} as const;
+
+const StaleRulesetSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    ruleset: { type: ['string', 'null'] },
+    rulesetRevision: { type: 'integer' },
+  },
+  required: ['message', 'code', 'ruleset', 'rulesetRevision'],
+} as const;
+
+const CodedErrorSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message'],
+} as const;
+
 const RevisionSchema = {
   type: 'object',
   properties: {
@@ -281,6 +319,12 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       if (await drain(request.raw)) reply.removeHeader('connection');
+      if (request.routeOptions.url?.endsWith('/ruleset')) {
+        return reply.code(413).send({
+          message: text(request, 'rulesetTooLarge', formatBytes(RULESET_MAX_BYTES)),
+          code: RULESET_TOO_LARGE,
+        });
+      }
       return reply.code(413).send({ message: text(request, 'tooLarge', formatBytes(maxBytes)) });
     }
     throw error;
@@ -326,6 +370,25 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       return undefined;
     }
     return { content, viewState: json, size, endpointCount: countOperations(content) };
+  };
+
+  /**
+   * The ruleset as stored (null for the default: absent, null or blank), or undefined after a
+   * 413 answer when it is over {@link RULESET_MAX_BYTES}. Its content is not read here: the
+   * server has no lint engine, the app validates a ruleset before saving it.
+   */
+  const rulesetOf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ruleset: string | null | undefined,
+  ): Promise<string | null | undefined> => {
+    if (ruleset === undefined || ruleset === null || ruleset.trim() === '') return null;
+    if (Buffer.byteLength(ruleset, 'utf8') <= RULESET_MAX_BYTES) return ruleset;
+    await reply.code(413).send({
+      message: text(request, 'rulesetTooLarge', formatBytes(RULESET_MAX_BYTES)),
+      code: RULESET_TOO_LARGE,
+    });
+    return undefined;
   };
 
   /** A trimmed name, or a 400 answer when nothing is left. */
@@ -402,7 +465,9 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.post<{ Body: { name: string; content: string; viewState?: unknown } }>(
+  app.post<{
+    Body: { name: string; content: string; viewState?: unknown; ruleset?: string | null };
+  }>(
     '/api/v1/customer/projects',
     {
       ...authAndSubscription,
@@ -410,11 +475,21 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         body: {
           type: 'object',
-          properties: { name: NameSchema, content: { type: 'string' }, viewState: {} },
+          properties: {
+            name: NameSchema,
+            content: { type: 'string' },
+            viewState: {},
+            ruleset: RulesetSchema,
+          },
           required: ['name', 'content'],
           additionalProperties: false,
         },
-        response: { 201: CreatedSchema, 409: QuotaSchema, ...ErrorResponses },
+        response: {
+          201: CreatedSchema,
+          409: QuotaSchema,
+          413: CodedErrorSchema,
+          ...ErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -422,6 +497,8 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       if (name === undefined) return reply;
       const write = await prepare(request, reply, request.body.content, request.body.viewState);
       if (!write) return reply;
+      const ruleset = await rulesetOf(request, reply, request.body.ruleset);
+      if (ruleset === undefined) return reply;
       const created = await writing(write.size, () =>
         app.repos.projects.create(
           userId(request),
@@ -429,6 +506,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
           write,
           { maxProjects: maxPerAccount, quotaBytes },
           now(),
+          ruleset,
         ),
       );
       if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
@@ -455,6 +533,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         `{"id":${JSON.stringify(row.id)},"name":${JSON.stringify(row.name)},` +
         `"revision":${row.revision},"updatedAt":"${row.updated_at.toISOString()}",` +
         `"endpointCount":${row.endpoint_count},"size":${row.size},` +
+        `"ruleset":${JSON.stringify(row.ruleset)},"rulesetRevision":${row.ruleset_revision},` +
         `"content":${JSON.stringify(row.content)},"viewState":${row.view_state ?? 'null'}}`;
       return reply
         .header('etag', etag(row.revision))
@@ -643,6 +722,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
           },
           { maxProjects: maxPerAccount, quotaBytes },
           now(),
+          source.ruleset,
         ),
       );
       if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
@@ -652,6 +732,76 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
         .header('etag', etag(created.revision))
         .header('location', `/api/v1/customer/projects/${created.id}`)
         .send({ id: created.id, revision: created.revision });
+    },
+  );
+
+  // The project's ruleset: a setting with a revision of its own (see ProjectRuleset). Reading
+  // needs no subscription; changing it does, like any change of a project.
+  app.get<IdRoute>(
+    '/api/v1/customer/projects/:id/ruleset',
+    {
+      ...auth,
+      schema: { params: IdParams, response: { 200: RulesetResponseSchema, ...ErrorResponses } },
+    },
+    async (request, reply): Promise<ProjectRuleset | FastifyReply> => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const row = await app.repos.projects.getRuleset(userId(request), id);
+      if (!row) return reply.code(404).send({ message: text(request, 'notFound') });
+      void reply.header('etag', etag(row.ruleset_revision));
+      return { ruleset: row.ruleset, rulesetRevision: row.ruleset_revision };
+    },
+  );
+
+  app.put<IdRoute & { Body: { ruleset: string | null } }>(
+    '/api/v1/customer/projects/:id/ruleset',
+    {
+      ...authAndSubscription,
+      // JSON escapes grow the body; the exact size is checked on the decoded text.
+      bodyLimit: RULESET_MAX_BYTES * 6 + 1024,
+      schema: {
+        params: IdParams,
+        body: {
+          type: 'object',
+          properties: { ruleset: RulesetSchema },
+          required: ['ruleset'],
+          additionalProperties: false,
+        },
+        response: {
+          200: RulesetResponseSchema,
+          412: StaleRulesetSchema,
+          413: CodedErrorSchema,
+          ...ErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await projectId(request, reply);
+      if (id === undefined) return reply;
+      const base = parseIfMatch(request.headers['if-match']);
+      if (base === null) {
+        return reply.code(428).send({ message: text(request, 'preconditionRequired') });
+      }
+      const ruleset = await rulesetOf(request, reply, request.body.ruleset);
+      if (ruleset === undefined) return reply;
+      const saved = await app.repos.projects.setRuleset(userId(request), id, base, ruleset, now());
+      if (!saved.ok && saved.reason === 'missing') {
+        return reply.code(404).send({ message: text(request, 'notFound') });
+      }
+      if (!saved.ok) {
+        return reply
+          .code(412)
+          .header('etag', etag(saved.ruleset_revision))
+          .send({
+            message: text(request, 'rulesetStale'),
+            code: RULESET_STALE,
+            ruleset: saved.ruleset,
+            rulesetRevision: saved.ruleset_revision,
+          });
+      }
+      return reply
+        .header('etag', etag(saved.rulesetRevision))
+        .send({ ruleset, rulesetRevision: saved.rulesetRevision });
     },
   );
 
