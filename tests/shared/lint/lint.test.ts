@@ -89,6 +89,17 @@ rules:
       path: ['info', 'title'],
     });
   });
+
+  it('takes a rule turned off that no ruleset has (a form code) as a no-op, not a refusal', async () => {
+    const yaml =
+      'extends: [spectral:oas, specform]\nrules:\n  EXAMPLE_INVALID: off\n  operation-tags: off\n';
+    const findings = await lintText(DOC, readRuleset(yaml));
+    expect(codes(findings)).not.toContain('operation-tags');
+    // Another severity for a rule nobody defines is still Spectral's error to report.
+    await expect(
+      lintText(DOC, readRuleset('extends: [spectral:oas]\nrules:\n  NO_SUCH_RULE: error\n')),
+    ).rejects.toThrow();
+  });
 });
 
 describe('specform rules', () => {

@@ -108,11 +108,23 @@ function resolveThen(then: unknown, rule: string): unknown {
   return Array.isArray(then) ? then.map(one) : one(then);
 }
 
+/** Whether a rule of this name is in a ruleset `extends` may name (ours or Spectral's). */
+function isKnownRule(name: string): boolean {
+  return Object.values(KNOWN_RULESETS).some(
+    (ruleset) => isObject(ruleset.rules) && own(ruleset.rules as JsonObject, name) !== undefined,
+  );
+}
+
 function resolveRules(rules: unknown, where: string): unknown {
   if (!isObject(rules)) throw invalid(`${where}: "rules" is a map of rule names.`);
+  const defined = new Set(Object.keys(rules).filter((name) => isObject(rules[name])));
   const out: JsonObject = {};
   for (const [name, rule] of Object.entries(rules)) {
     if (!isObject(rule)) {
+      // Turning off a rule that no ruleset here has (a code of the form's own checks, or a
+      // rule of a ruleset since removed) changes nothing: it is kept in the text and left out
+      // of what Spectral reads, which would refuse the whole ruleset over it.
+      if ((rule === 'off' || rule === false) && !defined.has(name) && !isKnownRule(name)) continue;
       out[name] = rule; // a severity or true/false: turns a rule of an extended ruleset on or off
       continue;
     }
