@@ -110,9 +110,10 @@ function resolveThen(then: unknown, rule: string): unknown {
 
 /** Whether a rule of this name is in a ruleset `extends` may name (ours or Spectral's). */
 function isKnownRule(name: string): boolean {
-  return Object.values(KNOWN_RULESETS).some(
-    (ruleset) => isObject(ruleset.rules) && own(ruleset.rules as JsonObject, name) !== undefined,
-  );
+  return Object.values(KNOWN_RULESETS).some((ruleset) => {
+    const rules = (ruleset as { rules?: unknown }).rules;
+    return isObject(rules) && own(rules, name) !== undefined;
+  });
 }
 
 function resolveRules(rules: unknown, where: string): unknown {
