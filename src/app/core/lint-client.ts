@@ -7,6 +7,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { Result } from '../../shared/openapi/core-api';
+import type { ErrorInfo } from '../../shared/openapi/errors';
 import type { LintAnswer, LintRequest, RulesetInfo } from '../../shared/openapi/lint/types';
 import type { LintApi } from '../../shared/openapi/lint/lint-api';
 
@@ -29,6 +30,7 @@ export class LintClient {
   private touched: Set<string> | undefined = new Set();
   private full = true;
   private readonly listeners = new Set<(answer: LintAnswer) => void>();
+  private readonly failureListeners = new Set<(error: ErrorInfo) => void>();
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
 
@@ -56,6 +58,12 @@ export class LintClient {
   subscribe(listener: (answer: LintAnswer) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Lints that failed (not those a newer revision superseded); the next lint is a full one. */
+  onFailure(listener: (error: ErrorInfo) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** The project's ruleset ('' for the default); the next lint is a full one. */
@@ -92,9 +100,24 @@ export class LintClient {
     if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
     this.full = false;
     this.touched = new Set();
-    const answer = await (await this.start()).lint(request);
+    let answer: Result<LintAnswer>;
+    try {
+      answer = await (await this.start()).lint(request);
+    } catch (error) {
+      // The worker itself failed (it could not start, or it died).
+      answer = {
+        ok: false,
+        error: {
+          code: 'INTERNAL',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      };
+    }
     if (!answer.ok) {
-      if (answer.error.code !== 'CONFLICT') this.full = true;
+      if (answer.error.code !== 'CONFLICT') {
+        this.full = true;
+        for (const listener of this.failureListeners) listener(answer.error);
+      }
       return undefined;
     }
     if (this.latest !== undefined && answer.value.revision < this.latest.revision) return undefined;
