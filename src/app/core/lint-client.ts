@@ -41,7 +41,29 @@ export class LintClient {
       const worker = this.createWorker();
       if (worker !== undefined) {
         this.worker = worker;
-        return wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+        const remote = wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+        // A worker whose script fails (it cannot load, or throws while starting: Spectral's
+        // schema compiler under a CSP without 'unsafe-eval') never answers. Its calls fail at
+        // once instead of waiting for ever, and no new worker is started for each edit: the
+        // lint stays off until the page is opened again.
+        const failed = new Promise<never>((_, reject) => {
+          worker.addEventListener('error', (event) => {
+            event.preventDefault();
+            worker.terminate();
+            if (this.worker === worker) this.worker = undefined;
+            reject(new Error(event.message || 'The lint worker stopped.'));
+          });
+        });
+        failed.catch(() => undefined);
+        const guard =
+          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+          (...args: A) =>
+            Promise.race([call(...args), failed]);
+        return {
+          setRuleset: guard(remote.setRuleset),
+          ruleset: guard(remote.ruleset),
+          lint: guard(remote.lint),
+        };
       }
       const { createLintApi } = await import('../../shared/openapi/lint/lint-api');
       const api = createLintApi();
@@ -68,7 +90,14 @@ export class LintClient {
 
   /** The project's ruleset ('' for the default); the next lint is a full one. */
   async setRuleset(yaml: string): Promise<Result<RulesetInfo>> {
-    const answer = await (await this.start()).setRuleset(yaml);
+    let answer: Result<RulesetInfo>;
+    try {
+      answer = await (await this.start()).setRuleset(yaml);
+    } catch (error) {
+      answer = { ok: false, error: workerFailure(error) };
+      for (const listener of this.failureListeners) listener(answer.error);
+      return answer;
+    }
     if (answer.ok) this.full = true;
     return answer;
   }
@@ -105,13 +134,7 @@ export class LintClient {
       answer = await (await this.start()).lint(request);
     } catch (error) {
       // The worker itself failed (it could not start, or it died).
-      answer = {
-        ok: false,
-        error: {
-          code: 'INTERNAL',
-          message: error instanceof Error ? error.message : String(error),
-        },
-      };
+      answer = { ok: false, error: workerFailure(error) };
     }
     if (!answer.ok) {
       if (answer.error.code !== 'CONFLICT') {
@@ -133,6 +156,10 @@ export class LintClient {
     this.worker = undefined;
     this.backend = undefined;
   }
+}
+
+function workerFailure(error: unknown): ErrorInfo {
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }
 
 function defaultWorker(): Worker | undefined {

@@ -624,6 +624,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               lint={lint.answer}
               lintPending={lint.pending}
               lintMessage={lintMessage}
+              lintMessageShown={lint.rulesetError !== undefined}
               ruleset={problemsView.ruleset}
               onRulesetChange={problemsView.setRuleset}
               severities={problemsView.severities}

@@ -46,6 +46,8 @@ export interface ProblemsPanelProps {
   lintPending?: boolean;
   /** Why the lint could not run as asked (a refused ruleset, a failed lint), in words. */
   lintMessage?: string;
+  /** Whether `lintMessage` shows the panel by itself (the ruleset the user wrote was refused). */
+  lintMessageShown?: boolean;
   /** The project's ruleset YAML ('' for the default); with `onRulesetChange`, rules turn off. */
   ruleset?: string;
   onRulesetChange?: (yaml: string) => void;
@@ -69,6 +71,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   lint,
   lintPending = false,
   lintMessage,
+  lintMessageShown = true,
   ruleset = '',
   onRulesetChange,
   severities: severitiesProp,
@@ -104,7 +107,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     warnings === 0 &&
     notes === 0 &&
     turnedOff.length === 0 &&
-    lintMessage === undefined
+    (lintMessage === undefined || !lintMessageShown)
   ) {
     return null;
   }

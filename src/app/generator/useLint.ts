@@ -123,7 +123,11 @@ export class LintWiring {
     void this.client.setRuleset(yaml).then(
       (result) => {
         if (yaml !== this.rulesetYaml) return;
-        this.set({ rulesetError: result.ok ? undefined : result.error });
+        // (A worker that failed is told by onFailure: that is no fault of the ruleset.)
+        const refused =
+          !result.ok &&
+          (result.error.code === 'RULESET_REFUSED' || result.error.code === 'RULESET_INVALID');
+        this.set({ rulesetError: refused ? result.error : undefined });
         // A refused ruleset leaves the one in force: the text is linted under it all the same.
         void this.client.lintNow(this.source);
       },
