@@ -73,6 +73,9 @@ export class LintWiring {
   ) {}
 
   private set(next: Partial<LintState>): void {
+    // The page re-renders on each state: nothing is published when nothing changed.
+    const keys = Object.keys(next) as (keyof LintState)[];
+    if (keys.every((key) => this.state[key] === next[key])) return;
     this.state = { ...this.state, ...next };
     this.publish(this.state);
   }
