@@ -441,7 +441,10 @@ describe('generator (demo user, active subscription)', () => {
     await page.reload();
     await page.getByTestId('endpoint-panel').first().waitFor();
     expect(before.length).toBe(19);
-    expect(await page.getByTestId('endpoint-panel').count()).toBe(before.length);
+    // The first panels come first, the rest in a render of lower priority (EndpointList).
+    await expect
+      .poll(() => page.getByTestId('endpoint-panel').count(), { timeout: 10_000 })
+      .toBe(before.length);
     expect(await savedOperations(page)).toEqual(before);
     const firstPath = await panel(page, 0).locator('.gen-panel-path').textContent();
     expect(firstPath).toBe(before[0]?.split(' ')[1]);

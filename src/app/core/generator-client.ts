@@ -181,8 +181,38 @@ interface QueuedEdit {
   after: Endpoint;
 }
 
+/**
+ * The open document's text changed (a batch, a schema edit) or another text was opened. The
+ * lint (app/core/lint-client.ts) reads the new text then. `touchedPaths`: the `paths` keys a
+ * batch of endpoint edits changed, when that is all it changed; absent, anything may have.
+ */
+export interface DocumentChange {
+  opened: boolean;
+  touchedPaths?: string[];
+}
+
+/** The `paths` keys a batch of endpoint edits touches; undefined when it may touch more. */
+class TouchedPaths {
+  paths: Set<string> | undefined = new Set();
+  /** An endpoint's view before and after (undefined: none); webhooks are not under `paths`. */
+  add(before: Endpoint | undefined, after: Endpoint | undefined): void {
+    if (this.paths === undefined) return;
+    if (before?.webhook === true || after?.webhook === true) {
+      this.paths = undefined;
+      return;
+    }
+    if (before !== undefined) this.paths.add(before.path);
+    if (after !== undefined) this.paths.add(after.path);
+  }
+  /** Something else changed: the whole document. */
+  all(): void {
+    this.paths = undefined;
+  }
+}
+
 /** Owns the worker's life; see the module comment. */
 export class GeneratorClient {
+  private readonly changeListeners = new Set<(change: DocumentChange) => void>();
   private worker: Worker | undefined;
   private remote: Remote<GeneratorApi> | undefined;
   private local: Promise<Backend> | undefined;
@@ -239,6 +269,33 @@ export class GeneratorClient {
   /** The page's own "loaded and untouched" test (it also knows restored views). */
   setLoadedTest(test: (endpoint: Endpoint) => boolean): void {
     this.isLoaded = test;
+  }
+
+  /** Told after every change of the open document's text (see {@link DocumentChange}). */
+  onDocumentChange(listener: (change: DocumentChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(change: DocumentChange): void {
+    for (const listener of this.changeListeners) listener(change);
+  }
+
+  /**
+   * The open document's text and its revision (the lint reads it after a change); undefined
+   * when no document is open in the running worker (nothing to read yet).
+   */
+  async documentText(
+    options: CallOptions = {},
+  ): Promise<{ text: string; revision: number } | undefined> {
+    if (this.documentEpoch !== this.epoch) return undefined;
+    try {
+      return await this.call('text', [], options);
+    } catch (error) {
+      if (isAbortError(error)) return undefined;
+      if (error instanceof CoreCallError && error.code === 'NO_DOCUMENT') return undefined;
+      throw error;
+    }
   }
   /**
    * The views of a document opened with `hold` (Load, a conversion, a project's text) that the
@@ -483,6 +540,7 @@ export class GeneratorClient {
     this.mirror = undefined;
     this.held = undefined;
     this.scheduleIdle();
+    this.changed({ opened: true });
   }
 
   /** A document opened with `hold` is given up (the user kept the form): its core stops. */
@@ -504,6 +562,7 @@ export class GeneratorClient {
     this.documentEpoch = this.epoch;
     this.sent = new Map();
     this.mirror = undefined;
+    this.changed({ opened: true });
     return summary;
   }
 
@@ -590,7 +649,10 @@ export class GeneratorClient {
       mirror = { ...state, edited: new Set(state.edited) };
       this.issues = {};
     }
-    const direct = this.takeQueued(mirror, upTo);
+    // What the batches touch, for the lint: a fresh session state may differ anywhere.
+    const touched = new TouchedPaths();
+    if (fresh) touched.all();
+    const direct = this.takeQueued(mirror, upTo, touched);
     if (direct.length > 0) {
       const edited = new Set(mirror.edited);
       for (const command of direct) edited.add(command.endpointId);
@@ -598,6 +660,19 @@ export class GeneratorClient {
     }
     const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
     const commands: DocumentCommand[] = [...direct, ...plan.commands];
+    for (const command of plan.commands) {
+      if (command.kind === 'putEndpoint' || command.kind === 'addEndpoint') {
+        touched.add(this.sent.get(command.endpoint.id), command.endpoint);
+      } else if (command.kind === 'removeEndpoint') {
+        const known = this.sent.get(command.endpointId);
+        if (known === undefined) touched.all();
+        else touched.add(known, undefined);
+      } else if (command.kind !== 'markLoaded' && command.kind !== 'moveEndpoint') {
+        // (A move changes the form's order, not the text.)
+        touched.all();
+      }
+    }
+    let textChanged = false;
     // Batches of a few views each: no message clones megabytes (a form sent whole after a
     // worker restart), and Generate shows its progress by them.
     const batches: DocumentCommand[][] = [];
@@ -637,6 +712,7 @@ export class GeneratorClient {
         throw error;
       }
       revision = answer.revision;
+      if (answer.textChanged) textChanged = true;
       for (const id of answer.removed) {
         delete issues[id];
         delete examples[id];
@@ -657,6 +733,13 @@ export class GeneratorClient {
     this.revisionEpoch = this.documentEpoch;
     this.issues = issues;
     this.examples = examples;
+    if (textChanged) {
+      this.changed(
+        touched.paths === undefined
+          ? { opened: false }
+          : { opened: false, touchedPaths: [...touched.paths] },
+      );
+    }
     const report: ValidationReport = {
       issues,
       duplicateIds: last.problems.duplicateIds,
@@ -680,7 +763,11 @@ export class GeneratorClient {
    * it holds. The others are dropped: the form's diff sends their views (a worker that
    * restarted, a view it has not got yet).
    */
-  private takeQueued(mirror: SessionMirror, upTo: number): EndpointCommand[] {
+  private takeQueued(
+    mirror: SessionMirror,
+    upTo: number,
+    touched: TouchedPaths,
+  ): EndpointCommand[] {
     const taken: EndpointCommand[] = [];
     const held = new Set(mirror.ids);
     while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
@@ -692,6 +779,7 @@ export class GeneratorClient {
         known === before || (known === undefined && held.has(id) && this.isLoaded(before));
       if (!holds) continue;
       taken.push(command);
+      touched.add(before, after);
       this.sent.set(id, after);
     }
     return taken;
@@ -739,6 +827,7 @@ export class GeneratorClient {
     for (const id of answer.removed) this.sent.delete(id);
     // The next sync reads the session's state again (this batch changed it behind the mirror).
     this.mirror = undefined;
+    if (answer.textChanged) this.changed({ opened: false });
     return answer;
   }
 
@@ -758,6 +847,7 @@ export class GeneratorClient {
     if (isSource(this.source)) {
       await this.open(this.source, options);
       this.documentEpoch = this.epoch;
+      this.changed({ opened: true });
     } else {
       await this.newDocument(options);
     }
@@ -832,6 +922,7 @@ export class GeneratorClient {
         try {
           const answer = await this.call('apply', [commands, base, {}], options);
           if (known !== undefined) this.mirror = { ...known, revision: answer.revision };
+          if (answer.textChanged) this.changed({ opened: false });
           return;
         } catch (error) {
           const code = error instanceof CoreCallError ? error.code : undefined;
@@ -842,6 +933,7 @@ export class GeneratorClient {
         }
       }
       await this.call('setSchemas', [schemas], options);
+      this.changed({ opened: false });
       if (known !== undefined) {
         this.mirror = { ...known, revision: await this.call('revision', [], options) };
       }

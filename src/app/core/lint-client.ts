@@ -7,6 +7,7 @@
  */
 import { wrap, type Remote } from 'comlink';
 import type { Result } from '../../shared/openapi/core-api';
+import type { ErrorInfo } from '../../shared/openapi/errors';
 import type { LintAnswer, LintRequest, RulesetInfo } from '../../shared/openapi/lint/types';
 import type { LintApi } from '../../shared/openapi/lint/lint-api';
 
@@ -29,6 +30,7 @@ export class LintClient {
   private touched: Set<string> | undefined = new Set();
   private full = true;
   private readonly listeners = new Set<(answer: LintAnswer) => void>();
+  private readonly failureListeners = new Set<(error: ErrorInfo) => void>();
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
 
@@ -39,7 +41,29 @@ export class LintClient {
       const worker = this.createWorker();
       if (worker !== undefined) {
         this.worker = worker;
-        return wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+        const remote = wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+        // A worker whose script fails (it cannot load, or throws while starting: Spectral's
+        // schema compiler under a CSP without 'unsafe-eval') never answers. Its calls fail at
+        // once instead of waiting for ever, and no new worker is started for each edit: the
+        // lint stays off until the page is opened again.
+        const failed = new Promise<never>((_, reject) => {
+          worker.addEventListener('error', (event) => {
+            event.preventDefault();
+            worker.terminate();
+            if (this.worker === worker) this.worker = undefined;
+            reject(new Error(event.message || 'The lint worker stopped.'));
+          });
+        });
+        failed.catch(() => undefined);
+        const guard =
+          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+          (...args: A) =>
+            Promise.race([call(...args), failed]);
+        return {
+          setRuleset: guard(remote.setRuleset),
+          ruleset: guard(remote.ruleset),
+          lint: guard(remote.lint),
+        };
       }
       const { createLintApi } = await import('../../shared/openapi/lint/lint-api');
       const api = createLintApi();
@@ -58,9 +82,22 @@ export class LintClient {
     return () => this.listeners.delete(listener);
   }
 
+  /** Lints that failed (not those a newer revision superseded); the next lint is a full one. */
+  onFailure(listener: (error: ErrorInfo) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** The project's ruleset ('' for the default); the next lint is a full one. */
   async setRuleset(yaml: string): Promise<Result<RulesetInfo>> {
-    const answer = await (await this.start()).setRuleset(yaml);
+    let answer: Result<RulesetInfo>;
+    try {
+      answer = await (await this.start()).setRuleset(yaml);
+    } catch (error) {
+      answer = { ok: false, error: workerFailure(error) };
+      for (const listener of this.failureListeners) listener(answer.error);
+      return answer;
+    }
     if (answer.ok) this.full = true;
     return answer;
   }
@@ -92,9 +129,18 @@ export class LintClient {
     if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
     this.full = false;
     this.touched = new Set();
-    const answer = await (await this.start()).lint(request);
+    let answer: Result<LintAnswer>;
+    try {
+      answer = await (await this.start()).lint(request);
+    } catch (error) {
+      // The worker itself failed (it could not start, or it died).
+      answer = { ok: false, error: workerFailure(error) };
+    }
     if (!answer.ok) {
-      if (answer.error.code !== 'CONFLICT') this.full = true;
+      if (answer.error.code !== 'CONFLICT') {
+        this.full = true;
+        for (const listener of this.failureListeners) listener(answer.error);
+      }
       return undefined;
     }
     if (this.latest !== undefined && answer.value.revision < this.latest.revision) return undefined;
@@ -110,6 +156,10 @@ export class LintClient {
     this.worker = undefined;
     this.backend = undefined;
   }
+}
+
+function workerFailure(error: unknown): ErrorInfo {
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The lint worker, as the client starts it (a caller may watch it for errors). */

@@ -22,6 +22,7 @@ import type { EndpointExampleProblem } from '../../shared/openapi';
 import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
+import { coreErrorText } from '../core/core-errors';
 import { generatorClient, isAbortError } from '../core/generator-client';
 import { DocumentEditor, describeFailure } from '../document-editor/document-editor';
 import { loadMonacoInSteps } from '../editor/monaco-load';
@@ -47,15 +48,22 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import {
   collectProblems,
   fieldSelector,
+  LINT_COVERED,
   NO_LINE,
   type PanelFinding,
   type Problem,
 } from './problems';
-import { ProblemsPanel, useGenerateBlockedReason, useProblemsView } from './ProblemsPanel';
+import {
+  ProblemsPanel,
+  useGenerateBlockedReason,
+  useLintBlockedReason,
+  useProblemsView,
+} from './ProblemsPanel';
 import { checkSubscription } from '../api/subscription-check';
 import { downloadOriginal, SwaggerConvertDialog } from './SwaggerConvertDialog';
 import { useTouchedVersion } from '../model/touched';
 import { UpgradeDialog } from './UpgradeDialog';
+import { useLint } from './useLint';
 import { useNarrowTabs } from './useNarrowTabs';
 import { WorkspaceGate } from './WorkspaceGate';
 import '../components/controls.css';
@@ -244,6 +252,14 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   );
   /** Issue 30.4: the project's ruleset and the panel's severity filter (see useProblemsView). */
   const problemsView = useProblemsView(workspaceName);
+  /** The one lint of the document (Spectral in its worker): panel, YAML markers, Generate. */
+  const lint = useLint(client, problemsView.ruleset);
+  const lintMessage =
+    lint.rulesetError !== undefined
+      ? coreErrorText(lint.rulesetError)
+      : lint.lintError !== undefined
+        ? t`The document could not be checked: ${coreErrorText(lint.lintError)}`
+        : undefined;
   /** A lint finding chosen in the panel: its endpoint in the form, else the document panel. */
   const onSelectFinding = useCallback(
     (finding: PanelFinding) => {
@@ -401,17 +417,36 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   );
 
   const { hasOutput, revealId, revealNonce, removeId, pendingLoad, keptOperations } = state;
+  // The lint's errors of our own rules (spec §5) block Generate too. While the document is
+  // being checked again, the last answer's verdict holds (see docs/decisions.md, session 13).
+  const lintErrors = useMemo(
+    () =>
+      lint.answer?.findings.filter(
+        (finding) => finding.source === 'specform' && finding.severity === 'error',
+      ) ?? [],
+    [lint.answer],
+  );
+  const lintBlocks = lint.answer !== undefined && !lint.answer.canGenerate;
   const canGenerate =
-    !restoring && busy === undefined && order.length > 0 && report?.canGenerate === true;
+    !restoring &&
+    busy === undefined &&
+    order.length > 0 &&
+    report?.canGenerate === true &&
+    !lintBlocks;
   const canLoad = !restoring && busy === undefined && hasOutput;
-  const blockingCount = problems.blocking.length;
+  const blockingCount =
+    lint.answer === undefined
+      ? problems.blocking.length
+      : problems.blocking.filter((problem) => !LINT_COVERED.has(problem.code)).length +
+        lintErrors.length;
   const blockedReason = useGenerateBlockedReason(problems);
+  const lintReason = useLintBlockedReason(lintErrors, lint.pending);
   const generateWhy =
     canGenerate || busy !== undefined || restoring
       ? undefined
       : order.length === 0
         ? t`Add an endpoint to generate a document.`
-        : blockedReason;
+        : (blockedReason ?? lintReason);
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (
@@ -586,6 +621,10 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               onSelect={onSelectProblem}
               onSelectFinding={onSelectFinding}
               onReveal={onRevealFinding}
+              lint={lint.answer}
+              lintPending={lint.pending}
+              lintMessage={lintMessage}
+              lintMessageShown={lint.rulesetError !== undefined}
               ruleset={problemsView.ruleset}
               onRulesetChange={problemsView.setRuleset}
               rulesetSync={problemsView.rulesetSync}
@@ -649,6 +688,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                 }
                 onCursorOperation={editorObject.revealOperation}
                 locked={restoring}
+                lint={lint.answer === undefined ? undefined : lint}
               />
             </Suspense>
           </OutputTabs>

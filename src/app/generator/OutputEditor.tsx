@@ -17,6 +17,10 @@ import { changedRange } from '../editor/changed-range';
 import { copyLargeSelection } from '../editor/large-copy';
 import { MAX_RANGES } from '../editor/indent-folding';
 import { describeDiagnostic } from './plain-messages';
+import { FIELD_MESSAGES } from './issue-messages';
+import type { MessageDescriptor } from '@lingui/core';
+import type { LintFinding } from '../../shared/openapi/lint/types';
+import type { LintState } from './useLint';
 import YamlChecksNote from './YamlChecksNote';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
@@ -212,17 +216,50 @@ export interface OutputEditorProps {
    * the restored text replaces what it holds once it comes (nothing typed is overwritten).
    */
   locked?: boolean;
+  /**
+   * The document's lint: its findings become the editor's markers and the list under it while
+   * the editor shows exactly the text the lint read (a text typed or pasted and not loaded yet
+   * is checked by monaco-yaml instead; see docs/decisions.md, session 13).
+   */
+  lint?: LintState;
+}
+
+/** The markers' owner for the lint's findings (monaco-yaml's are 'yaml'). */
+export const LINT_OWNER = 'lint';
+
+/** At most this many of the lint's findings become markers (thousands stall the renderer). */
+const MAX_LINT_MARKERS = 2000;
+
+/** At most this many diagnostics are listed under the editor. */
+const MAX_LISTED = 500;
+
+function lintSeverity(finding: LintFinding): Diagnostic['severity'] {
+  return finding.severity === 'error'
+    ? 'error'
+    : finding.severity === 'warning'
+      ? 'warning'
+      : 'info';
+}
+
+function markerSeverity(severity: Diagnostic['severity']): monaco.MarkerSeverity {
+  return severity === 'error'
+    ? monaco.MarkerSeverity.Error
+    : severity === 'warning'
+      ? monaco.MarkerSeverity.Warning
+      : monaco.MarkerSeverity.Info;
 }
 
 interface Diagnostic {
   line: number;
   column: number;
+  endLine?: number;
+  endColumn?: number;
   message: string;
   severity: 'error' | 'warning' | 'info';
 }
 
 const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function OutputEditor(
-  { onHasTextChange, onPaste, onReady, onChange, onCursorOperation, locked = false },
+  { onHasTextChange, onPaste, onReady, onChange, onCursorOperation, locked = false, lint },
   ref,
 ) {
   const { i18n, t } = useLingui();
@@ -237,6 +274,70 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
    */
   const [stale, setStale] = useState(false);
   const hasDiagnostics = useRef(false);
+  /** monaco-yaml's markers as last listed (see onValidate). */
+  const yamlMarkers = useRef<monaco.editor.IMarker[]>([]);
+  /** The lint's answer applies to the text shown (the text is the one it read). */
+  const [lintApplies, setLintApplies] = useState(false);
+  /** Bumped on every change of the text: a check of the lint's text against it starts over. */
+  const [textVersion, setTextVersion] = useState(0);
+  const lintDiagnostics = useMemo<Diagnostic[]>(
+    () =>
+      (lint?.answer?.findings ?? []).slice(0, MAX_LINT_MARKERS).map((finding) => {
+        const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[
+          finding.code
+        ];
+        return {
+          line: finding.range.start.line + 1,
+          column: finding.range.start.character + 1,
+          endLine: finding.range.end.line + 1,
+          endColumn: finding.range.end.character + 1,
+          message: `${ours === undefined ? finding.message : i18n._(ours)} (${finding.code})`,
+          severity: lintSeverity(finding),
+        };
+      }),
+    [lint?.answer, i18n],
+  );
+  // Whether the editor shows the text the lint read; the markers follow.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    const text = lint?.text;
+    if (!model || text === undefined || model.getValueLength() !== text.length) {
+      setLintApplies(false);
+      return;
+    }
+    let cancelled = false;
+    const version = model.getVersionId();
+    void (
+      model.getValueLength() <= LARGE_TEXT
+        ? Promise.resolve(flatValue(model))
+        : valueInSlices(model)
+    ).then((shown) => {
+      if (cancelled || model.isDisposed() || model.getVersionId() !== version) return;
+      setLintApplies(shown === text);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [lint?.text, textVersion]);
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model || model.isDisposed()) return;
+    monaco.editor.setModelMarkers(
+      model,
+      LINT_OWNER,
+      lintApplies
+        ? lintDiagnostics.map((d) => ({
+            startLineNumber: d.line,
+            startColumn: d.column,
+            endLineNumber: d.endLine ?? d.line,
+            endColumn: d.endColumn ?? d.column,
+            message: d.message,
+            severity: markerSeverity(d.severity),
+            source: 'Spectral',
+          }))
+        : [],
+    );
+  }, [lintApplies, lintDiagnostics]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onHasTextChange, onPaste, onChange, onCursorOperation });
   useEffect(() => {
@@ -555,11 +656,14 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     });
     model?.onDidChangeContent(() => {
       if (hasDiagnostics.current) setStale(true);
+      // The lint's findings are of the text before this change: checked again after the pause.
+      setLintApplies(false);
       callbacks.current.onChange?.();
       highlight.current?.clear();
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         callbacks.current.onHasTextChange(!isBlankModel(model));
+        setTextVersion((version) => version + 1);
       }, EDITOR_DEBOUNCE_MS);
     });
     const element = container.current;
@@ -706,7 +810,19 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           loading={<p className="gen-muted">{t`Loading the editor…`}</p>}
           options={options}
           onMount={onMount}
-          onValidate={(markers) => {
+          onValidate={(all) => {
+            // Only monaco-yaml's: the lint's own markers are listed from its answer. Setting
+            // those tells this too; monaco-yaml's then are the very objects it set before (the
+            // marker service keeps them), and they say nothing new about the text.
+            const markers = all.filter((m) => m.owner !== LINT_OWNER);
+            const before = yamlMarkers.current;
+            if (
+              markers.length === before.length &&
+              markers.every((marker, i) => marker === before[i])
+            ) {
+              return;
+            }
+            yamlMarkers.current = markers;
             hasDiagnostics.current = markers.length > 0;
             setStale(false);
             setDiagnostics(
@@ -726,37 +842,39 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         data-testid="diagnostics"
       >
         <YamlChecksNote />
-        {stale ? (
+        {stale && !lintApplies ? (
           <li className="gen-muted" role="status" data-testid="diagnostics-checking">
             {t`Checking the changed text…`}
           </li>
         ) : null}
-        {(stale ? [] : diagnostics.slice(0, 500)).map((d, i) => {
-          // Issue 31.17: in words, the schema's own message on request.
-          const plain = describeDiagnostic(i18n, d.message);
-          return (
-            <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
-              <button
-                type="button"
-                onClick={() => {
-                  const editor = editorRef.current;
-                  if (!editor) return;
-                  editor.revealLineInCenter(d.line);
-                  editor.setPosition({ lineNumber: d.line, column: d.column });
-                  editor.focus();
-                }}
-              >
-                {t`Line ${d.line}, column ${d.column}`}: {plain.text}
-              </button>
-              {plain.detail === undefined ? null : (
-                <details className="gen-diagnostic-details" data-testid="diagnostic-details">
-                  <summary>{t`Details`}</summary>
-                  <code>{plain.detail}</code>
-                </details>
-              )}
-            </li>
-          );
-        })}
+        {(lintApplies ? lintDiagnostics : stale ? [] : diagnostics)
+          .slice(0, MAX_LISTED)
+          .map((d, i) => {
+            // Issue 31.17: in words, the schema's own message on request.
+            const plain = describeDiagnostic(i18n, d.message);
+            return (
+              <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    const editor = editorRef.current;
+                    if (!editor) return;
+                    editor.revealLineInCenter(d.line);
+                    editor.setPosition({ lineNumber: d.line, column: d.column });
+                    editor.focus();
+                  }}
+                >
+                  {t`Line ${d.line}, column ${d.column}`}: {plain.text}
+                </button>
+                {plain.detail === undefined ? null : (
+                  <details className="gen-diagnostic-details" data-testid="diagnostic-details">
+                    <summary>{t`Details`}</summary>
+                    <code>{plain.detail}</code>
+                  </details>
+                )}
+              </li>
+            );
+          })}
       </ul>
     </div>
   );

@@ -9,14 +9,14 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useId, useMemo, useState } from 'react';
-import type { LintAnswer, LintSeverity } from '../../shared/openapi/lint/types';
+import type { LintAnswer, LintFinding, LintSeverity } from '../../shared/openapi/lint/types';
 import { FIELD_MESSAGES, PANEL_LABELS } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
 import {
   ALL_SEVERITIES,
   countFindings,
-  findingsFromLint,
   findingsFromProblems,
+  mergeFindings,
   groupByRule,
   NO_LINE,
   rulesTurnedOff,
@@ -48,10 +48,17 @@ export interface ProblemsPanelProps {
   onToggle: (open: boolean) => void;
   onSelect: (problem: Problem) => void;
   /**
-   * Issue 30.4: the lint's answer, once the page has one; until then the panel shows `problems`
-   * as findings of source 'specform' (findingsFromProblems).
+   * The lint's answer, once the page has one: its findings, with the form's own problems the
+   * lint cannot see (mergeFindings); until then the panel shows `problems` as findings of
+   * source 'specform' (findingsFromProblems).
    */
   lint?: LintAnswer;
+  /** The document changed since `lint` was made: its rows are shown as being checked. */
+  lintPending?: boolean;
+  /** Why the lint could not run as asked (a refused ruleset, a failed lint), in words. */
+  lintMessage?: string;
+  /** Whether `lintMessage` shows the panel by itself (the ruleset the user wrote was refused). */
+  lintMessageShown?: boolean;
   /** The project's ruleset YAML ('' for the default); with `onRulesetChange`, rules turn off. */
   ruleset?: string;
   onRulesetChange?: (yaml: string) => void;
@@ -77,6 +84,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   onToggle,
   onSelect,
   lint,
+  lintPending = false,
+  lintMessage,
+  lintMessageShown = true,
   ruleset = '',
   onRulesetChange,
   severities: severitiesProp,
@@ -96,7 +106,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   };
   const turnedOff = useMemo(() => rulesTurnedOff(ruleset), [ruleset]);
   const findings = useMemo(() => {
-    const all = lint === undefined ? findingsFromProblems(problems) : findingsFromLint(lint);
+    const all = lint === undefined ? findingsFromProblems(problems) : mergeFindings(problems, lint);
     const off = new Set(turnedOff);
     return off.size === 0 ? all : all.filter((finding) => !off.has(finding.code));
   }, [lint, problems, turnedOff]);
@@ -107,10 +117,8 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       ? findings.filter((finding) => finding.severity === 'error').length
       : findings.filter((finding) => finding.severity === 'error' && finding.source === 'specform')
           .length;
-  const warnings =
-    lint === undefined
-      ? findings.length - blocking - Math.max(0, problems.unused.length - 1)
-      : findings.length - blocking;
+  // The schemas no operation uses are one row.
+  const warnings = findings.length - blocking - Math.max(0, problems.unused.length - 1);
   const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
   const syncNote = rulesetSync !== undefined && SYNC_NOTED.has(rulesetSync.state.status);
   if (
@@ -119,10 +127,12 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     notes === 0 &&
     turnedOff.length === 0 &&
     ruleset.trim() === '' &&
-    !syncNote
+    !syncNote &&
+    (lintMessage === undefined || !lintMessageShown)
   ) {
     return null;
   }
+  const checking = lint !== undefined && lintPending;
   return (
     <section
       className={blocking > 0 ? 'gen-problems gen-problems-blocking' : 'gen-problems'}
@@ -164,6 +174,11 @@ export const ProblemsPanel = memo(function ProblemsPanel({
               <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
             </span>
           ) : null}
+          {checking ? (
+            <span className="gen-problems-count gen-muted" data-testid="problems-checking">
+              <Trans>Checking…</Trans>
+            </span>
+          ) : null}
         </button>
         {onRulesetChange === undefined ? null : (
           <button
@@ -176,6 +191,10 @@ export const ProblemsPanel = memo(function ProblemsPanel({
           </button>
         )}
       </div>
+      {/* Said apart from the button, so a screen reader hears the check start and end. */}
+      <span className="visually-hidden" role="status">
+        {checking ? t`Checking the changed document…` : ''}
+      </span>
       <RulesetSyncNote state={rulesetSync?.state} />
       {editingRuleset && onRulesetChange !== undefined ? (
         <RulesetDialog
@@ -196,7 +215,21 @@ export const ProblemsPanel = memo(function ProblemsPanel({
           <p className="gen-muted gen-problems-checked" data-testid="problems-checked-against">
             <Trans>Checked against OpenAPI {dialect}</Trans>
           </p>
+          {lintMessage === undefined ? null : (
+            <p className="gen-error" role="alert" data-testid="problems-lint-error">
+              {lintMessage}
+            </p>
+          )}
+          {checking ? (
+            <p className="gen-muted" data-testid="problems-stale">
+              <Trans>
+                The document changed: these problems are of the text before the change, being
+                checked again.
+              </Trans>
+            </p>
+          ) : null}
           <RuleGroups
+            stale={checking}
             findings={findings}
             severities={severities}
             onSeveritiesChange={setSeverities}
@@ -250,6 +283,7 @@ const SEVERITY_ORDER: readonly LintSeverity[] = ['error', 'warning', 'info', 'hi
  * ruleset); the rules turned off are listed apart with "Turn on".
  */
 function RuleGroups({
+  stale,
   findings,
   severities,
   onSeveritiesChange,
@@ -260,6 +294,7 @@ function RuleGroups({
   onSelectFinding,
   onReveal,
 }: {
+  stale: boolean;
   findings: readonly PanelFinding[];
   severities: readonly LintSeverity[];
   onSeveritiesChange: (next: LintSeverity[]) => void;
@@ -282,7 +317,10 @@ function RuleGroups({
     hint: plural(counts.hint, { one: '# hint', other: '# hints' }),
   };
   return (
-    <div className="gen-rule-groups">
+    <div
+      className={stale ? 'gen-rule-groups gen-rule-groups-stale' : 'gen-rule-groups'}
+      aria-busy={stale}
+    >
       <div className="gen-severity-filter" role="group" aria-label={t`Show severities`}>
         {SEVERITY_ORDER.map((severity) => {
           const pressed = shown.has(severity);
@@ -510,7 +548,7 @@ function UnusedSchemas({ items }: { items: readonly Problem[] }) {
 }
 
 /** Where a lint finding is: the operation (`GET /pets`) or its JSON path. */
-function findingWhere(finding: PanelFinding): { method?: string; path: string } {
+function findingWhere(finding: LintFinding): { method?: string; path: string } {
   const [root, path, method] = finding.path;
   if (root === 'paths' && typeof path === 'string') {
     return typeof method === 'string' ? { method: method.toUpperCase(), path } : { path };
@@ -685,6 +723,28 @@ export function useGenerateBlockedReason(problems: ProblemList): string | undefi
   const text = `${first.method} ${first.path || t`(no path)`}: ${i18n._(FIELD_MESSAGES[first.code])}`;
   if (count === 1) return t`Generate is disabled until this is fixed: ${text}`;
   const problemCount = plural(count, { one: '# problem', other: '# problems' });
+  return t`Generate is disabled until these are fixed: ${problemCount}. The first: ${text}`;
+}
+
+/**
+ * Why Generate is disabled by the lint's errors (our own rules in the text): the first one in
+ * words, or, while the changed document is being checked, that it waits for the check.
+ */
+export function useLintBlockedReason(
+  errors: readonly LintFinding[],
+  pending: boolean,
+): string | undefined {
+  const { i18n, t } = useLingui();
+  const first = errors[0];
+  if (first === undefined) return undefined;
+  if (pending) return t`Generate waits for the changed document to be checked.`;
+  const where = findingWhere(first);
+  const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[first.code];
+  const text = `${where.method ?? ''} ${where.path || t`Document`}: ${
+    ours === undefined ? first.message : i18n._(ours)
+  }`.trim();
+  if (errors.length === 1) return t`Generate is disabled until this is fixed: ${text}`;
+  const problemCount = plural(errors.length, { one: '# problem', other: '# problems' });
   return t`Generate is disabled until these are fixed: ${problemCount}. The first: ${text}`;
 }
 

@@ -319,6 +319,54 @@ export function findingsFromLint(answer: LintAnswer): PanelFinding[] {
   return answer.findings.map((finding, index) => ({ ...finding, key: `l${index}` }));
 }
 
+/**
+ * The form's rules the lint's `specform` ruleset checks in the text too (spec-form ruleset's rule
+ * names): the lint's finding is the one shown, the form's row goes.
+ */
+export const LINT_COVERED: ReadonlySet<string> = new Set([
+  'PATH_MUST_START_WITH',
+  'PATH_INCORRECT_CHARS_AS_LOADED',
+  'PATH_PARAM_UNDEFINED_AS_LOADED',
+  'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
+  'PARAM_NAME_INCORRECT_AS_LOADED',
+  'NO_RESPONSES',
+  'RESPONSE_CODE_INVALID',
+  'OPERATION_ID_INVALID',
+  'OPERATION_ID_DUPLICATE',
+]);
+
+/**
+ * A rule of an edited endpoint (an error) whose loaded form the lint reports as a warning: the
+ * lint reads the text and cannot know the endpoint was edited, so where the form has the error
+ * the lint's warning at the same path is left out.
+ */
+const STRICTER: Readonly<Record<string, string>> = {
+  PATH_INCORRECT_CHARS_AS_LOADED: 'PATH_INCORRECT_CHARS',
+  PATH_PARAM_UNDEFINED_AS_LOADED: 'PATH_PARAM_UNDEFINED',
+  PATH_PARAM_NOT_IN_PATH_AS_LOADED: 'PATH_PARAM_NOT_IN_PATH',
+  PARAM_NAME_INCORRECT_AS_LOADED: 'PARAM_NAME_INCORRECT',
+};
+
+/**
+ * The panel's rows once the lint answered: every finding of the lint, and the form's own
+ * problems the lint cannot see in the text (a duplicate endpoint, a missing name, an example that
+ * does not fit, a load warning), the rules the lint checks ({@link LINT_COVERED}) left out.
+ */
+export function mergeFindings(list: ProblemList, answer: LintAnswer): PanelFinding[] {
+  const form = findingsFromProblems(list).filter(
+    (finding) => !(finding.problem?.kind === 'rule' && LINT_COVERED.has(finding.code)),
+  );
+  const stricter = new Set<string>();
+  for (const finding of form) {
+    if (finding.problem?.kind === 'rule') stricter.add(`${finding.code} ${finding.problem.path}`);
+  }
+  const lint = findingsFromLint(answer).filter((finding) => {
+    const strict = STRICTER[finding.code];
+    return strict === undefined || !stricter.has(`${strict} ${String(finding.path[1])}`);
+  });
+  return [...form, ...lint];
+}
+
 /** All findings of one rule. */
 export interface RuleGroup {
   code: string;

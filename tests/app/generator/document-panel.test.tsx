@@ -18,6 +18,8 @@ import { renderWithProviders, restored } from './helpers';
 type Json = Record<string, any>;
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
+// Spectral on happy-dom's main thread takes seconds a lint: the lint's own tests cover it.
+vi.mock('../../../src/app/core/lint-client', () => import('./fake-lint-client'));
 // Monaco does not run in happy-dom: nothing to load before the stand-in editor.
 vi.mock('../../../src/app/editor/monaco-load', () => ({
   loadMonacoInSteps: () => Promise.resolve(),

@@ -12,6 +12,8 @@ import {
 import { renderWithProviders, restored } from './helpers';
 
 vi.mock('../../../src/app/generator/OutputEditor', () => import('./fake-output-editor'));
+// Spectral on happy-dom's main thread takes seconds a lint: the lint's own tests cover it.
+vi.mock('../../../src/app/core/lint-client', () => import('./fake-lint-client'));
 // Monaco does not run in happy-dom: nothing to load before the stand-in editor.
 vi.mock('../../../src/app/editor/monaco-load', () => ({
   loadMonacoInSteps: () => Promise.resolve(),

@@ -1,0 +1,175 @@
+/**
+ * The page's one lint (Spectral in the lint worker, app/core/lint-client.ts): it reads the open
+ * document's text after every change the document worker reports, and its answer feeds the
+ * Problems panel, the output editor's markers and the Generate rule.
+ *
+ * - A Load (another text opened) and a new ruleset lint at once, the whole text; an edit is
+ *   linted after the client's debounce, only the path items it touched when the document worker
+ *   named them. After a partial lint the whole text is linted again once editing pauses for
+ *   {@link SETTLE_MS}, so that what a part cannot answer (rules across path items, components an
+ *   endpoint's body wrote) catches up.
+ * - `pending`: the text changed since the answer was made (the answer is of an older text).
+ * - Lint revisions are this page's own count: the document worker counts anew when a text is
+ *   opened in a fresh worker, and the lint must see them only grow.
+ */
+import { useEffect, useState } from 'react';
+import type { ErrorInfo } from '../../shared/openapi/errors';
+import type { LintAnswer } from '../../shared/openapi/lint/types';
+import type { DocumentChange, GeneratorClient } from '../core/generator-client';
+import { LintClient, type LintSource } from '../core/lint-client';
+
+/** Pause in editing after a partial lint before the whole text is linted again. */
+export const SETTLE_MS = 2000;
+
+/** What the page shows of the lint. */
+export interface LintState {
+  /** The newest answer (of `text`), until the first one: undefined. */
+  answer?: LintAnswer;
+  /** The text the answer is of (the output editor shows its markers only on this text). */
+  text?: string;
+  /** The document changed since `answer` was made, and its lint has not answered yet. */
+  pending: boolean;
+  /** The project's ruleset could not be used (the default rules stay in force). */
+  rulesetError?: ErrorInfo;
+  /** The last lint failed (the next change lints again). */
+  lintError?: ErrorInfo;
+}
+
+/** The document worker as the lint sees it (tests pass a fake). */
+export type LintDocumentSource = Pick<GeneratorClient, 'onDocumentChange' | 'documentText'>;
+
+/**
+ * Drives one LintClient for a page: returns what to show. `ruleset` is the project's ruleset
+ * YAML ('' for the default).
+ */
+export function useLint(
+  document: LintDocumentSource,
+  ruleset: string,
+  createClient: () => LintClient = () => new LintClient(),
+): LintState {
+  const [state, setState] = useState<LintState>({ pending: false });
+  const [wiring] = useState(() => new LintWiring(document, createClient(), setState));
+  useEffect(() => wiring.start(), [wiring]);
+  useEffect(() => wiring.setRuleset(ruleset), [wiring, ruleset]);
+  return state;
+}
+
+/** The hook's machinery, apart from React (tests drive it directly). */
+export class LintWiring {
+  /** Bumped at every change of the document (and of the ruleset). */
+  private changes = 0;
+  /** The page's lint revision: one per text read. */
+  private revision = 0;
+  /** For each lint revision read and not answered yet: the change count then, and its text. */
+  private reads = new Map<number, { changes: number; text: string }>();
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  private state: LintState = { pending: false };
+  private rulesetYaml: string | undefined;
+
+  constructor(
+    private readonly document: LintDocumentSource,
+    readonly client: LintClient,
+    private readonly publish: (state: LintState) => void,
+  ) {}
+
+  private set(next: Partial<LintState>): void {
+    // The page re-renders on each state: nothing is published when nothing changed.
+    const keys = Object.keys(next) as (keyof LintState)[];
+    if (keys.every((key) => this.state[key] === next[key])) return;
+    this.state = { ...this.state, ...next };
+    this.publish(this.state);
+  }
+
+  /** The text to lint now, under a new lint revision. */
+  private readonly source: LintSource = async () => {
+    const changes = this.changes;
+    let read: { text: string; revision: number } | undefined;
+    try {
+      read = await this.document.documentText();
+    } catch {
+      read = undefined;
+    }
+    if (read === undefined) {
+      // Nothing open to lint: nothing is pending either.
+      if (changes === this.changes) this.set({ pending: false });
+      return undefined;
+    }
+    const revision = ++this.revision;
+    this.reads.set(revision, { changes, text: read.text });
+    return { text: read.text, revision };
+  };
+
+  /** Subscribes to the document and the lint; answers the cleanup. */
+  start(): () => void {
+    const offChange = this.document.onDocumentChange((change) => this.onChange(change));
+    const offAnswer = this.client.subscribe((answer) => this.onAnswer(answer));
+    const offFailure = this.client.onFailure((error) => {
+      this.set({ pending: false, lintError: error });
+    });
+    return () => {
+      offChange();
+      offAnswer();
+      offFailure();
+      clearTimeout(this.settleTimer);
+      this.client.dispose();
+      // A worker started again holds the default ruleset: the next setRuleset sends it anew.
+      this.rulesetYaml = undefined;
+    };
+  }
+
+  /** The project's ruleset: set in the worker, then the whole text linted under it. */
+  setRuleset(yaml: string): void {
+    if (yaml === this.rulesetYaml) return;
+    this.rulesetYaml = yaml;
+    this.changes += 1;
+    this.set({ pending: true });
+    void this.client.setRuleset(yaml).then(
+      (result) => {
+        if (yaml !== this.rulesetYaml) return;
+        // (A worker that failed is told by onFailure: that is no fault of the ruleset.)
+        const refused =
+          !result.ok &&
+          (result.error.code === 'RULESET_REFUSED' || result.error.code === 'RULESET_INVALID');
+        this.set({ rulesetError: refused ? result.error : undefined });
+        // A refused ruleset leaves the one in force: the text is linted under it all the same.
+        void this.client.lintNow(this.source);
+      },
+      (error: unknown) => {
+        this.set({
+          pending: false,
+          lintError: {
+            code: 'INTERNAL',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        });
+      },
+    );
+  }
+
+  private onChange(change: DocumentChange): void {
+    this.changes += 1;
+    clearTimeout(this.settleTimer);
+    if (!this.state.pending) this.set({ pending: true });
+    // The ruleset's first setting lints the opened text anyway.
+    if (this.rulesetYaml === undefined) return;
+    if (change.opened) void this.client.lintNow(this.source);
+    else this.client.schedule(this.source, change.touchedPaths);
+  }
+
+  private onAnswer(answer: LintAnswer): void {
+    const read = this.reads.get(answer.revision);
+    for (const revision of this.reads.keys()) {
+      if (revision <= answer.revision) this.reads.delete(revision);
+    }
+    if (read === undefined) return;
+    const pending = read.changes !== this.changes;
+    this.set({ answer, text: read.text, pending, lintError: undefined });
+    clearTimeout(this.settleTimer);
+    if (answer.mode === 'partial' && !pending) {
+      const changes = this.changes;
+      this.settleTimer = setTimeout(() => {
+        if (changes === this.changes) void this.client.lintNow(this.source);
+      }, SETTLE_MS);
+    }
+  }
+}
