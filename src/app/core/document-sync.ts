@@ -25,6 +25,7 @@ import {
   type Endpoint,
   type Parameter,
 } from '../../shared/openapi';
+import { dialectWith } from '../../shared/openapi/versions';
 
 /** What the worker's session holds, as the client last knew it. */
 export interface SessionMirror {
@@ -162,8 +163,8 @@ export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | 
     const next = value(after, field);
     if (value(applied, field) === next || sameValue(value(applied, field), next)) continue;
     try {
-      // The dialect only refuses a webhook in 3.0: the session, which knows it, decides that.
-      applied = withField(applied, field, next, '3.1');
+      // The dialect only refuses a webhook: the session, which knows the document's, decides.
+      applied = withField(applied, field, next, dialectWith('webhooks'));
     } catch {
       return undefined;
     }

@@ -488,6 +488,7 @@ export class GeneratorClient {
     this.sent = new Map(candidate.endpoints.map((endpoint) => [endpoint.id, endpoint]));
     this.mirror = undefined;
     this.held = undefined;
+    this.dropQueued();
     this.scheduleIdle();
   }
 
@@ -510,6 +511,7 @@ export class GeneratorClient {
     this.documentEpoch = this.epoch;
     this.sent = new Map();
     this.mirror = undefined;
+    this.dropQueued();
     return summary;
   }
 
@@ -690,6 +692,7 @@ export class GeneratorClient {
   ): { taken: DocumentCommand[]; mirror: SessionMirror } {
     const taken: DocumentCommand[] = [];
     const ids = [...state.ids];
+    const has = new Set(ids);
     const edited = new Set(state.edited);
     let meta = state.meta;
     while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
@@ -697,14 +700,15 @@ export class GeneratorClient {
       const { command } = edit;
       if (command.kind === 'addEndpoint') {
         const view = (edit as { after: Endpoint }).after;
-        if (ids.includes(view.id)) continue;
+        if (has.has(view.id)) continue;
         ids.splice(Math.min(command.index ?? ids.length, ids.length), 0, view.id);
+        has.add(view.id);
         this.sent.set(view.id, view);
         edited.add(view.id);
       } else if (command.kind === 'removeEndpoint') {
-        const at = ids.indexOf(command.endpointId);
-        if (at < 0) continue;
-        ids.splice(at, 1);
+        if (!has.has(command.endpointId)) continue;
+        ids.splice(ids.indexOf(command.endpointId), 1);
+        has.delete(command.endpointId);
         this.sent.delete(command.endpointId);
         edited.delete(command.endpointId);
       } else if ('endpointId' in command) {
@@ -713,7 +717,7 @@ export class GeneratorClient {
         const known = this.sent.get(id);
         // Without a mirror entry the worker holds the document's own view, which a loaded one is.
         const holds =
-          known === before || (known === undefined && ids.includes(id) && this.isLoaded(before));
+          known === before || (known === undefined && has.has(id) && this.isLoaded(before));
         if (!holds) continue;
         this.sent.set(id, after);
         edited.add(id);
@@ -822,6 +826,15 @@ export class GeneratorClient {
     this.documentEpoch = -1;
     this.sent = new Map();
     this.mirror = undefined;
+    this.dropQueued();
+  }
+
+  /**
+   * Another document: the edits queued for the one before are not its (an endpoint added there
+   * must not be added here, nor one removed there removed here, ids being path and method).
+   */
+  private dropQueued(): void {
+    this.queued = [];
   }
 
   /** Every shared schema of the open document, fetched in chunks. */
