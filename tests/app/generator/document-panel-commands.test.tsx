@@ -75,7 +75,7 @@ describe('document panel commands', () => {
     fireEvent.change(urls[1] as HTMLElement, { target: { value: 'https://c.example' } });
     const command = lastCommand(batches);
     expect(command.kind).toBe('setMetaAt');
-    expect((command as { path: unknown[] }).path.slice(0, 2)).toEqual(['servers', 1]);
+    expect((command as unknown as { path: unknown[] }).path.slice(0, 2)).toEqual(['servers', 1]);
   });
 
   it('a new schema and a schema edit are one setSchema each', () => {
