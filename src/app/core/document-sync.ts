@@ -24,8 +24,8 @@ import {
   type DocumentMeta,
   type Endpoint,
   type Parameter,
-  type Schema,
 } from '../../shared/openapi';
+import { dialectWith } from '../../shared/openapi/versions';
 
 /** What the worker's session holds, as the client last knew it. */
 export interface SessionMirror {
@@ -163,8 +163,8 @@ export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | 
     const next = value(after, field);
     if (value(applied, field) === next || sameValue(value(applied, field), next)) continue;
     try {
-      // The dialect only refuses a webhook in 3.0: the session, which knows it, decides that.
-      applied = withField(applied, field, next, '3.1');
+      // The dialect only refuses a webhook: the session, which knows the document's, decides.
+      applied = withField(applied, field, next, dialectWith('webhooks'));
     } catch {
       return undefined;
     }
@@ -256,33 +256,6 @@ function parameterChange(
 /** Small values (a field, a parameter's) compared as JSON. */
 function sameValue(x: unknown, y: unknown): boolean {
   return x === y || JSON.stringify(x) === JSON.stringify(y);
-}
-
-/**
- * The Schemas section's edits as commands (issue 18.1): `removeSchema` for a name that went,
- * `setSchema` for a changed one and for a new one at its place (a rename is both, at the old
- * name's place). Undefined when the names that stay changed their order: the set goes whole.
- */
-export function schemaCommands(
-  before: Readonly<Record<string, Schema>>,
-  after: Readonly<Record<string, Schema>>,
-): DocumentCommand[] | undefined {
-  const commands: DocumentCommand[] = [];
-  const names = Object.keys(after);
-  const order = Object.keys(before).filter((name) => Object.hasOwn(after, name));
-  for (const name of Object.keys(before)) {
-    if (!Object.hasOwn(after, name)) commands.push({ kind: 'removeSchema', name });
-  }
-  for (const [index, name] of names.entries()) {
-    const schema = after[name] as Schema;
-    if (!Object.hasOwn(before, name)) {
-      commands.push({ kind: 'setSchema', name, schema, index });
-      order.splice(index, 0, name);
-    } else if (before[name] !== schema) {
-      commands.push({ kind: 'setSchema', name, schema });
-    }
-  }
-  return sameList(order, names) ? commands : undefined;
 }
 
 /** Commands that carry a whole view (split into messages of a few views each). */

@@ -26,8 +26,8 @@ import type {
 import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { carriesView, planSync, schemaCommands, type SessionMirror } from './document-sync';
-import type { EndpointCommand } from '../../shared/openapi';
+import { carriesView, planSync, type SessionMirror } from './document-sync';
+import type { EndpointCommand, MetaCommand } from '../../shared/openapi';
 import { JobClient, type JobArgs, type JobMethod, type JobValue } from './job-client';
 
 export type { DocumentSummary, ImportWarning, Result };
@@ -173,13 +173,19 @@ function defaultCreateWorker(): (() => Worker) | undefined {
     });
 }
 
-/** An edit made by command on the page, waiting for the next sync (see GeneratorClient.queue). */
-interface QueuedEdit {
-  seq: number;
-  command: EndpointCommand;
-  before: Endpoint;
-  after: Endpoint;
-}
+/**
+ * An edit made by command on the page, waiting for the next sync (see GeneratorClient.queue),
+ * with what it was made on and what it made: the worker takes it as it is when it holds the
+ * former.
+ */
+type QueuedEdit = { seq: number } & QueuedCommand;
+
+/** A command the page applied to its cache, as the client queues it. */
+export type QueuedCommand =
+  | { command: EndpointCommand; before: Endpoint; after: Endpoint }
+  | { command: MetaCommand; before: DocumentMeta; after: DocumentMeta }
+  | { command: Extract<DocumentCommand, { kind: 'addEndpoint' }>; after: Endpoint }
+  | { command: Extract<DocumentCommand, { kind: 'removeEndpoint' }> };
 
 /**
  * The open document's text changed (a batch, a schema edit) or another text was opened. The
@@ -539,6 +545,7 @@ export class GeneratorClient {
     this.sent = new Map(candidate.endpoints.map((endpoint) => [endpoint.id, endpoint]));
     this.mirror = undefined;
     this.held = undefined;
+    this.dropQueued();
     this.scheduleIdle();
     this.changed({ opened: true });
   }
@@ -562,6 +569,7 @@ export class GeneratorClient {
     this.documentEpoch = this.epoch;
     this.sent = new Map();
     this.mirror = undefined;
+    this.dropQueued();
     this.changed({ opened: true });
     return summary;
   }
@@ -652,12 +660,9 @@ export class GeneratorClient {
     // What the batches touch, for the lint: a fresh session state may differ anywhere.
     const touched = new TouchedPaths();
     if (fresh) touched.all();
-    const direct = this.takeQueued(mirror, upTo, touched);
-    if (direct.length > 0) {
-      const edited = new Set(mirror.edited);
-      for (const command of direct) edited.add(command.endpointId);
-      mirror = { ...mirror, edited };
-    }
+    const queued = this.takeQueued(mirror, upTo, touched);
+    const direct = queued.taken;
+    mirror = queued.mirror;
     const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
     const commands: DocumentCommand[] = [...direct, ...plan.commands];
     for (const command of plan.commands) {
@@ -749,40 +754,71 @@ export class GeneratorClient {
   }
 
   /**
-   * An edit the page made by command and applied to its own views at once (issue 29.1): `before`
-   * is the view it was made on, `after` the view it made (the same pure function the session
-   * runs). It goes with the next sync, as it is.
+   * An edit the page made by command and applied to its own cache at once: `before` is what it
+   * was made on, `after` what it made (the same pure function the session runs). It goes with
+   * the next sync, as it is.
    */
-  queue(command: EndpointCommand, before: Endpoint, after: Endpoint): void {
+  queue(edit: QueuedCommand): void {
     this.queuedSeq += 1;
-    this.queued.push({ seq: this.queuedSeq, command, before, after });
+    this.queued.push({ ...edit, seq: this.queuedSeq });
   }
 
   /**
-   * The queued commands (up to `upTo`) the worker can take as they are: those made on the view
-   * it holds. The others are dropped: the form's diff sends their views (a worker that
-   * restarted, a view it has not got yet).
+   * The queued commands (up to `upTo`) the worker can take as they are: those made on what it
+   * holds (the view, the panel; an added endpoint it lacks, a removed one it has). The others
+   * are dropped: the form's diff sends them (a worker that restarted, a view it has not got
+   * yet). Answers them with the session's state after them.
    */
   private takeQueued(
-    mirror: SessionMirror,
+    state: SessionMirror,
     upTo: number,
     touched: TouchedPaths,
-  ): EndpointCommand[] {
-    const taken: EndpointCommand[] = [];
-    const held = new Set(mirror.ids);
+  ): { taken: DocumentCommand[]; mirror: SessionMirror } {
+    const taken: DocumentCommand[] = [];
+    const ids = [...state.ids];
+    const has = new Set(ids);
+    const edited = new Set(state.edited);
+    let meta = state.meta;
     while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
-      const { command, before, after } = this.queued.shift() as QueuedEdit;
-      const id = command.endpointId;
-      const known = this.sent.get(id);
-      // Without a mirror entry the worker holds the document's own view, which a loaded one is.
-      const holds =
-        known === before || (known === undefined && held.has(id) && this.isLoaded(before));
-      if (!holds) continue;
+      const edit = this.queued.shift() as QueuedEdit;
+      const { command } = edit;
+      if (command.kind === 'addEndpoint') {
+        const view = (edit as { after: Endpoint }).after;
+        if (has.has(view.id)) continue;
+        ids.splice(Math.min(command.index ?? ids.length, ids.length), 0, view.id);
+        has.add(view.id);
+        this.sent.set(view.id, view);
+        edited.add(view.id);
+        touched.add(undefined, view);
+      } else if (command.kind === 'removeEndpoint') {
+        if (!has.has(command.endpointId)) continue;
+        const known = this.sent.get(command.endpointId);
+        if (known === undefined) touched.all();
+        else touched.add(known, undefined);
+        ids.splice(ids.indexOf(command.endpointId), 1);
+        has.delete(command.endpointId);
+        this.sent.delete(command.endpointId);
+        edited.delete(command.endpointId);
+      } else if ('endpointId' in command) {
+        const { before, after } = edit as { before: Endpoint; after: Endpoint };
+        const id = command.endpointId;
+        const known = this.sent.get(id);
+        // Without a mirror entry the worker holds the document's own view, which a loaded one is.
+        const holds =
+          known === before || (known === undefined && has.has(id) && this.isLoaded(before));
+        if (!holds) continue;
+        this.sent.set(id, after);
+        edited.add(id);
+        touched.add(before, after);
+      } else {
+        const { before, after } = edit as { before: DocumentMeta; after: DocumentMeta };
+        if (meta !== before) continue;
+        meta = after;
+        touched.all();
+      }
       taken.push(command);
-      touched.add(before, after);
-      this.sent.set(id, after);
     }
-    return taken;
+    return { taken, mirror: { ...state, ids, edited, meta } };
   }
 
   /**
@@ -873,6 +909,15 @@ export class GeneratorClient {
     this.documentEpoch = -1;
     this.sent = new Map();
     this.mirror = undefined;
+    this.dropQueued();
+  }
+
+  /**
+   * Another document: the edits queued for the one before are not its (an endpoint added there
+   * must not be added here, nor one removed there removed here, ids being path and method).
+   */
+  private dropQueued(): void {
+    this.queued = [];
   }
 
   /** Every shared schema of the open document, fetched in chunks. */
@@ -895,14 +940,14 @@ export class GeneratorClient {
   }
 
   /**
-   * The Schemas section's edits (sent only after one): `before` is the set the worker's document
-   * holds, `schemas` the section's. They go as commands of what changed (document-sync.ts
-   * `schemaCommands`); a reordered set, or a worker whose set is not `before` any more (the
-   * render dropped a schema nothing used), gets the set whole.
+   * The Schemas section's edits (sent only after one): `commands` are the section's own, made on
+   * the set the worker's document holds, and go as they are. Without them (the form changed the
+   * set on its own), or when the worker's set is not that one any more (the render dropped a
+   * schema nothing used), the set goes whole.
    */
   setDocumentSchemas(
     schemas: Record<string, Schema>,
-    before: Record<string, Schema>,
+    commands: readonly DocumentCommand[] | undefined,
     options: CallOptions = {},
   ): Promise<void> {
     // In the sync queue: the batch makes a new revision, which the next batch builds on.
@@ -912,7 +957,6 @@ export class GeneratorClient {
       await this.ensureDocument(options);
       const known = this.mirror;
       this.mirror = undefined;
-      const commands = schemaCommands(before, schemas);
       if (commands?.length === 0) {
         this.mirror = known;
         return;
@@ -920,7 +964,7 @@ export class GeneratorClient {
       if (commands !== undefined) {
         const base = known?.revision ?? (await this.call('revision', [], options));
         try {
-          const answer = await this.call('apply', [commands, base, {}], options);
+          const answer = await this.call('apply', [[...commands], base, {}], options);
           if (known !== undefined) this.mirror = { ...known, revision: answer.revision };
           if (answer.textChanged) this.changed({ opened: false });
           return;

@@ -17,7 +17,13 @@ import type {
   KeptOperation,
   Schema,
 } from '../../shared/openapi';
-import type { EndpointCommand } from '../../shared/openapi';
+import {
+  isEndpointCommand,
+  isMetaCommand,
+  isSchemaCommand,
+  type DocumentCommand,
+  type SchemaCommand,
+} from '../../shared/openapi';
 import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
 import { dialectOf } from '../../shared/openapi/openapi-version';
 import { baseDialect } from '../../shared/openapi/versions';
@@ -29,12 +35,14 @@ import {
   isAbortError,
   type GeneratorClient,
   type ParsedDocument,
+  type QueuedCommand,
 } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES, coreErrorText } from '../core/core-errors';
 import { DocumentStore, type OperationWhere, type SharedSchemas } from '../model/document-store';
 import { findEndpointId } from '../model/page-links';
 import { createEndpoint, duplicateEndpoint, isLoadedAsIs, markLoaded } from '../model/endpoint-ops';
 import { EndpointStore } from '../model/endpoint-store';
+import { schemaEditCommands } from '../model/schema-commands';
 import type { OutputEditorHandle } from '../model/output-handle';
 import type { SwaggerConversion, UpgradeOffer } from './offers';
 import type { JobRunner } from '../jobs/job-runner';
@@ -124,6 +132,12 @@ export class DocumentEditor {
    * only when the store holds something else (a restored page never sends a partial set).
    */
   private schemasFromDocument: SharedSchemas;
+  /**
+   * The Schemas section's commands since the set the worker holds (`base`), which make the
+   * store's set (`end`): sent as they are before the next text is written.
+   */
+  private schemaEdits:
+    { base: SharedSchemas; commands: SchemaCommand[]; end: SharedSchemas } | undefined;
   /** The converted text a Swagger 2.0 conversion is about to load. */
   private convertedText: string | undefined;
   /** Why the next applyLoad happens, when it is not a Load (an upgrade, its undo). */
@@ -162,7 +176,7 @@ export class DocumentEditor {
   add = (): void => {
     const endpoint = createEndpoint(this.store.size === 0);
     this.store.touched.markFresh([endpoint.id]);
-    this.store.add(endpoint);
+    this.apply({ kind: 'addEndpoint', endpoint, index: this.store.size });
     this.set({ revealId: endpoint.id });
   };
 
@@ -170,7 +184,8 @@ export class DocumentEditor {
     const source = this.store.getEndpoint(id);
     if (!source) return;
     const copy = duplicateEndpoint(source);
-    this.store.add(copy, id);
+    const index = this.store.getOrder().indexOf(id) + 1;
+    this.apply({ kind: 'addEndpoint', endpoint: copy, index });
     this.store.setCollapsed(copy.id, this.store.isCollapsed(id));
     this.set({ revealId: copy.id });
   };
@@ -180,24 +195,56 @@ export class DocumentEditor {
   cancelRemove = (): void => this.set({ removeId: undefined });
   confirmRemove = (): void => {
     const id = this.state.removeId;
-    if (id !== undefined) this.store.remove(id);
+    if (id !== undefined) this.apply({ kind: 'removeEndpoint', endpointId: id });
     this.set({ removeId: undefined });
   };
 
   /**
-   * An edit of one endpoint, as the command that carries its target (issue 29.1). The form's
-   * view changes at once by the function the worker's session runs (applyToView), so typing
-   * never waits for the worker; the command goes to the worker with the next sync as it is, and
-   * the worker's answer (problems, text) is the truth. A command that does not apply to the view
-   * (a target gone meanwhile) changes nothing.
+   * Every edit of the form, as commands that carry their target: an endpoint's field, parameter
+   * or a place inside it, a place in the document panel, a shared schema, an endpoint added or
+   * removed. The page's cache (the stores) changes at once by the function the worker's session
+   * runs (applyToView, applyToMeta, applyToSchemas), so typing never waits for the worker; the
+   * command goes to the worker as it is (with the next sync; a schema's before the next text),
+   * and the worker's answer (problems, text) is the truth. A command that does not apply (a
+   * target gone meanwhile) changes nothing.
    */
-  apply = (commands: EndpointCommand | readonly EndpointCommand[]): void => {
+  apply = (commands: DocumentCommand | readonly DocumentCommand[]): void => {
     const dialect = dialectOf(this.document.getMeta().openapi) ?? baseDialect();
-    const list: readonly EndpointCommand[] = Array.isArray(commands)
+    const list: readonly DocumentCommand[] = Array.isArray(commands)
       ? commands
-      : [commands as EndpointCommand];
-    for (const edit of this.store.applyCommands(list, dialect)) {
-      this.client.queue(edit.command, edit.before, edit.after);
+      : [commands as DocumentCommand];
+    for (const command of list) {
+      if (isEndpointCommand(command)) {
+        for (const edit of this.store.applyCommands([command], dialect)) this.client.queue(edit);
+      } else if (isMetaCommand(command)) {
+        for (const edit of this.document.applyCommands([command])) {
+          if (isMetaCommand(edit.command)) this.client.queue(edit as QueuedCommand);
+        }
+      } else if (isSchemaCommand(command)) {
+        const before = this.document.getSchemas();
+        if (this.document.applyCommands([command]).length === 0) continue;
+        const after = this.document.getSchemas();
+        // A run of commands made on the set the worker holds goes as it is (sendSchemaEdits).
+        const run = this.schemaEdits;
+        if (run !== undefined && run.end === before) {
+          this.schemaEdits = { ...run, commands: [...run.commands, command], end: after };
+        } else if (before === this.schemasFromDocument) {
+          this.schemaEdits = { base: before, commands: [command], end: after };
+        } else this.schemaEdits = undefined;
+      } else if (command.kind === 'addEndpoint') {
+        const { endpoint } = command;
+        if (this.store.getEndpoint(endpoint.id) !== undefined) continue;
+        const size = this.store.size;
+        const index = Math.max(0, Math.min(command.index ?? size, size));
+        this.store.insert(endpoint, index);
+        this.client.queue({ command: { ...command, index }, after: endpoint });
+      } else if (command.kind === 'removeEndpoint') {
+        if (this.store.getEndpoint(command.endpointId) === undefined) continue;
+        this.store.remove(command.endpointId);
+        this.client.queue({ command });
+      } else {
+        console.warn(`The form does not send ${command.kind} as an edit.`);
+      }
     }
   };
 
@@ -225,8 +272,20 @@ export class DocumentEditor {
   private async sendSchemaEdits(signal: AbortSignal | undefined): Promise<void> {
     const schemas = this.document.getSchemas();
     if (schemas === this.schemasFromDocument) return;
-    await this.client.setDocumentSchemas(schemas, this.schemasFromDocument, { signal });
+    const run = this.schemaEdits;
+    const commands =
+      run !== undefined && run.base === this.schemasFromDocument && run.end === schemas
+        ? run.commands
+        : undefined;
+    // Without the section's own commands (the form renamed on its own) the set goes whole.
+    await this.client.setDocumentSchemas(schemas, commands, { signal });
+    this.takeSchemas(schemas);
+  }
+
+  /** The worker's document holds this set now (the section's commands start from it). */
+  private takeSchemas(schemas: SharedSchemas): void {
     this.schemasFromDocument = schemas;
+    this.schemaEdits = undefined;
   }
 
   /**
@@ -246,19 +305,16 @@ export class DocumentEditor {
       const answer = await this.client.command([{ kind: 'renameSchema', from, to }], revision);
       const schemas = await this.client.documentSchemas();
       this.takeViews(before, answer);
-      this.schemasFromDocument = schemas;
+      this.takeSchemas(schemas);
       this.document.setSchemas(() => schemas);
       this.host.adoptSchemas(schemas);
     } catch (error) {
       // Not writable yet, held by a Load the form has not taken, or superseded: the form renames.
       if (!(error instanceof CoreCallError) && !isAbortError(error)) console.warn(error);
-      const edit = renameSharedSchema(this.store.list(), this.document.getSchemas(), from, to);
-      for (const endpoint of edit.endpoints) {
-        if (this.store.getEndpoint(endpoint.id) !== endpoint) {
-          this.store.update(endpoint.id, () => endpoint);
-        }
-      }
-      this.document.setSchemas(() => edit.schemas);
+      const endpoints = this.store.list();
+      const schemas = this.document.getSchemas();
+      const edit = renameSharedSchema(endpoints, schemas, from, to);
+      this.apply(schemaEditCommands(endpoints, schemas, edit));
     }
   };
 
@@ -312,7 +368,7 @@ export class DocumentEditor {
   /** A workspace record was put on the screen (a restore, a project shown). */
   shown = (shown: RestoredWorkspace): void => {
     this.documentText = shown.text === '' ? undefined : shown.text;
-    this.schemasFromDocument = this.document.getSchemas();
+    this.takeSchemas(this.document.getSchemas());
     this.set({
       warnings: shown.warnings,
       keptOperations: shown.keptOperations,
@@ -322,7 +378,7 @@ export class DocumentEditor {
 
   /** The text's shared schemas were read back from the worker: they are not edits. */
   schemasRead = (schemas: SharedSchemas): void => {
-    this.schemasFromDocument = schemas;
+    this.takeSchemas(schemas);
   };
 
   // ——— Generate ———
@@ -368,11 +424,11 @@ export class DocumentEditor {
     this.convertedText = undefined;
     this.documentText = text;
     this.document.setAll(parsed.meta, {});
-    this.schemasFromDocument = this.document.getSchemas();
+    this.takeSchemas(this.document.getSchemas());
     // The opened document becomes the worker's before anything asks it for its schemas.
     this.client.releaseHold();
     void this.client.documentSchemas().then((schemas) => {
-      this.schemasFromDocument = schemas;
+      this.takeSchemas(schemas);
       this.document.setSchemas(() => schemas);
       this.host.adoptSchemas(schemas);
     }, console.warn);

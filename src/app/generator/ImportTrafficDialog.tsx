@@ -8,7 +8,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { Endpoint, SecurityRequirement } from '../../shared/openapi';
+import {
+  isMetaCommand,
+  type DocumentCommand,
+  type Endpoint,
+  type SecurityRequirement,
+} from '../../shared/openapi';
 import type { SecuritySchemeObject } from '../../shared/openapi/document/meta';
 import { MAX_CURL_CHARS } from '../../shared/openapi/traffic/curl';
 import { MAX_HAR_CHARS } from '../../shared/openapi/traffic/har';
@@ -16,7 +21,8 @@ import type { TrafficResult, TrafficUnparsedBody } from '../../shared/openapi/tr
 import { CoreCallError, generatorClient, isAbortError } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES } from '../core/core-errors';
 import { createEndpoint } from '../model/endpoint-ops';
-import type { DocumentStore } from '../model/document-store';
+import { useDocumentLinks, type DocumentStore } from '../model/document-store';
+import { metaCommands } from '../model/meta-commands';
 import type { EndpointStore } from '../model/endpoint-store';
 import { Modal } from '../components/Modal';
 import './import-traffic.css';
@@ -565,7 +571,13 @@ export function ImportTrafficButton({
   onAdded,
 }: ImportTrafficButtonProps) {
   const [open, setOpen] = useState(false);
+  const apply = useDocumentLinks()?.apply;
+  /**
+   * The import as commands to the editor: the schemes it brings, the blank endpoint a new page
+   * starts with gone, each endpoint added. Outside the page (tests) the stores take them.
+   */
   const add = (chosen: Endpoint[], schemes: Record<string, SecuritySchemeObject>) => {
+    const commands: DocumentCommand[] = [];
     let picked = chosen;
     if (documentStore !== undefined) {
       const meta = documentStore.getMeta();
@@ -573,18 +585,27 @@ export function ImportTrafficButton({
       picked = merged.endpoints;
       const securitySchemes = merged.securitySchemes;
       if (securitySchemes !== undefined) {
-        documentStore.updateMeta((current) => ({ ...current, securitySchemes }));
+        commands.push(...metaCommands(meta, { ...meta, securitySchemes }));
       }
     }
     const current = store.list();
-    if (picked.length > 0 && current.length === 1 && isPristineEndpoint(current[0] as Endpoint)) {
-      store.remove((current[0] as Endpoint).id);
+    const blank =
+      picked.length > 0 && current.length === 1 && isPristineEndpoint(current[0] as Endpoint)
+        ? (current[0] as Endpoint)
+        : undefined;
+    if (blank !== undefined) commands.push({ kind: 'removeEndpoint', endpointId: blank.id });
+    const endpoints = withUniqueBodyNames(
+      picked,
+      current.filter((endpoint) => endpoint !== blank),
+    );
+    for (const endpoint of endpoints) commands.push({ kind: 'addEndpoint', endpoint });
+    if (apply !== undefined) apply(commands);
+    else {
+      documentStore?.applyCommands(commands.filter(isMetaCommand));
+      if (blank !== undefined) store.remove(blank.id);
+      for (const endpoint of endpoints) store.add(endpoint);
     }
-    const endpoints = withUniqueBodyNames(picked, store.list());
-    for (const endpoint of endpoints) {
-      store.add(endpoint);
-      store.setCollapsed(endpoint.id, false);
-    }
+    for (const endpoint of endpoints) store.setCollapsed(endpoint.id, false);
     setOpen(false);
     if (endpoints.length > 0) onAdded?.(endpoints.map((endpoint) => endpoint.id));
   };

@@ -5,11 +5,21 @@
  * edits copy with spread: keys the form does not show (`x-` extensions) are kept.
  */
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { EndpointCommand, Schema } from '../../shared/openapi';
+import {
+  applyToMeta,
+  applyToSchemas,
+  isMetaCommand,
+  type DocumentCommand,
+  type EndpointCommand,
+  type MetaCommand,
+  type Schema,
+  type SchemaCommand,
+} from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { dialectOf, type OpenApiDialect } from '../../shared/openapi/openapi-version';
 import { baseDialect, defaultNewVersion } from '../../shared/openapi/versions';
 import type { EndpointStore } from './endpoint-store';
+import { metaCommands } from './meta-commands';
 
 type Listener = () => void;
 
@@ -62,6 +72,33 @@ export class DocumentStore {
     this.changed(this.schemaListeners);
   }
 
+  /**
+   * The panel's and the schemas' commands, made by the functions the worker's session runs (a
+   * command that does not apply changes nothing). Answers those that changed something, each
+   * with the value it was made on and the one it made.
+   */
+  applyCommands(commands: readonly (MetaCommand | SchemaCommand)[]): AppliedDocumentCommand[] {
+    const applied: AppliedDocumentCommand[] = [];
+    for (const command of commands) {
+      try {
+        if (isMetaCommand(command)) {
+          const before = this.meta;
+          const after = applyToMeta(before, command);
+          this.updateMeta(() => after);
+          applied.push({ command, before, after });
+        } else {
+          const before = this.schemas;
+          const after = applyToSchemas(before, command);
+          this.setSchemas(() => after);
+          applied.push({ command, before, after });
+        }
+      } catch (error) {
+        console.warn(error);
+      }
+    }
+    return applied;
+  }
+
   /** Replaces everything (Load, restore). */
   setAll(meta: DocumentMeta, schemas: SharedSchemas): void {
     this.meta = meta;
@@ -75,6 +112,11 @@ export class DocumentStore {
     for (const listener of [...listeners]) listener();
   }
 }
+
+/** A panel or schema command as the page applied it (see DocumentStore.applyCommands). */
+export type AppliedDocumentCommand =
+  | { command: MetaCommand; before: DocumentMeta; after: DocumentMeta }
+  | { command: SchemaCommand; before: SharedSchemas; after: SharedSchemas };
 
 export function useMeta(store: DocumentStore): DocumentMeta {
   return useSyncExternalStore(store.subscribe, store.getMeta);
@@ -94,8 +136,8 @@ export interface DocumentLinks {
   showInYaml?: (path: string, method: string, where?: OperationWhere) => void;
   /** Applies the output editor's text of one operation back to its endpoint. */
   onApplyOperation?: (path: string, method: string) => void;
-  /** The editor's apply (issue 29.1): every edit of an endpoint is a command given here. */
-  apply?: (commands: readonly EndpointCommand[]) => void;
+  /** The editor's apply: every edit of the form is a command given here. */
+  apply?: (commands: readonly DocumentCommand[]) => void;
 }
 
 export const DocumentContext = createContext<DocumentLinks | undefined>(undefined);
@@ -123,6 +165,41 @@ export function useEditorApply(
       else store.applyCommands(commands, dialect);
     },
     [apply, store, dialect],
+  );
+}
+
+/**
+ * Where a document panel section sends its commands: the page's editor, or outside the page
+ * (section tests) the document store's cache alone, by the same functions.
+ */
+export function useDocumentApply(
+  store: DocumentStore,
+): (commands: readonly (MetaCommand | SchemaCommand)[]) => void {
+  const apply = useContext(DocumentContext)?.apply;
+  return useCallback(
+    (commands: readonly (MetaCommand | SchemaCommand)[]) => {
+      if (commands.length === 0) return;
+      if (apply !== undefined) apply(commands);
+      else store.applyCommands(commands);
+    },
+    [apply, store],
+  );
+}
+
+/**
+ * A section's edit of the panel: `change` says what the control does to the panel as it is now,
+ * and the places it changes go to the editor as commands (meta-commands.ts).
+ */
+export function useMetaEdit(
+  store: DocumentStore,
+): (change: (meta: DocumentMeta) => DocumentMeta) => void {
+  const apply = useDocumentApply(store);
+  return useCallback(
+    (change: (meta: DocumentMeta) => DocumentMeta) => {
+      const before = store.getMeta();
+      apply(metaCommands(before, change(before)));
+    },
+    [apply, store],
   );
 }
 

@@ -152,6 +152,16 @@ export class EndpointStore {
     this.emitChange();
   }
 
+  /** Adds an endpoint at `index` of the order (the end when past it). */
+  insert(endpoint: Endpoint, index: number): void {
+    this.byId.set(endpoint.id, endpoint);
+    const order = [...this.order];
+    order.splice(Math.max(0, Math.min(index, order.length)), 0, endpoint.id);
+    this.order = order;
+    this.emitOrder();
+    this.emitChange();
+  }
+
   remove(id: string): void {
     if (!this.byId.delete(id)) return;
     this.order = this.order.filter((x) => x !== id);

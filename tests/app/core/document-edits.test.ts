@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editsOf, schemaCommands } from '../../../src/app/core/document-sync';
+import { editsOf } from '../../../src/app/core/document-sync';
+import { schemaEditCommands } from '../../../src/app/model/schema-commands';
 import {
   createParameter,
   createResponse,
@@ -232,7 +233,7 @@ function schemasOf(api: ReturnType<typeof createCoreApi>): Record<string, Schema
   return Object.fromEntries(value(api.schemaEntries(0, 1000)));
 }
 
-describe('schemaCommands: the Schemas section’s edits as commands', () => {
+describe('schemaEditCommands: the Schemas section’s edits as commands', () => {
   type Step = (
     endpoints: Endpoint[],
     schemas: Record<string, Schema>,
@@ -261,30 +262,17 @@ describe('schemaCommands: the Schemas section’s edits as commands', () => {
       const endpoints = value(byCommands.views(0, 10));
       const before = schemasOf(byCommands);
       const after = step(endpoints, before);
-      const commands = schemaCommands(before, after.schemas);
-      expect(commands).toBeDefined();
-      expect(commands!.every((c) => c.kind === 'setSchema' || c.kind === 'removeSchema')).toBe(
-        true,
-      );
+      const commands = schemaEditCommands(endpoints, before, after);
+      // No endpoint goes whole: what changed in one is its body, response or parameter.
+      expect(commands.some((c) => c.kind === 'putEndpoint')).toBe(false);
       const puts: DocumentCommand[] = after.endpoints
         .filter((e, i) => e !== endpoints[i])
         .map((endpoint) => ({ kind: 'putEndpoint', endpoint }));
-      value(byCommands.apply([...commands!, ...puts], value(byCommands.revision())));
+      value(byCommands.apply(commands, value(byCommands.revision())));
       value(whole.setSchemas(after.schemas));
       value(whole.apply(puts, value(whole.revision())));
       expect(Object.keys(schemasOf(byCommands))).toEqual(Object.keys(schemasOf(whole)));
       expect(value(byCommands.text()).text).toBe(value(whole.text()).text);
     });
   }
-
-  it('sends a reordered set whole', () => {
-    const a = { type: 'string' } as Schema;
-    const b = { type: 'number' } as Schema;
-    expect(schemaCommands({ A: a, B: b }, { B: b, A: a })).toBeUndefined();
-    expect(schemaCommands({ A: a, B: b }, { A: a, B: b })).toEqual([]);
-    expect(schemaCommands({ A: a, B: b }, { C: a, B: b })).toEqual([
-      { kind: 'removeSchema', name: 'A' },
-      { kind: 'setSchema', name: 'C', schema: a, index: 0 },
-    ]);
-  });
 });

@@ -142,3 +142,33 @@ describe('editor.apply', () => {
     expect(text).toContain('      summary: Add a pet\n');
   });
 });
+
+describe('editor.apply beyond an endpoint', () => {
+  it('a panel edit goes as its setMetaAt, never the panel whole', async () => {
+    const { editor, worker, sync, client } = await loaded();
+    editor.apply({ kind: 'setMetaAt', path: ['info', 'title'], value: 'Pets and more' });
+    expect(editor.document.getMeta().info.title).toBe('Pets and more');
+    await sync();
+    const commands = worker.messages.flatMap((m) => m.commands ?? []);
+    expect(commands.map((c) => c.kind)).toEqual(['setMetaAt']);
+    expect(worker.messages.find((m) => m.name === 'apply')?.bytes).toBeLessThan(1024);
+    const text = await client.render(editor.store.list(), editor.document.getMeta());
+    expect(text).toBe(DOC.replace('title: Pets', 'title: Pets and more'));
+  });
+
+  it('add, duplicate and remove go as addEndpoint / removeEndpoint, no view put', async () => {
+    const { editor, worker, sync, view } = await loaded();
+    const first = view();
+    editor.duplicate(first.id);
+    const copy = editor.store.list()[1] as Endpoint;
+    expect(editor.store.getOrder()).toEqual([first.id, copy.id]);
+    editor.add();
+    await sync();
+    editor.askRemove(copy.id);
+    editor.confirmRemove();
+    await sync();
+    const commands = worker.messages.flatMap((m) => m.commands ?? []);
+    expect(commands.map((c) => c.kind)).toEqual(['addEndpoint', 'addEndpoint', 'removeEndpoint']);
+    expect(editor.store.list()).toHaveLength(2);
+  });
+});

@@ -8,7 +8,7 @@ import type {
   InfoObject,
   LicenseObject,
 } from '../../../shared/openapi/document/meta';
-import type { DocumentStore } from '../../model/document-store';
+import { useMetaEdit, type DocumentStore } from '../../model/document-store';
 import { TextField } from './fields';
 import { MarkdownField } from './MarkdownField';
 import { metaMessage } from './meta-messages';
@@ -48,8 +48,9 @@ export function InfoSection({
 }) {
   const modern = featuresOf(dialect).infoSummary;
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   const edit = (change: (info: InfoObject) => InfoObject) =>
-    store.updateMeta((meta) => ({ ...meta, info: change(meta.info) }));
+    editMeta((meta) => ({ ...meta, info: change(meta.info) }));
   return (
     <fieldset className="gen-section doc-section" data-testid="doc-info">
       <legend>{t`General`}</legend>

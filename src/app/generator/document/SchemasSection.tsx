@@ -8,7 +8,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Endpoint, Schema } from '../../../shared/openapi';
+import {
+  isEndpointCommand,
+  isSchemaCommand,
+  type DocumentCommand,
+  type Endpoint,
+  type Schema,
+} from '../../../shared/openapi';
 import {
   deleteSchema,
   renameSchema,
@@ -22,7 +28,14 @@ import { runInSlices } from '../../util/slices';
 import { sharedLocator } from './locator';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { EndpointStore } from '../../model/endpoint-store';
-import { useSchemas, type DocumentStore, type SharedSchemas } from '../../model/document-store';
+import {
+  useDocumentDialect,
+  useDocumentLinks,
+  useSchemas,
+  type DocumentStore,
+  type SharedSchemas,
+} from '../../model/document-store';
+import { schemaEditCommands } from '../../model/schema-commands';
 import { KeyField, ListField, RowButtons, TextField } from './fields';
 
 const enumCache = new WeakMap<unknown[], string[]>();
@@ -76,13 +89,29 @@ function useUsages(schemas: SharedSchemas, endpoints: EndpointStore): Usages | u
   return state?.usages;
 }
 
-/** Writes a rename or delete: only endpoints the edit changed are updated. */
-function applyEdit(edit: SchemaEdit, store: DocumentStore, endpoints: EndpointStore): void {
-  for (const endpoint of edit.endpoints) {
-    if (endpoints.getEndpoint(endpoint.id) !== endpoint)
-      endpoints.update(endpoint.id, () => endpoint);
-  }
-  store.setSchemas(() => edit.schemas);
+type Apply = (commands: readonly DocumentCommand[]) => void;
+
+/**
+ * Where the section sends its commands: the page's editor, or outside the page (section tests)
+ * the stores' caches alone, by the same functions.
+ */
+function useSchemaApply(store: DocumentStore, endpoints: EndpointStore): Apply {
+  const apply = useDocumentLinks()?.apply;
+  const dialect = useDocumentDialect();
+  return useCallback(
+    (commands: readonly DocumentCommand[]) => {
+      if (commands.length === 0) return;
+      if (apply !== undefined) return apply(commands);
+      endpoints.applyCommands(commands.filter(isEndpointCommand), dialect);
+      store.applyCommands(commands.filter(isSchemaCommand));
+    },
+    [apply, store, endpoints, dialect],
+  );
+}
+
+/** A rename or delete made on the form's views, as commands of what it changed. */
+function editCommands(edit: SchemaEdit, store: DocumentStore, endpoints: EndpointStore) {
+  return schemaEditCommands(endpoints.list(), store.getSchemas(), edit);
 }
 
 function userLabel(user: SchemaUser, endpoints: EndpointStore): string {
@@ -102,6 +131,7 @@ export const SchemasSection = memo(function SchemasSection({
   onRename?: (from: string, to: string) => Promise<void>;
 }) {
   const { t } = useLingui();
+  const apply = useSchemaApply(store, endpoints);
   const schemas = useSchemas(store);
   const usages = useUsages(schemas, endpoints);
   const [filter, setFilter] = useState('');
@@ -116,7 +146,8 @@ export const SchemasSection = memo(function SchemasSection({
   }, [names, filter]);
 
   const onDelete = (name: string) => {
-    applyEdit(deleteSchema(endpoints.list(), store.getSchemas(), name), store, endpoints);
+    const edit = deleteSchema(endpoints.list(), store.getSchemas(), name);
+    apply(editCommands(edit, store, endpoints));
     if (open === name) setOpen(undefined);
     setDeleting(undefined);
   };
@@ -148,7 +179,7 @@ export const SchemasSection = memo(function SchemasSection({
           className="gen-button gen-button-small doc-add"
           onClick={() => {
             const name = freshKey(store.getSchemas(), 'NewSchema');
-            store.setSchemas((all) => ({ ...all, [name]: { type: 'object', properties: {} } }));
+            apply([{ kind: 'setSchema', name, schema: { type: 'object', properties: {} } }]);
             setOpen(name);
           }}
         >
@@ -296,6 +327,7 @@ function SchemaEditor({
   onRenamed: (name: string) => void;
 }) {
   const { t } = useLingui();
+  const apply = useSchemaApply(store, endpoints);
   const [mode, setMode] = useState<'structured' | 'yaml'>('structured');
   const check = useCallback(
     (next: string) => {
@@ -316,12 +348,13 @@ function SchemaEditor({
           .finally(() => setRenaming(false));
         return;
       }
-      applyEdit(renameSchema(endpoints.list(), store.getSchemas(), name, next), store, endpoints);
+      const edit = renameSchema(endpoints.list(), store.getSchemas(), name, next);
+      apply(editCommands(edit, store, endpoints));
       onRenamed(next);
     },
-    [endpoints, store, name, onRenamed, renameInDocument],
+    [endpoints, store, name, onRenamed, renameInDocument, apply],
   );
-  const set = (next: Schema) => store.setSchemas((all) => ({ ...all, [name]: next }));
+  const set = (next: Schema) => apply([{ kind: 'setSchema', name, schema: next }]);
   return (
     <div className="doc-schema-editor" data-testid="schema-editor">
       <div className="doc-row">

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import type { SecurityRequirement } from '../../../shared/openapi';
 import type { OAuthFlowObject, SecuritySchemeObject } from '../../../shared/openapi/document/meta';
 import { SCHEME_NAME, type MetaIssue } from '../../../shared/openapi/document/validate-meta';
-import type { DocumentStore } from '../../model/document-store';
+import { useMetaEdit, type DocumentStore } from '../../model/document-store';
 import { KeyField, RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
 import {
@@ -214,9 +214,10 @@ function SchemeRow({
   store: DocumentStore;
 }) {
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   const at = `securitySchemes.${name}`;
   const set = (next: SecuritySchemeObject) =>
-    store.updateMeta((meta) => ({
+    editMeta((meta) => ({
       ...meta,
       securitySchemes: { ...meta.securitySchemes, [name]: next },
     }));
@@ -233,7 +234,7 @@ function SchemeRow({
   );
   const onRename = useCallback(
     (next: string) =>
-      store.updateMeta((meta) => {
+      editMeta((meta) => {
         const renamed = {
           ...meta,
           securitySchemes: renameKey(meta.securitySchemes ?? {}, name, next),
@@ -241,7 +242,7 @@ function SchemeRow({
         const security = renameInRequirements(meta.security, name, next);
         return security === undefined ? renamed : { ...renamed, security };
       }),
-    [store, name],
+    [editMeta, name],
   );
   const kind = schemeKind(scheme);
   const kinds: [SchemeKind, string][] = [
@@ -281,7 +282,7 @@ function SchemeRow({
           index={index}
           count={count}
           onRemove={() =>
-            store.updateMeta((meta) => {
+            editMeta((meta) => {
               const next = {
                 ...meta,
                 securitySchemes: withoutKey(meta.securitySchemes ?? {}, name),
@@ -361,6 +362,7 @@ export function SecuritySection({
   issues: readonly MetaIssue[];
 }) {
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   const all = schemes ?? {};
   const entries = Object.entries(all);
   return (
@@ -383,7 +385,7 @@ export function SecuritySection({
         type="button"
         className="gen-button gen-button-small"
         onClick={() =>
-          store.updateMeta((meta) => ({
+          editMeta((meta) => ({
             ...meta,
             securitySchemes: {
               ...meta.securitySchemes,
@@ -406,7 +408,7 @@ export function SecuritySection({
                 type="checkbox"
                 checked={requires(security, name)}
                 onChange={(event) =>
-                  store.updateMeta((meta) => {
+                  editMeta((meta) => {
                     const next = toggleRequirement(meta.security, name, event.target.checked);
                     return withOptional(meta, 'security', next.length === 0 ? undefined : next);
                   })

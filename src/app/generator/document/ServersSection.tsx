@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useRef } from 'react';
 import type { ServerObject, ServerVariableObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
-import type { DocumentStore } from '../../model/document-store';
+import { useMetaEdit, type DocumentStore } from '../../model/document-store';
 import { KeyField, ListField, RowButtons, TextField } from './fields';
 
 const NO_VALUES: string[] = [];
@@ -189,10 +189,11 @@ export function ServersSection({
   issues: readonly MetaIssue[];
 }) {
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   const box = useRef<HTMLFieldSetElement>(null);
   const list = servers !== undefined && servers.length > 0 ? servers : [{ url: '' }];
   const edit = (change: (servers: ServerObject[]) => ServerObject[]) =>
-    store.updateMeta((meta) => {
+    editMeta((meta) => {
       const current =
         meta.servers !== undefined && meta.servers.length > 0 ? meta.servers : [{ url: '' }];
       const next = change(current);

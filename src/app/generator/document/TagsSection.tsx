@@ -9,7 +9,7 @@ import type { TagObject } from '../../../shared/openapi/document/meta';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import { baseDialect, featuresOf } from '../../../shared/openapi/versions';
-import type { DocumentStore } from '../../model/document-store';
+import { useMetaEdit, type DocumentStore } from '../../model/document-store';
 import { RowButtons, TextField } from './fields';
 import { metaMessage } from './meta-messages';
 import { moveItem, removeAt, replaceAt, withOptional } from './meta-ops';
@@ -52,13 +52,14 @@ export function TagsSection({
   dialect?: OpenApiDialect;
 }) {
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   const nested =
     featuresOf(dialect).tagTree || (tags ?? []).some((tag) => tag.parent !== undefined);
   const box = useRef<HTMLFieldSetElement>(null);
   const list = tags !== undefined && tags.length > 0 ? tags : [{ name: '' }];
   const depths = nested ? tagDepths(list) : [];
   const edit = (change: (tags: TagObject[]) => TagObject[]) =>
-    store.updateMeta((meta) => {
+    editMeta((meta) => {
       const current = meta.tags !== undefined && meta.tags.length > 0 ? meta.tags : [{ name: '' }];
       const next = change(current);
       const empty = next.length === 0 || (next.length === 1 && isBlank(next[0]));

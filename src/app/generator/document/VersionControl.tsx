@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { UpgradeTarget } from '../../../shared/openapi/document/upgrade';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';
 import { newDocumentVersions, upgradeTargetsOf } from '../../../shared/openapi/versions';
-import type { DocumentStore } from '../../model/document-store';
+import { useMetaEdit, type DocumentStore } from '../../model/document-store';
 
 export function VersionControl({
   store,
@@ -25,6 +25,7 @@ export function VersionControl({
   onUpgrade?: ((target: UpgradeTarget) => void) | undefined;
 }) {
   const { t } = useLingui();
+  const editMeta = useMetaEdit(store);
   if (isNew) {
     const choices = newDocumentVersions();
     return (
@@ -33,7 +34,7 @@ export function VersionControl({
         <select
           aria-label={t`OpenAPI version`}
           value={openapi}
-          onChange={(e) => store.updateMeta((meta) => ({ ...meta, openapi: e.target.value }))}
+          onChange={(e) => editMeta((meta) => ({ ...meta, openapi: e.target.value }))}
         >
           {choices.includes(openapi) ? null : <option value={openapi}>{openapi}</option>}
           {choices.map((v) => (

@@ -14,6 +14,16 @@ export { yamlText } from './yaml-text';
 export { deepEqual } from './values';
 export * from './session';
 export {
+  applyToMeta,
+  applyToSchemas,
+  isMetaCommand,
+  isSchemaCommand,
+  type MetaCommand,
+  type MetaPath,
+  type MetaRoot,
+  type SchemaCommand,
+} from './meta-commands';
+export {
   applyToView,
   commandTarget,
   ENDPOINT_FIELDS,

@@ -53,6 +53,13 @@ import {
 import { checkSchemaRename, renameSchema, renameSchemaInData, SchemaNameError } from './schemas';
 import { validateMeta, type MetaIssue } from './validate-meta';
 import { applyToView, clampIndex, type EndpointCommand } from './view-commands';
+import {
+  applyToMeta,
+  applyToSchemas,
+  type MetaCommand,
+  type MetaRoot,
+  type SchemaCommand,
+} from './meta-commands';
 import { validateExamples, type EndpointExampleProblem } from '../inference/validate-examples';
 
 /** One edit of the open document, carrying its target. */
@@ -68,12 +75,10 @@ export type DocumentCommand =
   | { kind: 'moveEndpoint'; endpointId: string; index: number }
   /** Sets document-panel fields (info, servers, security, securitySchemes, tags, openapi). */
   | { kind: 'setMeta'; meta: Partial<DocumentMeta> }
-  /**
-   * Adds or replaces one shared schema (`components.schemas`). A replaced one keeps its place; a
-   * new one goes at `index` of the order (the end when absent).
-   */
-  | { kind: 'setSchema'; name: string; schema: Schema; index?: number }
-  | { kind: 'removeSchema'; name: string }
+  /** Sets a place inside the document panel (meta-commands.ts). */
+  | MetaCommand
+  /** Adds, replaces or removes one shared schema (`components.schemas`, meta-commands.ts). */
+  | SchemaCommand
   /** Renames a shared schema and every `$ref` that points at it. */
   | { kind: 'renameSchema'; from: string; to: string }
   /** Opens a text as the document (Load): the views start over as loaded. */
@@ -520,43 +525,21 @@ class Batch {
       case 'setMeta':
         this.setMeta(command.meta);
         return;
-      case 'setSchema': {
-        if (typeof command.name !== 'string' || command.name.trim() === '') {
-          throw new CoreError('INVALID_INPUT', 'A shared schema needs a name.');
-        }
-        if (!isObject(command.schema))
-          throw new CoreError('INVALID_INPUT', 'A schema is an object.');
+      case 'setMetaAt':
+      case 'insertMetaAt':
+      case 'removeMetaAt': {
+        const next = applyToMeta(this.doc.meta, command);
+        const root = command.path[0] as MetaRoot;
+        this.setMeta({ [root]: next[root] });
+        return;
+      }
+      case 'setSchema':
+      case 'removeSchema':
+        this.doc.schemas = applyToSchemas(this.doc.schemas, command);
         this.mayDropRefs = true;
-        const current = this.doc.schemas;
-        let schemas: Record<string, Schema>;
-        if (Object.hasOwn(current, command.name) || command.index === undefined) {
-          schemas = { ...current };
-          setOwn(schemas, command.name, command.schema);
-        } else {
-          const names = Object.keys(current);
-          names.splice(clampIndex(command.index, names.length), 0, command.name);
-          schemas = {};
-          for (const name of names) {
-            setOwn(schemas, name, name === command.name ? command.schema : current[name]);
-          }
-        }
-        this.doc.schemas = schemas;
         this.schemasChanged = true;
         this.textChanged = true;
         return;
-      }
-      case 'removeSchema': {
-        if (!Object.hasOwn(this.doc.schemas, command.name)) {
-          throw new CoreError('UNKNOWN_TARGET', `No shared schema is named ${command.name}.`);
-        }
-        this.mayDropRefs = true;
-        const schemas = { ...this.doc.schemas };
-        delete schemas[command.name];
-        this.doc.schemas = schemas;
-        this.schemasChanged = true;
-        this.textChanged = true;
-        return;
-      }
       case 'renameSchema':
         this.renameSchema(command.from, command.to);
         return;

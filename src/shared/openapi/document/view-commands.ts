@@ -154,62 +154,82 @@ export function commandTarget(command: EndpointCommand): string {
 
 type PathCommand = Extract<EndpointCommand, { kind: 'setAt' | 'insertAt' | 'removeAt' }>;
 
-/** setAt / insertAt / removeAt: copies the containers on the path, changes the last step. */
+/** setAt / insertAt / removeAt inside a view: a body or a response and below. */
 function editAt(endpoint: Endpoint, command: PathCommand): Endpoint {
   const path = command.path;
-  const where = () => `${endpoint.id} ${Array.isArray(path) ? path.join('.') : String(path)}`;
+  const where = `${endpoint.id} ${Array.isArray(path) ? path.join('.') : String(path)}`;
   if (!Array.isArray(path) || path.length === 0 || !VIEW_ROOTS.has(path[0] as string)) {
-    throw new CoreError('INVALID_INPUT', `Not a place inside a view: ${where()}.`);
-  }
-  for (const step of path) {
-    const key = typeof step === 'number' ? Number.isInteger(step) && step >= 0 : step !== '';
-    if (!key || step === '__proto__') {
-      throw new CoreError('INVALID_INPUT', `Not a place inside a view: ${where()}.`);
-    }
+    throw new CoreError('INVALID_INPUT', `Not a place inside a view: ${where}.`);
   }
   if (command.kind === 'setAt' && path.length === 1 && path[0] === 'responses') {
     if (!Array.isArray(command.value))
       throw new CoreError('INVALID_INPUT', 'Responses are a list.');
+  }
+  const op = command.kind === 'setAt' ? 'set' : command.kind === 'insertAt' ? 'insert' : 'remove';
+  return editPath(endpoint, path, op, 'value' in command ? command.value : undefined, where);
+}
+
+/**
+ * `root` with the place at `path` set, inserted into (a list) or removed: the containers on the
+ * path are copied, nothing else is (keys the form does not show stay). An undefined value set
+ * on an object's key removes it. Throws a CoreError for a path that is not there
+ * (UNKNOWN_TARGET) or not a path (INVALID_INPUT). Shared by the view's and the document
+ * panel's path commands.
+ */
+export function editPath<T>(
+  root: T,
+  path: readonly (string | number)[],
+  op: 'set' | 'insert' | 'remove',
+  value: unknown,
+  where: string,
+): T {
+  if (!Array.isArray(path) || path.length === 0) {
+    throw new CoreError('INVALID_INPUT', `Not a place: ${where}.`);
+  }
+  for (const step of path) {
+    const key = typeof step === 'number' ? Number.isInteger(step) && step >= 0 : step !== '';
+    if (!key || step === '__proto__') {
+      throw new CoreError('INVALID_INPUT', `Not a place: ${where}.`);
+    }
   }
   const edit = (container: unknown, depth: number): unknown => {
     const step = path[depth] as string | number;
     const last = depth === path.length - 1;
     if (Array.isArray(container)) {
       if (typeof step !== 'number') {
-        throw new CoreError('UNKNOWN_TARGET', `No such place: ${where()}.`);
+        throw new CoreError('UNKNOWN_TARGET', `No such place: ${where}.`);
       }
       const items = [...(container as unknown[])];
-      if (last && command.kind === 'insertAt') {
-        if (step > items.length)
-          throw new CoreError('UNKNOWN_TARGET', `No such place: ${where()}.`);
-        items.splice(step, 0, command.value);
+      if (last && op === 'insert') {
+        if (step > items.length) throw new CoreError('UNKNOWN_TARGET', `No such place: ${where}.`);
+        items.splice(step, 0, value);
         return items;
       }
-      if (step >= items.length) throw new CoreError('UNKNOWN_TARGET', `No such place: ${where()}.`);
+      if (step >= items.length) throw new CoreError('UNKNOWN_TARGET', `No such place: ${where}.`);
       if (!last) items[step] = edit(items[step], depth + 1);
-      else if (command.kind === 'removeAt') items.splice(step, 1);
-      else if (command.value === undefined) {
-        throw new CoreError('INVALID_INPUT', `A list item is set to a value: ${where()}.`);
-      } else items[step] = command.value;
+      else if (op === 'remove') items.splice(step, 1);
+      else if (value === undefined) {
+        throw new CoreError('INVALID_INPUT', `A list item is set to a value: ${where}.`);
+      } else items[step] = value;
       return items;
     }
     if (!isObject(container) || typeof step !== 'string') {
-      throw new CoreError('UNKNOWN_TARGET', `No such place: ${where()}.`);
+      throw new CoreError('UNKNOWN_TARGET', `No such place: ${where}.`);
     }
     const object: JsonObject = {};
     for (const key of Object.keys(container)) setOwn(object, key, own(container, key));
     if (!last) {
       setOwn(object, step, edit(own(object, step), depth + 1));
-    } else if (command.kind === 'insertAt') {
-      throw new CoreError('INVALID_INPUT', `Inserting is into a list: ${where()}.`);
-    } else if (command.kind === 'removeAt' || command.value === undefined) {
+    } else if (op === 'insert') {
+      throw new CoreError('INVALID_INPUT', `Inserting is into a list: ${where}.`);
+    } else if (op === 'remove' || value === undefined) {
       delete object[step];
     } else {
-      setOwn(object, step, command.value);
+      setOwn(object, step, value);
     }
     return object;
   };
-  return edit(endpoint, 0) as Endpoint;
+  return edit(root, 0) as T;
 }
 
 /**

@@ -56,6 +56,15 @@ export function featuresOf(dialect: string | undefined): VersionFeatures {
   return versionOfDialect(dialect).features;
 }
 
+/**
+ * The oldest opened dialect whose documents can hold `feature` (the base one when none can):
+ * what a check that leaves the dialect's own refusal to its caller applies with.
+ */
+export function dialectWith(feature: keyof VersionFeatures): string {
+  const found = openedVersions().find((version) => version.features[feature] === true);
+  return (found ?? baseVersion()).dialect;
+}
+
 /** The oldest opened version: a document without `openapi`, and new documents by default. */
 export function baseVersion(): VersionDescriptor {
   const base = registry.find((version) => version.opens);
