@@ -257,7 +257,7 @@ function RulesetSyncNote({ state }: { state: RulesetSyncState | undefined }) {
     return (
       <p className="gen-ruleset-sync" role="status" data-testid="ruleset-sync">
         <Trans>
-          The ruleset was changed elsewhere: open Ruleset… to choose which one the project keeps.
+          The ruleset was changed elsewhere: open “Ruleset…” to choose which one the project keeps.
         </Trans>
       </p>
     );

@@ -34,7 +34,8 @@ const PROPER = new Set(
     'Operator User OpenID Connect Enter Shift+Enter Markdown HAR cURL Scalar Swagger Authorization ' +
     'Operator’s User’s Service’s ИНН ОГРНИП ИП Оператор Оператора Оператором Оператору ' +
     'Сервис Сервиса Сервисом Сервису Сервисе Пользователь Пользователя Пользователю ' +
-    'Пользователем Российской Федерации Федеральным Федерального CreateUserRequest UserResponse Spectral'
+    'Пользователем Российской Федерации Федеральным Федерального CreateUserRequest UserResponse Spectral ' +
+    "Spectral's Specform's KiB MiB КиБ МиБ"
   ).split(' '),
 );
 
