@@ -326,15 +326,23 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       model,
       LINT_OWNER,
       lintApplies
-        ? lintDiagnostics.map((d) => ({
-            startLineNumber: d.line,
-            startColumn: d.column,
-            endLineNumber: d.endLine ?? d.line,
-            endColumn: d.endColumn ?? d.column,
-            message: d.message,
-            severity: markerSeverity(d.severity),
-            source: 'Spectral',
-          }))
+        ? lintDiagnostics.map((d) => {
+            // A finding about a whole object (the document's missing `servers`, an operation's
+            // missing `description`) spans all its lines: underlining them all hides the text,
+            // so a marker covers the rest of its first line only (the list says the rest).
+            const oneLine = d.endLine === undefined || d.endLine === d.line;
+            const lastColumn =
+              d.line <= model.getLineCount() ? model.getLineMaxColumn(d.line) : d.column;
+            return {
+              startLineNumber: d.line,
+              startColumn: d.column,
+              endLineNumber: d.line,
+              endColumn: oneLine ? (d.endColumn ?? d.column) : Math.max(lastColumn, d.column + 1),
+              message: d.message,
+              severity: markerSeverity(d.severity),
+              source: 'Spectral',
+            };
+          })
         : [],
     );
   }, [lintApplies, lintDiagnostics]);

@@ -117,12 +117,21 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       ? findings.filter((finding) => finding.severity === 'error').length
       : findings.filter((finding) => finding.severity === 'error' && finding.source === 'specform')
           .length;
+  // Errors of Spectral's or the project's rules are counted as errors, apart from the ones that
+  // block generation (the spec's own rules, `specform`).
+  const otherErrors =
+    lint === undefined
+      ? 0
+      : findings.filter((finding) => finding.severity === 'error' && finding.source !== 'specform')
+          .length;
   // The schemas no operation uses are one row.
-  const warnings = findings.length - blocking - Math.max(0, problems.unused.length - 1);
+  const warnings =
+    findings.length - blocking - otherErrors - Math.max(0, problems.unused.length - 1);
   const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
   const syncNote = rulesetSync !== undefined && SYNC_NOTED.has(rulesetSync.state.status);
   if (
     blocking === 0 &&
+    otherErrors === 0 &&
     warnings === 0 &&
     notes === 0 &&
     turnedOff.length === 0 &&
@@ -164,12 +173,27 @@ export const ProblemsPanel = memo(function ProblemsPanel({
               />
             </span>
           ) : null}
+          {otherErrors > 0 ? (
+            <span
+              className="gen-problems-count"
+              data-testid="problems-other-errors"
+              title={t`Errors of Spectral's rules and the project's rules do not block generation`}
+            >
+              <Plural
+                value={otherErrors}
+                one="# error"
+                few="# errors"
+                many="# errors"
+                other="# errors"
+              />
+            </span>
+          ) : null}
           {warnings > 0 ? (
             <span className="gen-problems-count" data-testid="problems-warnings">
               <Plural value={warnings} one="# warning" other="# warnings" />
             </span>
           ) : null}
-          {blocking === 0 && warnings === 0 && notes > 0 ? (
+          {blocking === 0 && otherErrors === 0 && warnings === 0 && notes > 0 ? (
             <span className="gen-problems-count">
               <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
             </span>

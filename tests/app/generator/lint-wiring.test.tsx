@@ -55,6 +55,15 @@ const contact: LintFinding = {
   source: 'spectral:oas',
 };
 
+const mediaExample: LintFinding = {
+  code: 'oas3-valid-media-example',
+  path: ['paths', '/a', 'post', 'requestBody', 'content', 'application/json', 'example'],
+  severity: 'error',
+  message: '"age" property type must be integer',
+  range: { start: { line: 9, character: 10 }, end: { line: 9, character: 20 } },
+  source: 'spectral:oas',
+};
+
 async function pageWithPath(path: string) {
   const user = userEvent.setup();
   renderWithProviders(<GeneratorPage />);
@@ -94,6 +103,18 @@ describe('the page and its lint', () => {
     expect(within(problems).getByTestId('problems-warnings').textContent).toBe('1 warning');
     // The lint's rows say where in the YAML they are.
     expect(within(problems).getAllByTestId('reveal-yaml')[0]!.textContent).toBe('Line 7');
+  });
+
+  it("counts Spectral's errors as errors that do not block Generate", async () => {
+    fakeLint.findings = [mediaExample, contact];
+    await pageWithPath('/a');
+    const problems = await screen.findByTestId('problems');
+    await waitFor(() =>
+      expect(within(problems).getByTestId('problems-other-errors').textContent).toBe('1 error'),
+    );
+    expect(within(problems).getByTestId('problems-warnings').textContent).toBe('1 warning');
+    expect(within(problems).queryByTestId('problems-errors')).toBeNull();
+    expect(generate().disabled).toBe(false);
   });
 
   it('enables Generate once the changed document is linted clean', async () => {
