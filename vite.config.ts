@@ -82,6 +82,8 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores, one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -105,6 +107,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/app/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/fast-check-setup.ts', 'tests/app/setup.ts'],
+          // Property tests of the page's model run hundreds of cases: 5 s is tight beside a
+          // second worker on two cores.
+          testTimeout: 20_000,
         },
       },
     ],

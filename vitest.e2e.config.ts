@@ -10,7 +10,6 @@ const ALONE = [
   'tests/e2e/large-document.test.ts',
   'tests/e2e/large-editor.test.ts',
   'tests/e2e/preview.test.ts',
-  'tests/e2e/projects.test.ts',
 ];
 
 /**

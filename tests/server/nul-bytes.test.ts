@@ -109,6 +109,14 @@ function table(refreshToken: string): Row[] {
       as: 'user',
       also: [404],
     },
+    ...(['GET', 'PUT'] as const).map((method): Row => ({
+      method,
+      url: '/api/v1/customer/projects/:id/ruleset',
+      params: { id: ORDER_ID },
+      ...(method === 'PUT' ? { body: { ruleset: 'extends: [spectral:oas]' } } : {}),
+      as: 'user',
+      also: [402, 404, 428],
+    })),
     {
       method: 'PATCH',
       url: '/api/v1/customer/projects/:id/revisions/:revision',
