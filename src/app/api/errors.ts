@@ -118,3 +118,15 @@ export async function callErrorMessage(i18n: I18n, what: string, error: unknown)
   logCallFailure(what, error);
   return failureMessage(i18n, await describeRequestFailure(error));
 }
+
+/** The JSON body of a failed call's answer (a 412's current state, say), if it has one. */
+export async function errorBody(error: unknown): Promise<Record<string, unknown> | undefined> {
+  const response = (error as { response?: Response }).response;
+  if (!response) return undefined;
+  try {
+    const value: unknown = await response.clone().json();
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ProjectRuleset } from '../../shared/projects';
-import { describeRequestFailure, logCallFailure } from '../api/errors';
+import { describeRequestFailure, errorBody, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
 
 export type RulesetSyncStatus =
@@ -45,17 +45,6 @@ export interface RulesetApi {
   stale(error: unknown): Promise<ProjectRuleset | undefined>;
 }
 
-async function bodyOf(error: unknown): Promise<Record<string, unknown> | undefined> {
-  const response = (error as { response?: Response }).response;
-  if (!response) return undefined;
-  try {
-    const value: unknown = await response.clone().json();
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const httpRulesetApi: RulesetApi = {
   get: projectsApi.getProjectRuleset,
   save: projectsApi.saveProjectRuleset,
@@ -67,7 +56,7 @@ export const httpRulesetApi: RulesetApi = {
     return failure?.kind === 'http' ? failure.message : undefined;
   },
   stale: async (error) => {
-    const body = await bodyOf(error);
+    const body = await errorBody(error);
     const revision = body?.rulesetRevision;
     if (typeof revision !== 'number') return undefined;
     const ruleset = body?.ruleset;

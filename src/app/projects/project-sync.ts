@@ -18,7 +18,7 @@ import {
   type Project,
   type RevisionReason,
 } from '../../shared/projects';
-import { describeRequestFailure, logCallFailure } from '../api/errors';
+import { describeRequestFailure, errorBody, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
 import { yieldToBrowser } from '../util/slices';
 import { projectRecords, type PendingStore } from '../workspace/project-records';
@@ -71,17 +71,6 @@ export interface SyncApi {
   staleRevision(error: unknown): Promise<number | undefined>;
 }
 
-async function bodyOf(error: unknown): Promise<Record<string, unknown> | undefined> {
-  const response = (error as { response?: Response }).response;
-  if (!response) return undefined;
-  try {
-    const value: unknown = await response.clone().json();
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 let serverMaxBytes: Promise<number> | undefined;
 
 export const httpSyncApi: SyncApi = {
@@ -105,7 +94,7 @@ export const httpSyncApi: SyncApi = {
     return failure?.kind === 'http' ? failure.message : undefined;
   },
   staleRevision: async (error) => {
-    const revision = (await bodyOf(error))?.revision;
+    const revision = (await errorBody(error))?.revision;
     return typeof revision === 'number' ? revision : undefined;
   },
 };
