@@ -16,7 +16,7 @@ import { applyTab } from './textarea-tab';
 
 /**
  * Examples longer than this are kept whole but not laid out in the textarea: the browser spends
- * a second laying out megabytes of text on every change near it (issue 12.6: a 5 MB body).
+ * a second laying out megabytes of text on every change near it (a 5 MB body).
  */
 export const LARGE_EXAMPLE_CHARS = 256 * 1024;
 

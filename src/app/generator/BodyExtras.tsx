@@ -1,5 +1,5 @@
 /**
- * Below a body editor (issue 14): further named examples (add, rename, edit, remove) and the
+ * Below a body editor: further named examples (add, rename, edit, remove) and the
  * schema's properties as an editable table, with "Infer schema from examples", which merges into
  * the edited schema in the worker and lists what the examples contradict, for the user to decide.
  * Reads and writes only BodyModel fields (exampleName, examples, schema).
@@ -44,7 +44,7 @@ const CHECK_DEBOUNCE_MS = 300;
 /** Problems listed per body (the first ones; the rest follow once these are fixed). */
 const MAX_PROBLEMS = 20;
 
-/** The body's examples checked against its schema in the worker (issue 14, point 3). */
+/** The body's examples checked against its schema in the worker. */
 function useExampleProblems(body: BodyModel | undefined): EndpointExampleProblem[] {
   const [problems, setProblems] = useState<EndpointExampleProblem[]>([]);
   useEffect(() => {
@@ -80,7 +80,7 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
   const running = useRef<AbortController | null>(null);
   const baseId = useId();
   // Closed, only the summary is in the page: a body's property table is hundreds of elements, and
-  // opening an endpoint (issue 20.1) must not build them for every body it shows.
+  // opening an endpoint must not build them for every body it shows.
   const [open, setOpen] = useState(false);
   const examples = body?.examples ?? [];
   const rows = open ? propertyRows(body?.schema) : [];

@@ -63,19 +63,19 @@ export const EndpointPanel = memo(function EndpointPanel({
   // removes the body at once.
   const deferredCollapsed = useDeferredValue(collapsed);
   const bodyHidden = collapsed || deferredCollapsed;
-  // Issue 20: a new endpoint's problems show field by field as the user touches them; the red
+  // A new endpoint's problems show field by field as the user touches them; the red
   // labels are the errors the Problems panel counts, the amber ones its warnings.
   const touched = store.touched;
   useTouchedIdVersion(touched, id);
   const split = splitIssues(id, allIssues, touched.isShown);
   const issues = [...split.errors, ...split.warnings];
-  /** Path parameters whose name left the path, with content: asked about (issue 20 point 5). */
+  /** Path parameters whose name left the path, with content: asked about. */
   const [stale, setStale] = useState<Parameter[]>([]);
   const namesAtFocus = useRef<string[]>([]);
 
   const apply = useEditorApply(store);
   /**
-   * Every control edits by command (issue 29.1), built on the view as it is now: the editor
+   * Every control edits by command, built on the view as it is now: the editor
    * shows it at once and sends it to the worker.
    */
   const edit = useCallback(

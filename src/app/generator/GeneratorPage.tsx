@@ -83,7 +83,7 @@ const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputE
 export const VALIDATE_DEBOUNCE_MS = 80;
 
 /**
- * The generator of one workspace (issue 18.3): the browser's own or a project's. Each is its own
+ * The generator of one workspace: the browser's own or a project's. Each is its own
  * page instance over its own record (src/app/workspace), so switching workspaces never carries
  * one's form into another; a second tab on the same workspace is told (WorkspaceGate).
  */
@@ -113,7 +113,7 @@ function scrollPanelToTop(panel: HTMLElement): void {
 export default function GeneratorPage() {
   const [params] = useSearchParams();
   const projectId = params.get('project') ?? undefined;
-  // Issue 31.18: the project last opened in this browser, unless the local draft was chosen.
+  // The project last opened in this browser, unless the local draft was chosen.
   const redirect = generatorRedirect(params);
   if (redirect !== undefined) return <Navigate to={redirect} replace />;
   const name = projectId === undefined ? 'local' : projectWorkspace(projectId);
@@ -129,7 +129,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const client = generatorClient();
   const workspaceName =
     workspaceProject === undefined ? 'local' : projectWorkspace(workspaceProject);
-  // The session's problems treat "loaded and untouched" views as the page does (issue 20.5).
+  // The session's problems treat "loaded and untouched" views as the page does.
   useEffect(() => client.setLoadedTest(isLoadedAsIs), [client]);
   /** Generate, Load and their kin run here (src/app/jobs). */
   const [jobs] = useState(
@@ -224,7 +224,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     [editorObject],
   );
   /**
-   * The navigator's Enter (issue 31.14): the endpoint's panel at the top of the form (the form
+   * The navigator's Enter: the endpoint's panel at the top of the form (the form
    * column scrolls past the document section too), its first field focused.
    */
   const onOpenFromNavigator = useCallback(
@@ -250,7 +250,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     },
     [editorObject],
   );
-  /** Issue 30.4: the project's ruleset and the panel's severity filter (see useProblemsView). */
+  /** The project's ruleset and the panel's severity filter (see useProblemsView). */
   const problemsView = useProblemsView(workspaceName);
   /** The one lint of the document (Spectral in its worker): panel, YAML markers, Generate. */
   const lint = useLint(client, problemsView.ruleset);

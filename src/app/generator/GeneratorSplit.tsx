@@ -1,5 +1,5 @@
 /**
- * The generator's resizable split (issue 20 point 2): form and output side by side, the
+ * The generator's resizable split: form and output side by side, the
  * separator between them draggable and keyboard-accessible (role="separator", ← → by 2 %, with
  * Shift by 10 %, Home/End, double-click or Enter for half and half). The share of the form is
  * remembered in localStorage. On phones (Form/YAML tabs) there is no separator.

@@ -1,5 +1,5 @@
 /**
- * "Import traffic" (issue 14): paste cURL commands or open a HAR file, preview the endpoints the
+ * "Import traffic": paste cURL commands or open a HAR file, preview the endpoints the
  * import would create, pick some, and append them to the form. The text is read in the worker
  * (generator-client's importCurl / importHar), so a 20 MB HAR is never parsed on the main thread;
  * a file over the limit is refused from its size alone, before it is read.
@@ -64,7 +64,7 @@ type State =
 
 export interface ImportTrafficDialogProps {
   onClose: () => void;
-  /** The picked endpoints, and the security schemes their `security` names (issue 18). */
+  /** The picked endpoints, and the security schemes their `security` names. */
   onAdd: (endpoints: Endpoint[], securitySchemes: Record<string, SecuritySchemeObject>) => void;
 }
 
@@ -443,7 +443,7 @@ function withUnparsed(endpoint: Endpoint, chosen: TrafficUnparsedBody[]): Endpoi
 
 export interface ImportTrafficButtonProps {
   store: EndpointStore;
-  /** The document the security schemes of `Authorization` headers are added to (issue 18). */
+  /** The document the security schemes of `Authorization` headers are added to. */
   documentStore?: DocumentStore;
   disabled?: boolean;
   /** Called with the ids of the added endpoints (the page opens and scrolls to the first). */
@@ -458,7 +458,7 @@ function shapeWithoutId(endpoint: Endpoint): string {
 /**
  * Whether an endpoint is the untouched one a new form starts with (or one just added with
  * "Add endpoint"): an import replaces it rather than leaving a blank endpoint whose missing path
- * blocks generation (issue 21.9).
+ * blocks generation.
  */
 export function isPristineEndpoint(endpoint: Endpoint): boolean {
   const shape = shapeWithoutId(endpoint);
@@ -518,7 +518,7 @@ function schemeShape(scheme: SecuritySchemeObject): string {
 }
 
 /**
- * Imported endpoints' security with the document's schemes (issue 18): a scheme the document
+ * Imported endpoints' security with the document's schemes: a scheme the document
  * has already (the same kind, whatever its name) is used by its name; another gets a name of
  * its own (`bearerAuth2` when `bearerAuth` is something else). Returns the endpoints with
  * their requirements renamed, and the document's schemes with the new ones (undefined when no

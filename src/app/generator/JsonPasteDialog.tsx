@@ -3,7 +3,7 @@ import { DialogActions, Modal } from '../components/Modal';
 
 /**
  * Characters of each text the dialog shows. A read-only pane holding a whole 0.5 MB document
- * costs a long main-thread task to lay out (issue 18.6); Convert inserts the whole YAML anyway.
+ * costs a long main-thread task to lay out; Convert inserts the whole YAML anyway.
  */
 export const PREVIEW_CHARS = 20_000;
 
@@ -21,7 +21,7 @@ export interface JsonPasteDialogProps {
   onConvert: () => void;
   onCancel: () => void;
   /**
-   * Issue 28.3: the text is a whole OpenAPI (or Swagger) document. The dialog then offers "Open
+   * The text is a whole OpenAPI (or Swagger) document. The dialog then offers "Open
    * as JSON" (focused first) beside "Convert to YAML"; without it, it is the spec's dialog.
    */
   onOpenAsJson?: (() => void) | undefined;
@@ -31,7 +31,7 @@ export interface JsonPasteDialogProps {
 
 /**
  * Spec §2/§4 JSON-paste dialog: the pasted JSON and its YAML side by side, read-only (the start
- * of each when they are long). For a whole OpenAPI document in JSON (issue 28.3) it also offers
+ * of each when they are long). For a whole OpenAPI document in JSON it also offers
  * to open the document as JSON, kept as written.
  */
 export function JsonPasteDialog({

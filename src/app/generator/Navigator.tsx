@@ -1,11 +1,11 @@
 /**
- * The endpoint navigator (issue 20 point 1): a filter over path, method, summary, operationId and
+ * The endpoint navigator: a filter over path, method, summary, operationId and
  * tag with the matches highlighted; a tree grouped by tag (3.2 tag parents nest) or by path
  * segment, with counts and problem marks per group. Keyboard: "/" (when not typing) or Ctrl/⌘+K
  * focuses the filter, ↑ ↓ move, Enter opens the endpoint's panel, Shift+Enter shows its lines in
  * the YAML. The tree is virtualised: a 600-operation document scrolls as a 6-operation one.
  * Operations the form does not show (3.2 `additionalOperations`, `trace`) are listed too,
- * marked "kept as written"; opening one shows its lines in the YAML (issue 19.2).
+ * marked "kept as written"; opening one shows its lines in the YAML.
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -82,7 +82,7 @@ export interface NavigatorProps {
   selectedId: string | undefined;
   /** Opens an endpoint's panel (expanded, scrolled into view). */
   onOpen: (id: string) => void;
-  /** Operations the document keeps as written, listed read-only (issue 19.2). */
+  /** Operations the document keeps as written, listed read-only. */
   kept?: readonly KeptOperation[];
   hidden?: boolean;
 }
@@ -110,7 +110,7 @@ function Marked({ parts }: { parts: Parts }) {
 }
 
 /**
- * A path cut in the middle when it does not fit (issue 31.15): the start shrinks to an ellipsis,
+ * A path cut in the middle when it does not fit: the start shrinks to an ellipsis,
  * its distinguishing end stays shown; the row's title holds the whole path.
  */
 function PathText({ path, terms }: { path: string; terms: readonly string[] }) {

@@ -1,5 +1,5 @@
 /**
- * The operation's own fields beyond the spec's panel (issue 11): operation ID (unique, checked),
+ * The operation's own fields beyond the spec's panel: operation ID (unique, checked),
  * description (Markdown), deprecated, tags (the document's or new ones) and security (inherit,
  * none, or chosen schemes); plus what the panel header shows (tags, deprecated mark, "Show in
  * YAML", "Apply to form"). Each is one insertion in EndpointPanel.

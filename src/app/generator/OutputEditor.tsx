@@ -42,7 +42,7 @@ const SMALL_CHANGE = 256 * 1024;
 /**
  * A paste (or a converted JSON paste) longer than this many characters is inserted in slices of
  * as many, one task each, as one undo step: Monaco's own paste of a 4 MB document was one
- * 250–350 ms task, of a 0.25 MB one 60 ms (issue 18.6).
+ * 250–350 ms task, of a 0.25 MB one 60 ms.
  */
 const LARGE_PASTE_CHARS = 64 * 1024;
 
@@ -105,7 +105,7 @@ async function insertInSlices(
   if (model.isDisposed()) return;
   model.pushStackElement();
   // Reading the text back (the workspace's record, the operation ranges) then costs nothing: a
-  // join of 13 MB and its garbage were a task of 100–340 ms after a paste (issue 28.4).
+  // join of 13 MB and its garbage were a task of 100–340 ms after a paste.
   if (whole && version !== undefined && model.getVersionId() === version) {
     lastRead.set(model, { version, text });
   }
@@ -209,7 +209,7 @@ export interface OutputEditorProps {
   onReady?: () => void;
   /** Every change of the text (nothing is read: the listener reads what it needs). */
   onChange?: () => void;
-  /** The user moved the cursor into another operation (issue 11: expand and show its panel). */
+  /** The user moved the cursor into another operation (expand and show its panel). */
   onCursorOperation?: (path: string, method: string) => void;
   /**
    * The saved work is still being restored: the editor takes no typing or paste meanwhile, since
@@ -267,7 +267,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const container = useRef<HTMLDivElement>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   /**
-   * The text changed since the diagnostics shown were made (issue 31.10): they belong to an
+   * The text changed since the diagnostics shown were made: they belong to an
    * earlier text, so the list says the text is being checked until the new ones come. Only a
    * non-empty list goes stale: a check that finds nothing where nothing was found gives no
    * event, and an empty list is right for the new text until one comes.
@@ -435,7 +435,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       editor.setPosition({ lineNumber: 1, column: 1 });
     };
     /**
-     * Issue 20 point 2: after Generate the editor shows the first changed lines (not line 1),
+     * After Generate the editor shows the first changed lines (not line 1),
      * highlighted for a moment (a decoration that fades, generator.css `gen-changed-line`).
      */
     const revealChange = (start: number, end: number, highlight: boolean) => {
@@ -521,7 +521,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
             () => null,
           );
           editor.pushUndoStop();
-          // The model held `before` and now holds `text` (issue 28.4: reading it back is free).
+          // The model held `before` and now holds `text` (reading it back is free).
           if (!model.isDisposed() && readAt === versionBefore && !text.includes('\r')) {
             lastRead.set(model, { version: model.getVersionId(), text });
           }
@@ -544,7 +544,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           pasteInSlices(editor, range, indentYamlForInsertion(text, before));
           return;
         }
-        // Issue 13 point 9: the YAML follows the caret's indentation, or becomes a key's value.
+        // The YAML follows the caret's indentation, or becomes a key's value.
         const shaped = (range: monaco.Selection) =>
           model
             ? indentYamlForInsertion(
@@ -676,7 +676,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     });
     const element = container.current;
     if (element) {
-      // Issue 28.4: a large selection is copied in slices (Monaco's copy is one long task);
+      // A large selection is copied in slices (Monaco's copy is one long task);
       // if the browser refuses that write, Monaco copies it the usual way.
       let nativeCopy = false;
       element.addEventListener(
@@ -858,7 +858,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         {(lintApplies ? lintDiagnostics : stale ? [] : diagnostics)
           .slice(0, MAX_LISTED)
           .map((d, i) => {
-            // Issue 31.17: in words, the schema's own message on request.
+            // In words, the schema's own message on request.
             const plain = describeDiagnostic(i18n, d.message);
             return (
               <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>

@@ -1,5 +1,5 @@
 /**
- * The Problems panel (issue 10, issue 20 point 4): errors that block Generate, warnings the user
+ * The Problems panel: errors that block Generate, warnings the user
  * should act on (the schemas no operation uses as one row with a count), and, collapsed apart,
  * what the document keeps as written, one line per kind with a count. The badge counts errors
  * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
@@ -110,7 +110,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     const off = new Set(turnedOff);
     return off.size === 0 ? all : all.filter((finding) => !off.has(finding.code));
   }, [lint, problems, turnedOff]);
-  // Issue 19.4: the panel names the version the document was checked against.
+  // The panel names the version the document was checked against.
   const dialect = useDocumentDialect();
   const blocking =
     lint === undefined
@@ -302,7 +302,7 @@ const OPEN_GROUPS_UP_TO = 50;
 const SEVERITY_ORDER: readonly LintSeverity[] = ['error', 'warning', 'info', 'hint'];
 
 /**
- * Issue 30.4: the findings grouped by rule, with a count per group and per severity, a severity
+ * The findings grouped by rule, with a count per group and per severity, a severity
  * filter (toggle buttons), and per rule "Turn off for this project" (written into the project's
  * ruleset); the rules turned off are listed apart with "Turn on".
  */
@@ -460,7 +460,7 @@ function RuleGroupView({
   const listId = useId();
   const items = group.findings;
   const shown = all ? items : items.slice(0, FIRST_ROWS);
-  // Issue 20: the schemas no operation uses are one row (their names on request), not a row each.
+  // The schemas no operation uses are one row (their names on request), not a row each.
   const unusedRow =
     group.code === 'UNUSED_SCHEMA' && items.every((finding) => finding.problem !== undefined);
   return (
@@ -656,7 +656,7 @@ function ProblemRow({
   const { i18n, t } = useLingui();
   if (problem.kind === 'rule' || problem.kind === 'example') {
     const path = problem.path || t`(no path)`;
-    // Issue 31.17: an example's problem in words; the validator's terms on request.
+    // An example's problem in words; the validator's terms on request.
     const { text, detail } =
       problem.kind === 'rule'
         ? { text: i18n._(FIELD_MESSAGES[problem.code]), detail: undefined }
@@ -714,7 +714,7 @@ function ProblemRow({
   );
 }
 
-/** The technical text behind a message, shown on request (issue 31.17). */
+/** The technical text behind a message, shown on request. */
 export function TechnicalDetail({ detail }: { detail: string }) {
   return (
     <details className="gen-problem-details" data-testid="problem-details">
@@ -735,7 +735,7 @@ function Where({ method, path }: { method: string | undefined; path: string }) {
 }
 
 /**
- * Why Generate is disabled, in words (issue 20 point 6): its tooltip says so even while the
+ * Why Generate is disabled, in words: its tooltip says so even while the
  * problem is not shown in red yet (a field of a new endpoint the user has not touched).
  * Undefined when no problem blocks it.
  */
@@ -819,7 +819,7 @@ function takeLegacyRuleset(key: string): string | undefined {
 }
 
 /**
- * Issue 30: the ruleset (YAML, '' for the default) and the panel's severity filter. In a project
+ * The ruleset (YAML, '' for the default) and the panel's severity filter. In a project
  * (`project:<id>`) the ruleset is the project's, read from and saved to the server (see
  * ProjectRulesetStore: nothing is lost offline or on a conflict, `rulesetSync` tells where it
  * stands); in the browser's own workspace it is kept in this browser (localStorage), like the

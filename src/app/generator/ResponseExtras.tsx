@@ -1,6 +1,6 @@
 /**
  * Response headers (name, description, example) and "Use shared schema" for a body or a
- * response (issue 11). Each is one insertion in EndpointPanel's response section.
+ * response. Each is one insertion in EndpointPanel's response section.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, useSyncExternalStore } from 'react';
@@ -78,7 +78,7 @@ const NONE: string[] = [];
 /**
  * Up to this many shared schemas the select lists them all from the start; beyond, the options
  * are built when the select is focused or pressed. An endpoint shows one select per body, and
- * 150 schemas × 5 bodies was most of the elements that opening it built (issue 20.1).
+ * 150 schemas × 5 bodies was most of the elements that opening it built.
  */
 const EAGER_OPTIONS = 12;
 const namesCache = new WeakMap<object, string[]>();

@@ -1,5 +1,5 @@
 /**
- * Loading a Swagger 2.0 document (issue 19.6): says what it is, lists what the conversion to
+ * Loading a Swagger 2.0 document: says what it is, lists what the conversion to
  * OpenAPI 3.0 changed and what it could not carry, and converts only when the user accepts.
  * The original stays downloadable, before and after.
  */

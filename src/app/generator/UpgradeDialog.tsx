@@ -1,5 +1,5 @@
 /**
- * Upgrade to OpenAPI 3.1/3.2 (issue 19.5): every change the upgrade will make, grouped by kind,
+ * Upgrade to OpenAPI 3.1/3.2: every change the upgrade will make, grouped by kind,
  * before it is applied as one step (which Undo reverses).
  */
 import type { MessageDescriptor } from '@lingui/core';

@@ -1,5 +1,5 @@
 /**
- * One tab per workspace (issue 18.3): a tab edits a workspace (the browser's own or a project)
+ * One tab per workspace: a tab edits a workspace (the browser's own or a project)
  * only while it holds the workspace's Web Lock. A second tab on the same workspace is told
  * plainly and offered "Use it here"; choosing it tells the first tab (BroadcastChannel), which
  * puts its work away (its page unmounts: every pending save is written) and shows the same
@@ -24,7 +24,7 @@ const RETRIES = 3;
 export const WATCH_MS = 2000;
 /**
  * A tab holding the workspace that goes away (a reload, a closed tab) marks when; a watching tab
- * lets it come back for this long before taking the workspace over (issue 31.11: a reload of the
+ * lets it come back for this long before taking the workspace over (a reload of the
  * working tab kept its place only when no other tab asked in the moment the lock was free).
  */
 export const GRACE_MS = 5000;

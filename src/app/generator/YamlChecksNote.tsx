@@ -1,5 +1,5 @@
 /**
- * The note at the top of the list under the output editor (issues 31.8 and 28.2): the editor's
+ * The note at the top of the list under the output editor: the editor's
  * YAML checks are off for a text this large, or stopped on this text. Nothing while they run.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * The Swagger 2.0 conversion report in the user's language (issue 31.16). The core says what
+ * The Swagger 2.0 conversion report in the user's language. The core says what
  * each item is (`kind`) and the names it mentions (`params`); the wording is here, one message
  * per kind. The record is total over the kinds, so a new kind in the core does not compile
  * until it has its words.

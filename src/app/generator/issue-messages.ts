@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CHECK_BUDGET_MS, type EndpointIssue, type EndpointIssueCode } from '../../shared/openapi';
 
-/** The rule checks' time budget in seconds, as the message says it (issue 28.1). */
+/** The rule checks' time budget in seconds, as the message says it. */
 const RULES_BUDGET_S = CHECK_BUDGET_MS.rules / 1000;
 
 /** The red label a panel header shows for each issue code. */

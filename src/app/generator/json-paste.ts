@@ -29,7 +29,7 @@ export interface JsonPasteOffer {
   /** The YAML conversion; undefined while a whole document's is still being made. */
   yaml: string | undefined;
   /**
-   * Issue 28.3: the paste is a whole OpenAPI (or Swagger) document in JSON. The dialog offers
+   * The paste is a whole OpenAPI (or Swagger) document in JSON. The dialog offers
    * "Open as JSON" beside "Convert to YAML"; `conversionFailed` says its YAML could not be made.
    */
   document?: true;

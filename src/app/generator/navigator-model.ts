@@ -1,5 +1,5 @@
 /**
- * The endpoint navigator's model (issue 20 point 1): a filter over path, method, summary,
+ * The endpoint navigator's model: a filter over path, method, summary,
  * operationId and tags; groups by tag (OpenAPI 3.2 tag `parent`s nest) or by path segment;
  * counts and problem marks per group; one flat list of rows for a virtualised tree. Pure: the
  * component (Navigator.tsx) holds the state and renders.
@@ -22,7 +22,7 @@ export interface NavEntry {
   webhook: boolean;
   /**
    * An operation the form does not show, kept as written (3.2 `additionalOperations`,
-   * `trace`; issue 19.2): listed so it can be found, opened in the YAML only.
+   * `trace`): listed so it can be found, opened in the YAML only.
    */
   readOnly: boolean;
   /** An OpenAPI 3.2 additional operation: its method is the key as written (`COPY`). */
@@ -60,7 +60,7 @@ export type NavRow = GroupRow | EndpointRow;
 
 /** The key of the group of endpoints without a tag. */
 export const UNTAGGED_KEY = 'tag:';
-/** The key of the webhooks' section (issue 19: webhooks listed apart from the paths). */
+/** The key of the webhooks' section (webhooks listed apart from the paths). */
 export const WEBHOOKS_KEY = 'webhooks:';
 
 export function navEntry(endpoint: Endpoint): NavEntry {
@@ -82,7 +82,7 @@ export function navEntry(endpoint: Endpoint): NavEntry {
   };
 }
 
-/** The entry of an operation the document keeps as written (read-only, issue 19.2). */
+/** The entry of an operation the document keeps as written (read-only). */
 export function keptEntry(operation: KeptOperation): NavEntry {
   const { method, path, summary, operationId, tags } = operation;
   return {
@@ -155,7 +155,7 @@ export function highlightParts(
 }
 
 /**
- * Where a path's distinguishing end starts (issue 31.15): its last segment, with the segment
+ * Where a path's distinguishing end starts: its last segment, with the segment
  * before it when the last is a parameter (`/alerts`, `/accounts/{id}`). The navigator cuts a long
  * path in the middle, before this end, so `/orgs/{org}/dependabot/alerts` and `…/secrets` can be
  * told apart. 0 when the path is a single segment.

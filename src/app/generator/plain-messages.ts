@@ -1,5 +1,5 @@
 /**
- * Problem messages in words (issue 31.17): what is wrong and where, said plainly; the technical
+ * Problem messages in words: what is wrong and where, said plainly; the technical
  * text (a validator keyword, a JSON pointer, a regular expression) is kept as the detail the
  * page shows on request.
  */
@@ -67,7 +67,7 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
       ? i18n._(msg`Example “${example}” of the ${which}`)
       : i18n._(msg`In example “${example}” of the ${which}, “${place}”`);
   if (p.rule === CHECK_TIME_BUDGET) {
-    // Issue 28.1: not a problem of the example, but what the checks did not reach.
+    // Not a problem of the example, but what the checks did not reach.
     const seconds = CHECK_BUDGET_MS.examples / 1000;
     return {
       text: i18n._(

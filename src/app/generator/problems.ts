@@ -1,7 +1,7 @@
 /**
- * The Problems panel's list (issue 10): every rule broken by an endpoint and every load warning,
- * ordered like the endpoints (document-level warnings first), blocking ones apart. Issue 20:
- * errors block Generate; warnings are what the user should act on; notes (what the document
+ * The Problems panel's list: every rule broken by an endpoint and every load warning,
+ * ordered like the endpoints (document-level warnings first), blocking ones apart.
+ * Errors block Generate; warnings are what the user should act on; notes (what the document
  * keeps as written and the form does not show) are counted per kind, not listed; the panels' red
  * labels come from the same split ({@link splitIssues}).
  */
@@ -43,7 +43,7 @@ export interface WarningProblem {
   warning: ImportWarning;
 }
 
-/** An example that does not fit its schema (issue 10 point 3, issue 14 point 3). */
+/** An example that does not fit its schema. */
 export interface ExampleProblemItem {
   kind: 'example';
   key: string;
@@ -55,7 +55,7 @@ export interface ExampleProblemItem {
 
 export type Problem = RuleProblem | WarningProblem | ExampleProblemItem;
 
-/** All load warnings of one kind, as one line (issue 20: notes are counted, not listed). */
+/** All load warnings of one kind, as one line (notes are counted, not listed). */
 export interface NoteGroup {
   code: string;
   count: number;
@@ -67,13 +67,13 @@ export interface ProblemList {
   /** Problems that stop Generate and are shown, in endpoint order. */
   blocking: RuleProblem[];
   /**
-   * Problems that stop Generate on fields of a new endpoint the user has not touched yet
-   * (issue 20 point 6): not shown in red, but the reason Generate gives for being disabled.
+   * Problems that stop Generate on fields of a new endpoint the user has not touched yet:
+   * not shown in red, but the reason Generate gives for being disabled.
    */
   pending: RuleProblem[];
   /** What the user should act on: rules that do not block, examples, load warnings. */
   warnings: Problem[];
-  /** Schemas no operation uses: one row with a count (issue 20). */
+  /** Schemas no operation uses: one row with a count. */
   unused: WarningProblem[];
   /** What the document keeps as written and the form does not show, one line per kind. */
   notes: NoteGroup[];
@@ -111,7 +111,7 @@ const ACT_ON: ReadonlySet<string> = new Set([
   'INVALID_FIELD',
 ]);
 
-/** What a load warning is to the user (issue 20 point 4). */
+/** What a load warning is to the user. */
 export function warningKind(warning: ImportWarning): 'warning' | 'note' | 'none' {
   if (EDITED_BY_FORM.has(warning.code)) return 'none';
   if (warning.code === 'INFO_FIELD') {
@@ -239,7 +239,7 @@ export function fieldSelector(field: string): string {
 }
 
 /*
- * Issue 30.4: the panel groups problems by rule. Its input is LintAnswer-shaped (one finding per
+ * The panel groups problems by rule. Its input is LintAnswer-shaped (one finding per
  * rule and place); until the lint's answer reaches the page, the problems above are mapped to
  * findings of source 'specform' ({@link findingsFromProblems}).
  */

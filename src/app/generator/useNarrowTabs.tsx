@@ -1,5 +1,5 @@
 /**
- * Phones (issue 13 point 14): at ≤ 760 px the generator shows Form and YAML as two tabs instead of
+ * Phones: at ≤ 760 px the generator shows Form and YAML as two tabs instead of
  * one long column, so the output editor is one tap away rather than thousands of pixels down.
  * ARIA tabs with roving focus (← → Home End), in both languages. On wider screens it renders
  * nothing and leaves both panels as they are.

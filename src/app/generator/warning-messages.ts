@@ -1,5 +1,5 @@
 /**
- * Translated wording of the load warning codes of read-openapi (src/shared). Issue 20: the app
+ * Translated wording of the load warning codes of read-openapi (src/shared). The app
  * classifies by code (see warningKind in problems.ts). A warning is a row of its own, with the
  * pointer to the exact place; a note is one line per kind with a count, so its words name the
  * kind. Unknown codes fall back to the core's English message.

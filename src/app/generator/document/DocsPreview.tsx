@@ -1,5 +1,5 @@
 /**
- * The docs preview (issues 11, 20.3, 21.2, 28.5, 28.6): Scalar's API reference, bundled with the
+ * The docs preview: Scalar's API reference, bundled with the
  * app, rendered in a sandboxed frame (`preview-frame.html`, `sandbox="allow-scripts allow-popups
  * allow-popups-to-escape-sandbox"`, no `allow-same-origin`). The frame runs in an opaque origin:
  * it cannot read the app's storage or tokens, nothing it draws leaves its box, and in Chromium it

@@ -1,5 +1,5 @@
 /**
- * The document panel (issue 11): everything of the document that is not an endpoint — title,
+ * The document panel: everything of the document that is not an endpoint — title,
  * version, description, contact, license, servers, security, tags and the shared schemas. It sits
  * above the endpoints, collapsible; it reads and edits only its own store, so typing here never
  * re-renders an endpoint panel.
@@ -41,9 +41,9 @@ export const DocumentPanel = memo(function DocumentPanel({
   endpoints: EndpointStore;
   /** A document started in the form (its version is chosen, not upgraded). */
   isNew?: boolean;
-  /** Upgrades a loaded document to OpenAPI 3.1/3.2 (issue 19.5). */
+  /** Upgrades a loaded document to OpenAPI 3.1/3.2. */
   onUpgrade?: (target: UpgradeTarget) => void;
-  /** Renames a shared schema in the worker's document (issue 18.1). */
+  /** Renames a shared schema in the worker's document. */
   onRenameSchema?: (from: string, to: string) => Promise<void>;
 }) {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-/** Title, version, description, contact, license and terms of service (issue 11). */
+/** Title, version, description, contact, license and terms of service. */
 import { useLingui } from '@lingui/react/macro';
 import type { MetaIssue } from '../../../shared/openapi/document/validate-meta';
 import type { OpenApiDialect } from '../../../shared/openapi/openapi-version';

@@ -1,8 +1,8 @@
 /**
- * A Markdown description with a preview (issue 11). The preview renders with `marked` and is
+ * A Markdown description with a preview. The preview renders with `marked` and is
  * sanitised with DOMPurify (html-sanitiser.ts: tags and attributes by allow-list) before it
  * reaches the page, so a description cannot inject markup, scripts, the app's classes or
- * positioning (issue 31.1); both load only when the preview is first opened. The preview is a
+ * positioning; both load only when the preview is first opened. The preview is a
  * box of its own (document.css: contained, clipped), and every link shows where it goes: its
  * title is the full URL and its host follows its text, and it opens in a new tab without an
  * opener or a referrer.

@@ -1,5 +1,5 @@
 /**
- * YAML and Preview tabs over the output side (issue 11). The preview renders the output editor's
+ * YAML and Preview tabs over the output side. The preview renders the output editor's
  * current text as API reference documentation; the library loads (a dynamic import of a local
  * chunk, no CDN) only when the tab is first opened. The editor stays mounted underneath.
  */

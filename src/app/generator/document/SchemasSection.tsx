@@ -1,5 +1,5 @@
 /**
- * Shared schemas (`components.schemas`, issue 11): a filterable list with how many places use
+ * Shared schemas (`components.schemas`): a filterable list with how many places use
  * each, and an editor for one — structured (properties) or as a YAML fragment checked as it is
  * typed. Renaming renames every `$ref`; deleting a used schema asks first and names its users.
  * Usages are counted in slices, so a document with thousands of schemas never blocks a frame.

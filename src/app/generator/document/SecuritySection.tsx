@@ -1,6 +1,6 @@
 /**
- * Security schemes (`components.securitySchemes`) and the document-wide requirement
- * (issue 11): HTTP bearer, HTTP basic, API key, OAuth2 with flows and scopes, OpenID Connect.
+ * Security schemes (`components.securitySchemes`) and the document-wide requirement:
+ * HTTP bearer, HTTP basic, API key, OAuth2 with flows and scopes, OpenID Connect.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-/** Servers with their variables: add, remove, reorder (issue 11). */
+/** Servers with their variables: add, remove, reorder. */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useRef } from 'react';

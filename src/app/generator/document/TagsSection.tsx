@@ -1,6 +1,6 @@
 /**
- * The document's tags: name and description, add, remove, reorder (issue 11). In an OpenAPI 3.2
- * document a tag also has a summary, a parent and a kind (issue 19); the rows are indented under
+ * The document's tags: name and description, add, remove, reorder. In an OpenAPI 3.2
+ * document a tag also has a summary, a parent and a kind; the rows are indented under
  * their parent, so the list reads as the tree the document describes.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * The document's OpenAPI version in the document panel (issue 19.5). A new document offers the
+ * The document's OpenAPI version in the document panel. A new document offers the
  * registry's new-document versions (the oldest, 3.0.1, is the default, spec §9); a loaded
  * document keeps the version it states, and moving it to a later one is the explicit Upgrade
  * action, which shows its changes first.

@@ -1,4 +1,4 @@
-/** Small labelled inputs of the document panel and the operation details (issue 11). */
+/** Small labelled inputs of the document panel and the operation details. */
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';

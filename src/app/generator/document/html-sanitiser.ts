@@ -1,5 +1,5 @@
 /**
- * The one HTML filter for Markdown from a document (issue 31.1–2): DOMPurify, that is, the
+ * The one HTML filter for Markdown from a document: DOMPurify, that is, the
  * browser's own HTML parser, with tags and attributes by allow-list. Nothing from a document
  * carries the app's (or Scalar's) classes, ids, styles or positioning: `class`, `id`, `style`
  * and every attribute not listed are dropped, and so is every tag not listed (its text stays).

@@ -1,4 +1,4 @@
-/** Operation line ranges of the output editor's text (issue 11) and schema-editor helpers. */
+/** Operation line ranges of the output editor's text and schema-editor helpers. */
 import type { OperationRange, SchemaCheck } from '../../../shared/openapi/document/locate';
 import { generatorClient, type GeneratorClient } from '../../core/generator-client';
 
@@ -13,7 +13,7 @@ export function sharedLocator(): OperationLocator {
 
 /**
  * Operation line ranges, schema checks and YAML of values, computed by the one core worker
- * (issue 10: one protocol) and cached per text version; the latest request wins.
+ * (one protocol) and cached per text version; the latest request wins.
  */
 export class OperationLocator {
   private cached: { version: number; ranges: OperationRange[] } | undefined;

@@ -1,10 +1,10 @@
-/** Translated wording of the document panel's issue codes (issue 11). */
+/** Translated wording of the document panel's issue codes. */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CHECK_BUDGET_MS } from '../../../shared/openapi';
 import type { MetaIssue, MetaIssueCode } from '../../../shared/openapi/document/validate-meta';
 
-/** The panel checks' time budget in seconds, as the message says it (issue 28.1). */
+/** The panel checks' time budget in seconds, as the message says it. */
 const META_BUDGET_S = CHECK_BUDGET_MS.meta / 1000;
 
 export const META_MESSAGES: Record<MetaIssueCode, MessageDescriptor> = {

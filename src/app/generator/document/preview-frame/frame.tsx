@@ -1,7 +1,7 @@
 /**
- * The docs preview frame's entry (`preview-frame.html`, issues 20.3 and 21.2). Runs sandboxed in
+ * The docs preview frame's entry (`preview-frame.html`). Runs sandboxed in
  * an opaque origin: it waits for the document from its parent (JSON made by the core, a part of
- * a large document; issue 28.5), makes a harmless copy
+ * a large document), makes a harmless copy
  * (neutralise.ts) and renders it with Scalar, bundled here (no CDN). Guards go in before Scalar
  * loads: no network API, storage in memory, no script or navigating link, no scrolling of the
  * page around the frame.

@@ -1,5 +1,5 @@
 /**
- * What the preview frame installs before Scalar loads (issue 21.2): no network API works, storage
+ * What the preview frame installs before Scalar loads: no network API works, storage
  * is in memory (an opaque origin has none, and Scalar expects it), and no rendered link can run
  * script or navigate the frame away. These hold without any Content-Security-Policy.
  */
@@ -163,7 +163,7 @@ function alignment(
 }
 
 /**
- * `scrollIntoView` scrolls this frame's own boxes and viewport only (issue 28.5). The browser's
+ * `scrollIntoView` scrolls this frame's own boxes and viewport only. The browser's
  * own would scroll the page around the frame as well: opening a large document's preview at the
  * endpoint open in the form (Scalar scrolls to it) moved the whole editor page.
  */

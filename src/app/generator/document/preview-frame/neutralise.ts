@@ -1,13 +1,13 @@
 /**
- * The copy of the document the docs preview renders, made harmless before Scalar sees it
- * (issue 21.2). The preview must make no request and offer no script link, whatever the
+ * The copy of the document the docs preview renders, made harmless before Scalar sees it.
+ * The preview must make no request and offer no script link, whatever the
  * document says, without relying on the Content-Security-Policy:
  *
  * - every `$ref` that is not local (`#…`) is replaced by a note naming it, so Scalar never
  *   fetches it (`https://…`, `http://169.254.169.254/…`, `./other.yaml` alike);
  * - `externalValue` of examples (a URL Scalar may fetch) becomes a note as well;
  * - in Markdown text (descriptions, summaries), images become links (`![a](u)` → `[a](u)`), and
- *   raw HTML is sanitised by DOMPurify with the browser's HTML parser (issue 31.2), tags and
+ *   raw HTML is sanitised by DOMPurify with the browser's HTML parser, tags and
  *   attributes by allow-list (html-sanitiser.ts): no tag that loads something, no `class`
  *   (Scalar keeps classes, and its utility classes would let a box cover the preview), no `id`,
  *   no `style`. Which parts of the text are raw HTML is decided by the parser Scalar itself uses

@@ -1,5 +1,5 @@
 /**
- * Messages between the generator page and the docs preview frame (issues 20.3, 21.2). The frame
+ * Messages between the generator page and the docs preview frame. The frame
  * is `preview-frame.html`, loaded in `<iframe sandbox="allow-scripts …">` without
  * `allow-same-origin`: it runs in an opaque origin (no access to the app's storage, cookies or
  * tokens) and, in Chromium, in its own renderer process, so Scalar's long render never blocks

@@ -1,6 +1,6 @@
 /**
  * Scalar's API reference inside the preview frame, configured offline and without controls that
- * would reach a third party or do nothing (issue 20.3): no "Test request" / API client, no
+ * would reach a third party or do nothing: no "Test request" / API client, no
  * download, no dark-mode toggle, no developer tools, no default web fonts (Scalar's CDN), no
  * telemetry. The "Ask AI" button Scalar shows on local hosts has no option; preview-frame.css
  * hides it, and vite.config.ts replaces its chat with an empty component.

@@ -1,5 +1,5 @@
 /**
- * What the docs preview cannot show (issue 19.7): the bundled Scalar reads the methods of
+ * What the docs preview cannot show: the bundled Scalar reads the methods of
  * OpenAPI 3.1 (`get` … `trace`), so a 3.2 document's `query` operations and its
  * `additionalOperations` (`COPY`, `LOCK`…) are left out of its reference. The preview says so
  * beside the frame instead of leaving them out silently.
