@@ -1,5 +1,5 @@
 /**
- * The page's form as commands against the worker's document session (issue 18.1): what the
+ * The page's form as commands against the worker's document session: what the
  * worker must be told so that its document equals the form, without shipping the whole form.
  *
  * - A view the worker does not hold as it is on the page (by identity, like the client's `sent`
@@ -10,7 +10,7 @@
  * - The order is changed by the fewest moves (the longest run of endpoints already in order
  *   stays); an unchanged order sends no order command at all.
  * - The document panel goes as a `setMeta` of the fields that changed.
- * - Issue 20.5: the session marks every view a command changed as edited (its problems are
+ * - The session marks every view a command changed as edited (its problems are
  *   errors), the page marks views "loaded and untouched" (warnings). `markLoaded` tells the
  *   session when the two differ, so its problems are the page's exactly.
  *

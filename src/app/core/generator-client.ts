@@ -234,7 +234,7 @@ export class GeneratorClient {
   /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
   private sent = new Map<string, Endpoint>();
   /**
-   * Edits the page made by command (issue 29.1, {@link queue}), in order, each with the view it
+   * Edits the page made by command ({@link queue}), in order, each with the view it
    * was made on and the view it made: the next sync sends them as they are, before anything the
    * form's diff finds, so an edit inside a body or a response is its command, not the view.
    */
@@ -258,7 +258,7 @@ export class GeneratorClient {
    */
   private mirror: SessionMirror | undefined;
   /**
-   * The example problems by endpoint id as the session's answers left them (issue 10.3, 14.3):
+   * The example problems by endpoint id as the session's answers left them:
    * every sync checks the examples of what it changed, in the worker, on the views it holds.
    */
   private examples: Record<string, EndpointExampleProblem[]> = {};
@@ -267,7 +267,7 @@ export class GeneratorClient {
   /** Views exactly as a document opened here gave them (the default "loaded and untouched"). */
   private openedViews = new WeakSet<Endpoint>();
   /**
-   * Whether a view is "loaded and untouched" (issue 20.5: its problems are warnings); the page
+   * Whether a view is "loaded and untouched" (its problems are warnings); the page
    * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
    */
   private isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
@@ -409,7 +409,7 @@ export class GeneratorClient {
   }
 
   /**
-   * Validates while the user types (issue 18.1): the form is synced to the worker's document
+   * Validates while the user types: the form is synced to the worker's document
    * session by commands ({@link sync}) and the session's problems answer. Only the latest
    * request is delivered: one overtaken by a newer request before it ran is not run, and its
    * answer resolves to undefined.
@@ -589,7 +589,7 @@ export class GeneratorClient {
   }
 
   /**
-   * Makes the worker's document session hold the form (issue 18.1): the commands of
+   * Makes the worker's document session hold the form: the commands of
    * document-sync.ts (a changed view as one putEndpoint, order commands only when the order
    * changed, setMeta when the panel did), in batches of a few views, built on the revision the
    * last batch answered. A CONFLICT (the document was opened again, or changed by a whole-view
@@ -822,7 +822,7 @@ export class GeneratorClient {
   }
 
   /**
-   * The open document's revision (issue 18): the base of the next {@link command} batch. Opens
+   * The open document's revision: the base of the next {@link command} batch. Opens
    * the document first when the worker restarted.
    */
   async documentRevision(options: CallOptions = {}): Promise<number> {
@@ -833,7 +833,7 @@ export class GeneratorClient {
   }
 
   /**
-   * Edits the open document by commands that carry their target (issue 18, see
+   * Edits the open document by commands that carry their target (see
    * src/shared/document/session.ts), built on `baseRevision`. Answers the new revision, the
    * changed views, removed ids and the problems of what changed (and the text when `text` is
    * asked). A stale revision rejects with CoreCallError CONFLICT, also when the worker restarted
@@ -1003,12 +1003,12 @@ export class GeneratorClient {
     return result.value;
   }
 
-  /** A Swagger 2.0 text as OpenAPI 3.0 text, with what the conversion changed (issue 19). */
+  /** A Swagger 2.0 text as OpenAPI 3.0 text, with what the conversion changed. */
   convertSwagger2(text: string, options?: CallOptions) {
     return this.job('convertSwagger2', [text], options);
   }
 
-  /** OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed (issue 19.5). */
+  /** OpenAPI 3.0 text upgraded to 3.1/3.2, with every change listed. */
   upgradeOpenApi(text: string, target: UpgradeTarget, options?: CallOptions) {
     return this.job('upgradeOpenApi', [text, target], options);
   }
@@ -1029,7 +1029,7 @@ export class GeneratorClient {
   isJsonPaste(text: string, options?: CallOptions) {
     return this.call('isJsonPaste', [text], options);
   }
-  /** Issue 28.3: whether a paste is a whole OpenAPI document in JSON, other JSON, or neither. */
+  /** Whether a paste is a whole OpenAPI document in JSON, other JSON, or neither. */
   jsonPasteKind(text: string, options?: CallOptions) {
     return this.call('jsonPasteKind', [text], options);
   }
@@ -1039,11 +1039,11 @@ export class GeneratorClient {
   formatJson(text: string, options?: CallOptions) {
     return this.call('formatJson', [text], options);
   }
-  /** Endpoints from cURL commands (issue 14). */
+  /** Endpoints from cURL commands. */
   importCurl(text: string, options?: CallOptions) {
     return this.job('importCurl', [text], options);
   }
-  /** Endpoints from a HAR file's text, parsed in the worker (issue 14). */
+  /** Endpoints from a HAR file's text, parsed in the worker. */
   importHar(text: string, options?: CallOptions) {
     return this.job('importHar', [text], options);
   }
@@ -1088,7 +1088,7 @@ export class GeneratorClient {
     }
   }
 
-  /** The docs preview's input: the document as JSON, or one part of a large one (issue 28.5). */
+  /** The docs preview's input: the document as JSON, or one part of a large one. */
   previewPart(request: PreviewRequest, options?: CallOptions) {
     return this.call('previewPart', [request], options);
   }

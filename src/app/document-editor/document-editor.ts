@@ -1,5 +1,5 @@
 /**
- * The generator's editor object (issue 18.5): one object owns the page's actions — add,
+ * The generator's editor object: one object owns the page's actions — add,
  * duplicate, remove, Generate, Load (and its confirmation), Apply, the Swagger 2.0 conversion,
  * the upgrade and its undo — over the form's stores and the worker's document session. The page
  * (GeneratorPage) renders `getState()` and the stores, and calls these methods; jobs run through
@@ -60,7 +60,7 @@ export interface PendingLoad {
 export interface EditorState {
   /** The loaded document's import warnings. */
   warnings: ImportWarning[];
-  /** The document's operations the form does not show, listed read-only (issue 19.2). */
+  /** The document's operations the form does not show, listed read-only. */
   keptOperations: KeptOperation[];
   pendingLoad: PendingLoad | undefined;
   /** A Swagger 2.0 text offered for conversion. */
@@ -123,7 +123,7 @@ export class DocumentEditor {
   private listeners = new Set<() => void>();
   private host: EditorHost = NO_HOST;
   /**
-   * The document for the form as it is now (issue 12: what a project stores): the loaded or
+   * The document for the form as it is now (what a project stores): the loaded or
    * generated text. Undefined until there is one; the output editor's text stands in then.
    */
   documentText: string | undefined;
@@ -149,7 +149,7 @@ export class DocumentEditor {
     endpoints: Endpoint[],
   ) {
     this.store = new EndpointStore(endpoints);
-    // A calm start (issue 20): the endpoint a page starts with shows no problem until touched.
+    // A calm start: the endpoint a page starts with shows no problem until touched.
     this.store.touched.markBlank(this.store.list());
     this.schemasFromDocument = this.document.getSchemas();
   }
@@ -289,7 +289,7 @@ export class DocumentEditor {
   }
 
   /**
-   * Renames a shared schema (issue 18.1: one command to the worker's document). The session
+   * Renames a shared schema (one command to the worker's document). The session
    * rewrites every `$ref` to it in the whole document, bodies named after it included, and
    * answers the views that changed; the form takes them. Where the worker cannot (the form holds
    * an endpoint the document cannot be written with yet), the form renames in its own views.
@@ -321,7 +321,7 @@ export class DocumentEditor {
   /**
    * The views a command re-read (a rename): each takes the place of the form's view of its route
    * (its id comes from path and method now). A view the user changed meanwhile keeps the user's
-   * edit; one that was as loaded stays so (issue 20.5).
+   * edit; one that was as loaded stays so.
    */
   private takeViews(before: readonly Endpoint[], answer: ApplyAnswer): void {
     const key = (e: Endpoint) => `${e.webhook === true ? 'w' : 'p'} ${e.method} ${e.path}`;
@@ -415,7 +415,7 @@ export class DocumentEditor {
 
   /**
    * Makes `parsed` (opened from `text`) the form's document: a Load, a conversion, an upgrade
-   * or its undo, which starts a new version in the open project's history (issue 18.4).
+   * or its undo, which starts a new version in the open project's history.
    */
   private applyLoad(parsed: ParsedDocument, text: string): void {
     const converted = text === this.convertedText;
@@ -465,7 +465,7 @@ export class DocumentEditor {
         });
       } catch (failure) {
         if (!(failure instanceof CoreCallError) || failure.code !== 'SWAGGER_2') throw failure;
-        // Swagger 2.0: say what it is and offer the conversion (issue 19.6); nothing changes yet.
+        // Swagger 2.0: say what it is and offer the conversion; nothing changes yet.
         const converted = await this.client.convertSwagger2(text, { signal: this.jobs.signal() });
         this.set({ swagger: { original: text, ...converted } });
         return;
@@ -502,7 +502,7 @@ export class DocumentEditor {
   // ——— Swagger 2.0 ———
 
   /**
-   * Makes the converted document the document (issue 19.6). In a project the Swagger text is
+   * Makes the converted document the document. In a project the Swagger text is
    * saved first, as the version before the conversion; the converted document's own version
    * (`convert`) follows. The output shows the converted text after the form has it.
    */
@@ -543,7 +543,7 @@ export class DocumentEditor {
 
   // ——— Upgrade ———
 
-  /** Upgrade to 3.1/3.2 (issue 19.5): the document as the form has it, then the changes shown. */
+  /** Upgrade to 3.1/3.2: the document as the form has it, then the changes shown. */
   upgrade = (target: UpgradeTarget): void =>
     void this.jobs.run('load', async () => {
       const signal = this.jobs.signal();

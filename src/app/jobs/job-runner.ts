@@ -1,8 +1,8 @@
 /**
- * The generator's job runner (issue 18.5): Generate, Load and their kin (an upgrade, a
+ * The generator's job runner: Generate, Load and their kin (an upgrade, a
  * conversion, Apply) are jobs. Each first checks the subscription (spec §4: inactive → the renew
  * link and nothing else; a failed check says so with a Retry), runs with a signal that Cancel and
- * leaving the page abort (issue 12.6), reports its progress, and turns a failure into the one
+ * leaving the page abort, reports its progress, and turns a failure into the one
  * error line the page shows. One job at a time; the page renders `getState()`.
  */
 import type { SubscriptionCheck } from '../api/subscription-check';
@@ -20,7 +20,7 @@ export interface JobState {
   slow: boolean;
   /** The subscription is not active: the renew link shows. */
   renew: boolean;
-  /** The subscription check failed: its message and the job to retry (issue 13.11). */
+  /** The subscription check failed: its message and the job to retry. */
   checkFailed: { message: string; retry: () => void } | undefined;
   /** The last job's failure, as the page says it. */
   error: string | undefined;
@@ -98,7 +98,7 @@ export class JobRunner {
       clearTimeout(this.slowTimer);
       this.job = null;
       // The toolbar's re-render (and the layout it costs) in a task of its own: the job's own
-      // last step (a loaded form's first render) is a task of its own already (issue 18.6).
+      // last step (a loaded form's first render) is a task of its own already.
       await yieldToBrowser();
       this.set({ busy: undefined, progress: undefined, slow: false });
     }

@@ -1,5 +1,5 @@
 /**
- * The document panel's state (issue 11): the document-level objects ({@link DocumentMeta}) and
+ * The document panel's state: the document-level objects ({@link DocumentMeta}) and
  * the shared schemas (`components.schemas`). Separate from the endpoint store so that typing a
  * title re-renders only the document panel. Every edit is a function of the previous value, and
  * edits copy with spread: keys the form does not show (`x-` extensions) are kept.
@@ -126,7 +126,7 @@ export function useSchemas(store: DocumentStore): SharedSchemas {
   return useSyncExternalStore(store.subscribeSchemas, store.getSchemas);
 }
 
-/** What endpoint panels need from the page besides their endpoint (issue 11). */
+/** What endpoint panels need from the page besides their endpoint. */
 export interface DocumentLinks {
   document: DocumentStore;
   /**
@@ -203,7 +203,7 @@ export function useMetaEdit(
   );
 }
 
-/** The open document's dialect (issue 19): what the form offers depends on it (3.2's QUERY). */
+/** The open document's dialect: what the form offers depends on it (3.2's QUERY). */
 export function useDocumentDialect(): OpenApiDialect {
   const store = useContext(DocumentContext)?.document;
   const openapi = useSyncExternalStore(

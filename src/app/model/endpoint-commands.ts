@@ -1,5 +1,5 @@
 /**
- * The endpoint panel's edits as commands that carry their target (issue 29.1): what a control
+ * The endpoint panel's edits as commands that carry their target: what a control
  * asks the editor for (`editor.apply`), built from the view the user sees. Each names the
  * place it changes (a field, a parameter by index, a key of a body or a response), so a
  * keystroke sends what was typed, never the endpoint; the editor and the worker's session make
@@ -33,7 +33,7 @@ export function methodCommands(endpoint: Endpoint, method: HttpMethod): Endpoint
 }
 
 /**
- * The path with its path parameters following it (issue 20, as withPath): a `{name}` that
+ * The path with its path parameters following it (as withPath): a `{name}` that
  * appears gets a row, a name that turns into another in one edit renames its row.
  */
 export function pathCommands(endpoint: Endpoint, path: string): EndpointCommand[] {

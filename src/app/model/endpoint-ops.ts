@@ -70,7 +70,7 @@ export function updateParameter(
 }
 
 /**
- * Issue 20: the path with its path parameters following it. A `{name}` that appears gets a path
+ * The path with its path parameters following it. A `{name}` that appears gets a path
  * parameter row (required, as every path parameter); when one name turns into another in one
  * edit (`{id}` → `{uid}`), its row is renamed and keeps its content. Rows whose name left the
  * path stay until the user leaves the field (see {@link staleParameters}): a template half
@@ -128,7 +128,7 @@ export function removeParameters(endpoint: Endpoint, ids: readonly string[]): En
 }
 
 /**
- * Views exactly as a loaded document has them (issue 20). The store keeps an unchanged endpoint
+ * Views exactly as a loaded document has them. The store keeps an unchanged endpoint
  * the same object and every edit makes a new one, so membership is "loaded and untouched".
  */
 const loadedViews = new WeakSet<Endpoint>();
@@ -154,7 +154,7 @@ export function removeParameter(endpoint: Endpoint, parameterId: string): Endpoi
 }
 
 /**
- * A body with a change. A loaded (explicit) schema is the truth (issue 10): editing the example
+ * A body with a change. A loaded (explicit) schema is the truth: editing the example
  * changes the example only; re-deriving the schema is an explicit action of its own.
  */
 export function editBody(body: BodyModel | undefined, change: Partial<BodyModel>): BodyModel {

@@ -29,7 +29,7 @@ export interface Snapshot {
 }
 
 export class EndpointStore {
-  /** Fields of new endpoints the user has touched (issue 20: a calm start). */
+  /** Fields of new endpoints the user has touched (a calm start). */
   readonly touched = new TouchedFields();
   private order: readonly string[] = [];
   private byId = new Map<string, Endpoint>();
@@ -183,7 +183,7 @@ export class EndpointStore {
   }
 
   /**
-   * Edits the cached views by commands (issue 29.1), with the function the worker's session runs
+   * Edits the cached views by commands, with the function the worker's session runs
    * (applyToView), so the form shows an edit at once and the same as the worker will have it.
    * Answers each command that changed a view, with the view it was made on and the one it made;
    * a command that does not apply (its target gone meanwhile) changes nothing.

@@ -17,7 +17,7 @@ export interface OutputEditorHandle {
    */
   replaceSelection(text: string): void;
   /**
-   * Issue 28.3, "Open as JSON": the whole text becomes `text`, exactly as given (no YAML
+   * "Open as JSON": the whole text becomes `text`, exactly as given (no YAML
    * shaping), as one undo step; a large text goes in in slices, as a large paste. The caret ends
    * at the top.
    */
@@ -36,11 +36,11 @@ export interface OutputEditorHandle {
    */
   showGenerated(text: string): Promise<void>;
   focus(): void;
-  /** Shows the text from its first line, the caret there (issue 31.12: after Load). */
+  /** Shows the text from its first line, the caret there (after Load). */
   showStart(): void;
   /** Scrolls lines `start`–`end` (1-based) into view and highlights them until the next edit. */
   revealLines(start: number, end: number): void;
-  /** Where an operation sits in the current text (issue 11), if it is there. */
+  /** Where an operation sits in the current text, if it is there. */
   findOperation(
     path: string,
     method: string,

@@ -1,5 +1,5 @@
 /**
- * A calm start (issue 20 point 6): which fields of a new endpoint the user has touched (changed,
+ * A calm start: which fields of a new endpoint the user has touched (changed,
  * or entered and left). A problem of an endpoint made in the form shows once its field was
  * touched; until then it is only the reason Generate gives for being disabled. Endpoints loaded,
  * imported or duplicated show every problem: the user did not type them, they are news.

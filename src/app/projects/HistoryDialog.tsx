@@ -45,7 +45,7 @@ export interface HistoryDialogProps {
 }
 
 /**
- * A project's history (issues 12.4 and 18.4): its versions — a stretch of editing, a Load, an
+ * A project's history: its versions — a stretch of editing, a Load, an
  * Apply, a restore — each with what started it, can be compared with the current one (a line
  * diff), named (named versions are kept for good) and restored, which is a save on top of the
  * current revision that starts a version of its own. States how long versions are kept and the

@@ -11,7 +11,7 @@ export interface NameProjectDialogProps {
   onCancel: () => void;
 }
 
-/** Asks for a new project's name before it is created ("Save as a project", issue 21.9). */
+/** Asks for a new project's name before it is created ("Save as a project"). */
 export function NameProjectDialog({ initialName, busy, onSave, onCancel }: NameProjectDialogProps) {
   const { t } = useLingui();
   const [name, setName] = useState(initialName);

@@ -52,7 +52,7 @@ export function ProjectStatus({ state, onRetry, onResolve }: ProjectStatusProps)
           <Trans>Resolve…</Trans>
         </button>
       ) : null}
-      {/* Issue 31.18: leaving the project for the browser's own draft (remembered as the choice). */}
+      {/* Leaving the project for the browser's own draft (remembered as the choice). */}
       <Link
         to="/generator?draft=local"
         className="proj-status-local"

@@ -38,7 +38,7 @@ const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Calls `retry` after a wait each time the check is `failing` (issue 31.6): 2 s, 4 s, 8 s… up
+ * Calls `retry` after a wait each time the check is `failing`: 2 s, 4 s, 8 s… up
  * to a minute; the waits start over once it is `ok`.
  */
 function useRetryCheck(check: 'failing' | 'ok' | 'other', retry: () => void): void {
@@ -62,7 +62,7 @@ type ListState =
   | { status: 'loaded'; projects: ProjectSummary[] };
 
 /**
- * The signed-in user's projects (issue 12): name, endpoint count, size and last change, with
+ * The signed-in user's projects: name, endpoint count, size and last change, with
  * New, Open, Rename, Duplicate, Download and Delete (asks first); opening a file by button or by
  * dropping it on the page. Without an active subscription the list is read-only (open and
  * download still work).
@@ -73,7 +73,7 @@ export default function ProjectsPage() {
   const navigate = useNavigate();
   const customer = useCustomer();
   /**
-   * The account lookup failed (issue 31.6: the database is down, 503): the subscription is
+   * The account lookup failed (the database is down, 503): the subscription is
    * unknown, not inactive. Kept while a retry of it runs, so the page does not flicker.
    */
   const checkFailed: CustomerFailure | undefined =

@@ -1,6 +1,6 @@
 /**
- * Files in and out (issue 12 point 5): open a .yaml, .yml or .json file (a .json file stays JSON,
- * issue 28.3); download a project as .yaml or .json (the text as it is when it is in that format,
+ * Files in and out: open a .yaml, .yml or .json file (a .json file stays JSON);
+ * download a project as .yaml or .json (the text as it is when it is in that format,
  * converted by the core in the worker when not); copy to the clipboard.
  */
 import { MAX_DOCUMENT_BYTES, utf8Length } from '../../shared/openapi/limits';
@@ -70,7 +70,7 @@ export function isJsonText(text: string): boolean {
 
 /**
  * Downloads the document as YAML or JSON. A text in the format asked for is downloaded as it is
- * (a JSON document kept as JSON, issue 28.3, too); the other format is converted off the main
+ * (a JSON document kept as JSON, too); the other format is converted off the main
  * thread. A JSON text that cannot be converted to YAML is downloaded as it is (JSON is YAML).
  */
 export async function downloadDocument(

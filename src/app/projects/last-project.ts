@@ -1,5 +1,5 @@
 /**
- * The project the generator last showed in this browser (issue 31.18): after a browser restart,
+ * The project the generator last showed in this browser: after a browser restart,
  * /generator without a project reopens it, unless the user chose the local draft last (the
  * project bar's "Local draft" link, `/generator?draft=local`). A project that no longer exists
  * is forgotten. Kept in localStorage; a blocked storage remembers nothing.

@@ -1,5 +1,5 @@
 /**
- * Moving in (issue 12 point 8): the work this browser kept before projects existed becomes a
+ * Moving in: the work this browser kept before projects existed becomes a
  * project once, on the first load after this change. It stays in the browser as well. Older
  * storage is migrated into the browser's own workspace record first (workspace/migrate.ts), so
  * that record is what moves in.

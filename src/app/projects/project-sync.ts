@@ -1,5 +1,5 @@
 /**
- * Autosave of the open project (issue 12 points 2 and 3). Every change is saved within about
+ * Autosave of the open project. Every change is saved within about
  * two seconds with `If-Match: "<revision it is based on>"`. A stale save (412) stops saving and
  * raises a conflict for the user to settle; when the server cannot be reached the change goes
  * to IndexedDB and is sent when it is back (a reload while offline restores it). Nothing is
@@ -45,7 +45,7 @@ export interface SyncState {
 /** Why the content is being applied to the screen. */
 export type ApplyReason = 'open' | 'reload' | 'restore-local';
 
-/** Why a save is made and from which tab (issue 18.4: the history groups autosaves). */
+/** Why a save is made and from which tab (the history groups autosaves). */
 export interface SaveIntent {
   revisionReason: RevisionReason;
   editSession: string;
@@ -88,7 +88,7 @@ export const httpSyncApi: SyncApi = {
   status: projectsApi.failureStatus,
   unreachable: projectsApi.isUnreachable,
   message: async (error) => {
-    // Only our API's own 4xx words are shown; the rest goes to the console (issue 13.11).
+    // Only our API's own 4xx words are shown; the rest goes to the console.
     logCallFailure('Project', error);
     const failure = await describeRequestFailure(error);
     return failure?.kind === 'http' ? failure.message : undefined;
@@ -147,7 +147,7 @@ function newEditSession(): string {
 }
 
 /**
- * The UTF-8 size of what a save sends, the unit of the server's limit (issue 21.5). Counted only
+ * The UTF-8 size of what a save sends, the unit of the server's limit. Counted only
  * when the length in characters leaves it open (each character is 1 to 3 bytes).
  */
 function overLimit(content: ProjectContent, max: number): number | undefined {
@@ -412,7 +412,7 @@ export class ProjectSync {
 
   /**
    * Saves `content` now as a version of its own, for `reason`, before the screen changes
-   * (issue 19.6: the Swagger 2.0 text a conversion starts from is the version before the
+   * (the Swagger 2.0 text a conversion starts from is the version before the
    * converted document). A save under way is waited for; a scheduled autosave is dropped, since
    * what it would save (the screen before the change) is about to be replaced and the change's
    * own save follows. Answers whether it was saved. When it cannot be now (offline, a conflict,

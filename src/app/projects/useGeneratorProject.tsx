@@ -33,7 +33,7 @@ export interface GeneratorProjectOptions {
 }
 
 /**
- * The generator's project (issue 12): `?project=<id>` is opened and autosaved; the bar shows its
+ * The generator's project: `?project=<id>` is opened and autosaved; the bar shows its
  * name and save state, Download and Copy; a conflict opens the dialog. Without a project the bar
  * offers "Save as a project" (and moves the browser's saved form in once).
  */
@@ -50,12 +50,12 @@ export function useGeneratorProject({
   projectId: string | undefined;
   changed: () => void;
   /**
-   * The next save starts a new version in the project's history (issue 18.4): call it before
+   * The next save starts a new version in the project's history: call it before
    * the change of a Load (`load`), an Apply (`apply`), a conversion or an upgrade.
    */
   startRevision: (reason: RevisionReason) => void;
   /**
-   * Saves `content` now as a version of its own, before the screen changes (issue 19.6: the
+   * Saves `content` now as a version of its own, before the screen changes (the
    * Swagger 2.0 text before its conversion); false when no project is open or it cannot be
    * saved now.
    */
@@ -86,7 +86,7 @@ export function useGeneratorProject({
 
   const dialog = state.status === 'conflict' && dismissed !== state;
 
-  // Issue 31.18: /generator reopens this project after a browser restart (not a missing one).
+  // /generator reopens this project after a browser restart (not a missing one).
   useEffect(() => {
     if (projectId === undefined) return;
     if (state.status === 'missing') forgetProject(projectId);

@@ -1,6 +1,6 @@
 /**
- * Read-only decoders of the storage formats used before issue 18.2 (one record per workspace),
- * for the one-time migration (migrate.ts). Copied and trimmed from the code that wrote them
+ * Read-only decoders of the storage formats used before the workspace store (one record per
+ * workspace), for the one-time migration (migrate.ts). Copied and trimmed from the code that wrote them
  * (generator/persistence.ts, generator/source-store.ts, generator/document/document-store.ts,
  * projects/pending-store.ts, projects/form-owner.ts, generator/workspace.ts), which is deleted:
  * nothing here writes these formats, and nothing should import this file but the migration.

@@ -1,5 +1,5 @@
 /**
- * The one-time move of every older stored format into the workspace store (issue 18.2): each
+ * The one-time move of every older stored format into the workspace store: each
  * workspace becomes one record `{ text, viewState, baseRevision }` (workspace-store.ts). The old
  * formats are read by legacy.ts; this file finds the workspaces, builds their records, writes
  * them, and only then deletes the old data. Safe to run on every start: with nothing old left it

@@ -1,5 +1,5 @@
 /**
- * A project's record in the one store (issue 18.2): project sync keeps there what the server
+ * A project's record in the one store: project sync keeps there what the server
  * has not got yet (saved offline, refused, left before it was sent), as the project's
  * workspace record `{ text, viewState, baseRevision }` marked `pending`. Once the server has
  * it, the mark goes and the record stays as the last state this device saw.

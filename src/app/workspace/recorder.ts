@@ -1,5 +1,5 @@
 /**
- * Builds a workspace's record (issue 18.2) from the page: the document text the worker's
+ * Builds a workspace's record from the page: the document text the worker's
  * session writes for the form as it is now, and the small view state beside it (collapsed
  * panels, the output editor's change to the text, the drafts the text cannot hold yet). The
  * browser's own workspace puts it in the one store; a project's page hands it to project sync,
@@ -142,7 +142,7 @@ export class WorkspaceRecorder {
   }
 
   /**
-   * The output change's text as IndexedDB should take it (issue 28.4): a Blob made in slices
+   * The output change's text as IndexedDB should take it: a Blob made in slices
    * when large. A pasted 13 MB document is all change (the text is still the starter's): putting
    * it as a string cloned it in one task of 150–750 ms.
    */

@@ -1,5 +1,5 @@
 /**
- * Restoring a workspace (issue 18.2): its record's text is opened in the worker's document
+ * Restoring a workspace: its record's text is opened in the worker's document
  * session, and the view state is laid over the views it gives (the drafts in their order, the
  * collapsed panels, the document panel when it was a draft, the output editor's change). The
  * same step shows a project's record from the server.

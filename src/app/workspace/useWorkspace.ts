@@ -1,5 +1,5 @@
 /**
- * The page's side of a workspace record (issue 18.2): restores the browser's own workspace from
+ * The page's side of a workspace record: restores the browser's own workspace from
  * its record (after the one-time migration of older storage), shows a project's record, and
  * keeps the record as the user works, 400 ms after a change of the form, the document panel, a
  * panel's collapse or the output editor, on leaving the page and on `pagehide` (then also in a
@@ -164,7 +164,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         stored.current = { text: record.text, savedAt: record.savedAt };
       }
       if (record === undefined) {
-        // A new workspace starts with one endpoint (spec §4), calm until touched (issue 20).
+        // A new workspace starts with one endpoint (spec §4), calm until touched.
         client.setSource('');
         store.setAll([createEndpoint(true)]);
         store.touched.markBlank(store.list());

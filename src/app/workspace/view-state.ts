@@ -1,5 +1,5 @@
 /**
- * A workspace's view state (issue 18.2): what the document text does not say, kept small.
+ * A workspace's view state: what the document text does not say, kept small.
  * - `collapsed`: the panels shown collapsed, by key ({@link viewKey});
  * - `output`: the output editor's change to the text, when it shows something else (a line
  *   typed by hand, or the last generated text while the form has moved on);

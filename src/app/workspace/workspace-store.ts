@@ -1,5 +1,5 @@
 /**
- * One store, one record per workspace (issue 18.2). The browser's own workspace (`local`) and
+ * One store, one record per workspace. The browser's own workspace (`local`) and
  * each project (`project:<id>`) are each one record `{ text, viewState, baseRevision }` in one
  * IndexedDB object store:
  * - `text` is the document (what Generate would write now, or the last text the form could be
