@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      // Password reset (issue 13.3): not guarded, a link from the e-mail works in any state.
+      // Password reset: not guarded, a link from the e-mail works in any state.
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'emailverification', element: <VerifyEmailPage /> },

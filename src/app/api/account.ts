@@ -1,7 +1,7 @@
 import { HTTPError, publicHttp } from './http';
 
 /**
- * The account calls of issue 13 (points 3 and 10): resend the verification link, ask for a
+ * The account calls: resend the verification link, ask for a
  * password-reset link, set a new password with it. Each failure becomes a kind the pages
  * translate; the technical detail goes to the console, never to the screen.
  */

@@ -1,5 +1,5 @@
 /**
- * One mapping from a failed call to words (issue 13 point 11): whatever a call throws (ky's
+ * One mapping from a failed call to words: whatever a call throws (ky's
  * HTTPError, fetch's "Failed to fetch", a proxy's 502 page, a thrown Error), the screen shows a
  * translated sentence and the details go to the console. Nothing raw is ever shown.
  */

@@ -66,7 +66,7 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   if (!Array.isArray(body)) throw new ProductsError('UNEXPECTED_RESPONSE');
   const products: Product[] = [];
   for (const item of body) {
-    // Issue 13 point 13: `months`, `period: 'P1M'`, `durationDays`, a plan id… read alike.
+    // `months`, `period: 'P1M'`, `durationDays`, a plan id… read alike.
     const months = productPeriodMonths(item);
     if (isProduct(item) && months !== undefined) {
       products.push({

@@ -13,7 +13,7 @@ import { generatorClient } from '../core/generator-client';
 import { http } from './http';
 
 /**
- * Saved projects (`/api/v1/customer/projects`, issue 12). Bodies are built around the document
+ * Saved projects (`/api/v1/customer/projects`). Bodies are built around the document
  * text (one string escape, never a stringify of an object tree); large ones by the document
  * worker (generator-client `uploadBody`). The HTTP call stays here, with the page's token.
  */

@@ -15,7 +15,7 @@ export interface ErrorWithRetryProps {
 }
 
 /**
- * A failed call on screen (issue 13 point 11): the message as an alert, then Retry and any
+ * A failed call on screen: the message as an alert, then Retry and any
  * other way on.
  * The alert holds only the message, so screen readers announce it without the button's label.
  */

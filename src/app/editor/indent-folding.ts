@@ -131,7 +131,7 @@ export async function computeIndentRanges(model: Monaco.editor.ITextModel): Prom
 /**
  * Registers the sliced indentation provider for `languageId`. The editor must use
  * `foldingStrategy: 'auto'` for providers to be asked. A text longer than `maxChars` gets no
- * ranges (issue 28.2: the editor's per-text services are off for it).
+ * ranges (the editor's per-text services are off for it).
  */
 export function registerIndentFolding(
   monaco: typeof Monaco,

@@ -60,7 +60,7 @@ function restartWorker(): void {
   void configured?.update({});
 }
 
-/** A check failed on this text (issue 31.8): the note under the editor says so. */
+/** A check failed on this text: the note under the editor says so. */
 function reportFailure(reason: string): void {
   failures++;
   setYamlChecks({ kind: 'failed', reason });
@@ -85,7 +85,7 @@ const IDLE_PROXY = new Proxy(
 );
 
 /**
- * Wraps the client monaco-yaml's worker manager talks to (issues 31.8 and 28.2):
+ * Wraps the client monaco-yaml's worker manager talks to:
  * - a text above {@link YAML_CHECKS_MAX_CHARS} is not sent to the worker: every service answers
  *   nothing for it (the note under the editor says why), and a worker that holds an earlier copy
  *   of it (synced while it was smaller, a large paste going in) is restarted to let it go;
@@ -109,7 +109,7 @@ function guardClient<T extends object>(
       return IDLE_PROXY as T;
     }
     holdsText = true;
-    // A large text's first copy goes to the worker in slices (issue 28.4), not in one message.
+    // A large text's first copy goes to the worker in slices, not in one message.
     for (const uri of resources) {
       const model = monaco.editor.getModel(uri);
       if (model) await syncModelInSlices(client, model);
@@ -182,7 +182,7 @@ export function yamlSchemaDialect(): SchemaVersion {
 }
 
 /**
- * Issue 19.4: diagnostics and completion follow the document's version. Whenever the output
+ * Diagnostics and completion follow the document's version. Whenever the output
  * model's text settles, its `openapi` line is read; a different dialect gives monaco-yaml that
  * version's schema (its worker restarts with it and the model is validated again). A Swagger
  * 2.0 text (`swagger: '2.0'`) gets Swagger 2.0's schema, not a flood of OpenAPI 3.0 errors. A

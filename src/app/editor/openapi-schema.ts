@@ -1,6 +1,6 @@
 /**
  * The official OpenAPI schemas (bundled, never fetched) that monaco-yaml validates the output
- * with: the one of the document's own version (issue 19.4, each version's module in
+ * with: the one of the document's own version (each version's module in
  * src/shared/openapi/versions holds it), the oldest opened version's until the text says
  * otherwise. A Swagger 2.0 text is checked with Swagger 2.0's schema until it is converted.
  */

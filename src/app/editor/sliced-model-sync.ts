@@ -1,5 +1,5 @@
 /**
- * The first copy of a large model in monaco-yaml's worker, sent in slices (issue 28.4). Monaco
+ * The first copy of a large model in monaco-yaml's worker, sent in slices. Monaco
  * starts syncing a model to a language worker with one message holding every line of it
  * (`getLinesContent()` and its structured clone: 60–120 ms in one task for GitHub's 13 MB
  * description, 347 k lines), and does so again whenever the worker was restarted (idle for two

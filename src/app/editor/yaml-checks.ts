@@ -1,6 +1,6 @@
 /**
  * The state of the output editor's YAML checks (monaco-yaml's worker), for the note under the
- * editor (issue 31.8, 28.2): on; off for a text above {@link YAML_CHECKS_MAX_CHARS}; or stopped
+ * editor: on; off for a text above {@link YAML_CHECKS_MAX_CHARS}; or stopped
  * on this text by a failure inside the worker (a stack overflow on a deeply aliased document).
  */
 

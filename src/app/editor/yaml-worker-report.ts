@@ -1,5 +1,5 @@
 /**
- * Runs in monaco-yaml's worker, before it (issue 31.8). yaml-language-server catches a failing
+ * Runs in monaco-yaml's worker, before it. yaml-language-server catches a failing
  * check (a RangeError "Maximum call stack size exceeded" on a deeply aliased document), hands it
  * to its telemetry, which monaco-yaml's worker writes to the console, and answers as if the text
  * had no problems. Here each such failure, and any error the worker does not catch, is posted to

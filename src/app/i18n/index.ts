@@ -55,7 +55,7 @@ export async function activateLocale(
 
 /**
  * Activates the first render's language: the stored choice, else the browser's preferred
- * language when it is English or Russian, else Russian (issue 21 §9).
+ * language when it is English or Russian, else Russian.
  */
 export function initI18n(): Promise<void> {
   return activateLocale(initialLocale(), { remember: storedChoice() !== undefined });

@@ -36,7 +36,7 @@ function browserLanguages(): readonly string[] {
 
 /**
  * The first of the browser's preferred languages that we have (`en-GB` counts as `en`), in the
- * browser's order; the fallback (Russian) when none is English or Russian (issue 21 §9).
+ * browser's order; the fallback (Russian) when none is English or Russian.
  */
 export function preferredLocale(languages: readonly string[] = browserLanguages()): Locale {
   for (const tag of languages) {

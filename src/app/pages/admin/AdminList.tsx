@@ -13,7 +13,7 @@ type Notice =
   | { kind: 'failed' };
 
 /**
- * The admin accounts with "Revoke admin" (issue 21 §3). The server refuses to revoke the last
+ * The admin accounts with "Revoke admin". The server refuses to revoke the last
  * admin and an admin by the ADMIN_EMAILS setting; those rows say why instead of offering it.
  * `version` changes when the parent grants a role, so the list is read again.
  */

@@ -5,8 +5,8 @@ import GrantAdminForm from './GrantAdminForm';
 import './admin.css';
 
 /**
- * /admin for admins (spec §2): the welcome text, granting the admin role (issue 13 §1) and the
- * list of admins with "Revoke admin" (issue 21 §3).
+ * /admin for admins (spec §2): the welcome text, granting the admin role and the
+ * list of admins with "Revoke admin".
  */
 export default function AdminPage() {
   const [version, setVersion] = useState(0);

@@ -10,7 +10,7 @@ type Outcome =
   | { kind: 'failed' };
 
 /**
- * Grants the admin role through the running server (issue 13 §1): the command-line tool must not
+ * Grants the admin role through the running server: the command-line tool must not
  * open the embedded database while the server has it.
  */
 export default function GrantAdminForm({ onGranted }: { onGranted?: () => void } = {}) {

@@ -9,7 +9,7 @@ export function ErrorPage() {
   const { i18n } = useLingui();
   const error = useRouteError();
   useEffect(() => logCallFailure('Showing the page', error), [error]);
-  // The details stay in the console (issue 13 point 11); a failed fetch of a page's code
+  // The details stay in the console; a failed fetch of a page's code
   // (a TypeError, e.g. after a deploy or offline) reads as a network failure.
   const failure: RequestFailure | undefined =
     error instanceof TypeError

@@ -15,7 +15,7 @@ import { login } from '../../session';
 import { ResendVerification } from './ResendVerification';
 import '../auth.css';
 
-/** Whether the login failed only because the e-mail is not verified yet (issue 13.10). */
+/** Whether the login failed only because the e-mail is not verified yet. */
 async function isUnverified(error: unknown): Promise<boolean> {
   if (!(error instanceof HTTPError) || error.response.status !== 403) return false;
   try {

@@ -7,7 +7,7 @@ type Status = 'idle' | 'sending' | 'sent' | AccountFailure;
 
 /**
  * Shown by the login page after the right password of an account whose e-mail is not verified
- * yet (issue 13.10): says so and offers a new verification link.
+ * yet: says so and offers a new verification link.
  */
 export function ResendVerification({ email }: { email: string }) {
   const { i18n } = useLingui();

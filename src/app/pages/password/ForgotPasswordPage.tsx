@@ -9,7 +9,7 @@ import { ACCOUNT_FAILURE_MESSAGES } from './account-failure';
 import '../auth.css';
 
 /**
- * /forgot-password (issue 13.3): asks for a password-reset link. The answer is the same whether
+ * /forgot-password: asks for a password-reset link. The answer is the same whether
  * or not the address has an account, so the page says "if".
  */
 export default function ForgotPasswordPage() {

@@ -17,7 +17,7 @@ import '../auth.css';
 type FieldProblem = SignUpErrorCode | 'MISMATCH';
 
 /**
- * /reset-password/:token (issue 13.3): sets a new password with the link from the e-mail. The
+ * /reset-password/:token: sets a new password with the link from the e-mail. The
  * shared password rule is checked before sending; success ends every session of the account.
  */
 export default function ResetPasswordPage() {

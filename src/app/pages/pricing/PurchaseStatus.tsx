@@ -10,7 +10,7 @@ export function PurchaseStatus({
   onRetry,
 }: {
   state: PurchaseState;
-  /** Offered with every failure except a missing product (issue 13 point 11). */
+  /** Offered with every failure except a missing product. */
   onRetry?: () => void;
 }) {
   const { t, i18n } = useLingui();

@@ -20,7 +20,7 @@ export function currencySymbol(code: string): string {
 
 /**
  * The products the page can price: a known payment type and one of the plan lengths of
- * {@link PLAN_MONTHS}. Every other product is left out and logged (issue 13 point 13), so a tile
+ * {@link PLAN_MONTHS}. Every other product is left out and logged, so a tile
  * never shows a product under the wrong plan and nothing disappears without a trace.
  */
 export function priceableProducts(products: readonly Product[]): Product[] {
