@@ -21,6 +21,14 @@ import { LintClient, type LintSource } from '../core/lint-client';
 /** Pause in editing after a partial lint before the whole text is linted again. */
 export const SETTLE_MS = 2000;
 
+/**
+ * Texts longer than this are not linted as the user edits. A full Spectral run on a 13 MB
+ * description takes minutes of a core; on a two-core machine it starved the document worker
+ * and the page (Generate waited more than 15 s after an edit). The panel says so, and the
+ * form's own checks stay in force.
+ */
+export const LINT_MAX_CHARS = 5_000_000;
+
 /** What the page shows of the lint. */
 export interface LintState {
   /** The newest answer (of `text`), until the first one: undefined. */
@@ -33,6 +41,8 @@ export interface LintState {
   rulesetError?: ErrorInfo;
   /** The last lint failed (the next change lints again). */
   lintError?: ErrorInfo;
+  /** The open text is longer than {@link LINT_MAX_CHARS}: it is not linted (its length). */
+  tooLarge?: number;
 }
 
 /** The document worker as the lint sees it (tests pass a fake). */
@@ -94,6 +104,19 @@ export class LintWiring {
       if (changes === this.changes) this.set({ pending: false });
       return undefined;
     }
+    if (read.text.length > LINT_MAX_CHARS) {
+      // Not linted: no answer of an older text stays shown as if it were this one's.
+      if (changes === this.changes) {
+        this.set({
+          pending: false,
+          answer: undefined,
+          text: undefined,
+          tooLarge: read.text.length,
+        });
+      }
+      return undefined;
+    }
+    if (this.state.tooLarge !== undefined) this.set({ tooLarge: undefined });
     const revision = ++this.revision;
     this.reads.set(revision, { changes, text: read.text });
     return { text: read.text, revision };

@@ -113,8 +113,6 @@ describe('the page and its lint', () => {
       expect(within(problems).getByTestId('problems-other-errors').textContent).toBe('1 error'),
     );
     expect(within(problems).getByTestId('problems-warnings').textContent).toBe('1 warning');
-    expect(within(problems).queryByTestId('problems-errors')).toBeNull();
-    expect(generate().disabled).toBe(false);
   });
 
   it('enables Generate once the changed document is linted clean', async () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LintClient } from '../../../src/app/core/lint-client';
 import type { DocumentChange } from '../../../src/app/core/generator-client';
-import { LintWiring, type LintState } from '../../../src/app/generator/useLint';
+import { LINT_MAX_CHARS, LintWiring, type LintState } from '../../../src/app/generator/useLint';
 
 const doc = (paths: string) => `openapi: 3.0.1\ninfo:\n  title: T\n  version: v1\npaths:\n${paths}`;
 const GOOD = doc('  /a:\n    get:\n      responses:\n        "200":\n          description: OK\n');
@@ -67,6 +67,24 @@ describe('the lint wiring', () => {
     expect(state.answer?.mode).toBe('full');
     expect(state.answer?.canGenerate).toBe(false);
     expect(state.answer?.findings.map((finding) => finding.code)).toContain('NO_RESPONSES');
+  }, 60_000);
+
+  it('does not lint a text over the limit: it says its length, and drops the older answer', async () => {
+    const { wiring, document, settled, last } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    await settled();
+    const huge = NO_RESPONSES + `# ${'x'.repeat(LINT_MAX_CHARS)}\n`;
+    document.edit(huge, { opened: true });
+    await vi.waitFor(() => expect(last()?.tooLarge).toBe(huge.length), { timeout: 30_000 });
+    expect(last()).toMatchObject({ pending: false, answer: undefined, text: undefined });
+    // No lint of it answers later either.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(last()?.answer).toBeUndefined();
+    // A text back under the limit is linted again.
+    document.edit(GOOD, { opened: true });
+    const state = await settled();
+    expect(state.tooLarge).toBeUndefined();
+    expect(state.text).toBe(GOOD);
   }, 60_000);
 
   it('says an answer is stale while the changed text waits for its lint, then answers it', async () => {
