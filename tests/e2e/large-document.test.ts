@@ -132,6 +132,9 @@ describe('a 13 MB description (issue 28.5)', () => {
   });
 
   it('outside a project: opened as JSON and loaded, a summary typed survives a reload 3 s later', async () => {
+    // A page of its own at each attempt: a retry must not find the first attempt's edit kept.
+    await context?.close();
+    ({ context, page } = await generatorPage(browser, server));
     await pasteIntoEditor(page, TEXT, { at: 'all' });
     const dialog = page.getByTestId('json-paste-dialog');
     await dialog.waitFor({ timeout: 60_000 });
