@@ -172,6 +172,9 @@ export class LintWiring {
   private onChange(change: DocumentChange): void {
     this.changes += 1;
     clearTimeout(this.settleTimer);
+    // An edit of a text too long to lint is not read at all: reading it is a copy of the whole
+    // text out of the document worker at every pause in typing. Another text opened is read.
+    if (this.state.tooLarge !== undefined && !change.opened) return;
     if (!this.state.pending) this.set({ pending: true });
     // The ruleset's first setting lints the opened text anyway.
     if (this.rulesetYaml === undefined) return;
