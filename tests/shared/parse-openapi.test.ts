@@ -191,6 +191,56 @@ describe('parseOpenApi: reading', () => {
     expect(post.schemaComponents).toBeUndefined();
   });
 
+  it('shares one components object between endpoints whose references reach the same schemas', () => {
+    // A ring: A → B → A. One endpoint names A, the other B; both reach {A, B}. One object means
+    // the example checks dereference that closure once, not once per endpoint.
+    const ring = parseOpenApi(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Ring', version: '1' },
+        paths: {
+          '/a': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'A',
+                  content: {
+                    'application/json': {
+                      schema: { type: 'array', items: { $ref: '#/components/schemas/A' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '/b': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'B',
+                  content: {
+                    'application/json': {
+                      schema: { type: 'array', items: { $ref: '#/components/schemas/B' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } },
+            B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } },
+          },
+        },
+      }),
+    );
+    const [a, b] = ring.endpoints;
+    expect(Object.keys(a?.schemaComponents ?? {}).sort()).toEqual(['A', 'B']);
+    expect(b?.schemaComponents).toBe(a?.schemaComponents);
+  });
+
   it('re-emits kept components by name without inlining them', () => {
     const doc = parseYaml(generateOpenApi(result.endpoints)) as {
       components: { schemas: Record<string, unknown> };

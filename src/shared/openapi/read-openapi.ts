@@ -1391,6 +1391,15 @@ function collectComponents(ctx: Context, schemas: Schema[]): Record<string, Sche
   if (known !== undefined) return known;
   // A Set iterates entries added during iteration: this is the breadth-first walk.
   for (const name of names) for (const target of refsOf(ctx, name)) names.add(target);
+  // Different direct sets often reach the same closure (a ring of schemas, a common envelope):
+  // they share one object, so the example checks dereference each closure once. A closed set is
+  // its own closure, so its key stands in the same map.
+  const closed = [...names].sort().join('\u0000');
+  const same = ctx.closures.get(closed);
+  if (same !== undefined) {
+    ctx.closures.set(key, same);
+    return same;
+  }
   const kept: Record<string, Schema> = {};
   for (const name of names) {
     ctx.used.add(name);
@@ -1398,5 +1407,6 @@ function collectComponents(ctx: Context, schemas: Schema[]): Record<string, Sche
     else kept[name] = ctx.schemas[name] as Schema;
   }
   ctx.closures.set(key, kept);
+  ctx.closures.set(closed, kept);
   return kept;
 }
