@@ -342,6 +342,24 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
     return undefined;
   };
 
+  /**
+   * The project and the revisions its `If-Match` names, for a write that must not overwrite a
+   * change it has not seen; or an answer (404 for a malformed id, 428 without the header).
+   */
+  const conditionalTarget = async (
+    request: FastifyRequest<IdRoute>,
+    reply: FastifyReply,
+  ): Promise<{ id: string; base: number[] | undefined } | undefined> => {
+    const id = await projectId(request, reply);
+    if (id === undefined) return undefined;
+    const base = parseIfMatch(request.headers['if-match']);
+    if (base === null) {
+      await reply.code(428).send({ message: text(request, 'preconditionRequired') });
+      return undefined;
+    }
+    return { id, base };
+  };
+
   /** preHandler: creating and changing need an active subscription (402 otherwise). */
   const requireSubscription = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await app.repos.users.findById(userId(request));
@@ -589,12 +607,9 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await projectId(request, reply);
-      if (id === undefined) return reply;
-      const base = parseIfMatch(request.headers['if-match']);
-      if (base === null) {
-        return reply.code(428).send({ message: text(request, 'preconditionRequired') });
-      }
+      const target = await conditionalTarget(request, reply);
+      if (target === undefined) return reply;
+      const { id, base } = target;
       let name: string | undefined;
       if (request.body.name !== undefined) {
         name = await cleanName(request, reply, request.body.name);
@@ -776,12 +791,9 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await projectId(request, reply);
-      if (id === undefined) return reply;
-      const base = parseIfMatch(request.headers['if-match']);
-      if (base === null) {
-        return reply.code(428).send({ message: text(request, 'preconditionRequired') });
-      }
+      const target = await conditionalTarget(request, reply);
+      if (target === undefined) return reply;
+      const { id, base } = target;
       const ruleset = await rulesetOf(request, reply, request.body.ruleset);
       if (ruleset === undefined) return reply;
       const saved = await app.repos.projects.setRuleset(userId(request), id, base, ruleset, now());
