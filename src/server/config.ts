@@ -62,8 +62,8 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   /**
-   * Saved projects (issue 12): size of one project (UTF-8 bytes), projects per account, the
-   * account's byte quota over projects plus history (issue 21.4), and how many saves larger
+   * Saved projects: size of one project (UTF-8 bytes), projects per account, the
+   * account's byte quota over projects plus history, and how many saves larger
    * than `largeWriteBytes` are written at once (the rest wait their turn, so that a burst of
    * large saves does not hold up everyone else's requests on the embedded database).
    */
@@ -75,7 +75,7 @@ export interface Config {
     largeWrites: number;
   };
   /**
-   * Embedded database only (issue 31.5, db/space.ts): the project tables are vacuumed once
+   * Embedded database only (db/space.ts): the project tables are vacuumed once
    * `afterBytes` of project text were written or released, the whole database every `everyMs`.
    */
   reclaim: { afterBytes: number; everyMs: number };

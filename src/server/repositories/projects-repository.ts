@@ -87,7 +87,7 @@ const DAY_MS = 86_400_000;
 /**
  * Most UTF-16 units in one stored part, and in one statement that writes parts. On the
  * embedded database a statement runs in the server's thread; 256 Ki characters take it
- * 5–15 ms, where a 10 MiB text in one statement took 150–450 ms (issue 21.4).
+ * 5–15 ms, where a 10 MiB text in one statement took 150–450 ms.
  */
 export const PART_CHARS = 256 * 1024;
 /** Parts read by one statement (about 1 MiB). */

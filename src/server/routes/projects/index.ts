@@ -21,13 +21,13 @@ import {
 import { ErrorResponses } from '../schemas';
 
 /**
- * Saved projects (issue 12) under `/api/v1/customer/projects`, bearer auth. Every save names the
+ * Saved projects under `/api/v1/customer/projects`, bearer auth. Every save names the
  * revision it is based on (`If-Match: "<revision>"`); a stale one answers 412 with the current
  * revision. Reading never needs a subscription; creating and changing do (402), like Generate.
  *
- * History (issue 18.4): autosaves of one editing session within a few minutes are one version;
+ * History: autosaves of one editing session within a few minutes are one version;
  * any other `revisionReason` starts a new one; named versions are never pruned, unnamed ones
- * after {@link HISTORY_DAYS} days or when the account's byte quota needs room (issue 21.4).
+ * after {@link HISTORY_DAYS} days or when the account's byte quota needs room.
  * A body over the size limit is answered 413 with a message after the body has been read to
  * its end (a closed connection would look like "offline" to the app, which retries).
  */
@@ -132,7 +132,7 @@ function drain(raw: IncomingMessage): Promise<boolean> {
 /**
  * At most `limit` jobs at once, the rest in arrival order. Large saves go through one: on the
  * embedded database every query waits for the one before it, so eight concurrent 10 MiB saves
- * queued ahead of another user's list made it wait seconds (issue 21.4).
+ * queued ahead of another user's list made it wait seconds.
  */
 export class Gate {
   private active = 0;
@@ -300,7 +300,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
   const gate = new Gate(largeWrites);
   /**
    * Runs a write; large ones take their turn at the gate. Whatever its outcome, its bytes count
-   * towards the next reclaim of disk space (issue 31.5): a folded save releases the version's
+   * towards the next reclaim of disk space: a folded save releases the version's
    * old texts, a refused large save its upload, and any save may prune old versions.
    */
   const writing = async <T>(size: number, job: () => Promise<T>): Promise<T> => {
@@ -697,7 +697,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       if (freed === undefined) {
         return reply.code(404).send({ message: text(request, 'notFound') });
       }
-      // A large project's space is given back at once (issue 31.5).
+      // A large project's space is given back at once.
       app.space.churned(freed, freed > largeWriteBytes);
       return reply.code(204).send();
     },

@@ -1,4 +1,4 @@
-/** The lint (issue 30): Spectral with the project's ruleset; see lint.ts and ruleset.ts. */
+/** The lint: Spectral with the project's ruleset; see lint.ts and ruleset.ts. */
 export * from './types';
 export { Linter, lintText, countFindings, canGenerateWith, DOCUMENT_WIDE } from './lint';
 export { readRuleset, MAX_RULESET_CHARS } from './ruleset';

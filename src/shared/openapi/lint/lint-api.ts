@@ -1,5 +1,5 @@
 /**
- * The lint worker's API (issue 30.1), pure so that the app's main-thread fallback and the tests
+ * The lint worker's API, pure so that the app's main-thread fallback and the tests
  * run the very object the worker exposes (src/worker/lint-worker.ts). Calls answer a Result,
  * never throw (comlink does not carry our error fields).
  */

@@ -1,5 +1,5 @@
 /**
- * The lint (issue 30.1–3): Spectral (@stoplight/spectral-core) over a document's text with the
+ * The lint: Spectral (@stoplight/spectral-core) over a document's text with the
  * project's ruleset (ruleset.ts; by default `spectral:oas` and our `specform`). Pure: no DOM, no
  * Node APIs, and nothing is fetched — the resolver below refuses every `$ref` that leaves the
  * document, which Spectral then reports as `invalid-ref` (the same rule the CLI uses when a

@@ -1,5 +1,5 @@
 /**
- * The project's ruleset (issue 30.1): Spectral's ruleset YAML (`extends`, `rules`, `overrides`,
+ * The project's ruleset: Spectral's ruleset YAML (`extends`, `rules`, `overrides`,
  * `aliases`, `formats`) read into the ruleset object Spectral runs, with every rule and function
  * bundled here. Nothing is fetched and nothing is read from disk: `extends` may name only
  * `spectral:oas` and `specform` (ours), a rule may call only Spectral's own functions, and a

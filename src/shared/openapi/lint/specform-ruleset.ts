@@ -1,12 +1,12 @@
 /**
- * Our own Spectral ruleset, `specform` (issue 30.1): the spec §5 checks that apply to a written
+ * Our own Spectral ruleset, `specform`: the spec §5 checks that apply to a written
  * document, as Spectral rules whose names are the core's issue codes (validate-endpoints.ts,
  * document/validate-meta.ts), so the app's EN/RU wording of those codes applies to them. The
  * functions are bundled here; nothing is loaded at run time. Every rule reads the document as
  * written (`resolved: false`): `$ref`s to `components.parameters` are followed by hand, which is
  * linear in the document, where Spectral's resolved view of a large document is not.
  *
- * A written document is "as loaded" (issue 20.5): a path or parameter name the form would not
+ * A written document is "as loaded": a path or parameter name the form would not
  * offer is a warning. What makes a document invalid or ambiguous is an error, and errors of
  * this ruleset are what stops Generate (LintAnswer.canGenerate).
  */

@@ -1,5 +1,5 @@
 /**
- * The lint's findings and its API (issue 30.1): one Spectral run in the worker is the one source
+ * The lint's findings and its API: one Spectral run in the worker is the one source
  * of the Problems panel, the output editor's markers and the Generate rule. Plain data only, so
  * every type crosses the worker boundary as it is (structured clone).
  */
