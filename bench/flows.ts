@@ -27,7 +27,18 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, ROOT, startServer, type StartedServer } from '../tests/e2e/harness';
-import { instrumentedPage, openGeneratorAsDemo, type PerfWindow } from './support';
+import {
+  focusFirstSummary,
+  instrumentedPage,
+  loadEnabled,
+  loadedAndShown,
+  now,
+  openGeneratorAsDemo,
+  pasteIntoOutput,
+  readyOutputPaste,
+  until,
+  type PerfWindow,
+} from './support';
 
 /** BENCH_EXTRA_DIRS=<dir>,<dir>: more folders of documents to measure (not in the corpus). */
 const FOLDERS = [
@@ -76,14 +87,6 @@ interface Result {
   bytes: number;
   steps: Partial<Record<StepName, Step>>;
   memory?: Memory;
-}
-
-const now = (page: Page) => page.evaluate(() => performance.now());
-
-/** Polls `done` in the page every frame; resolves with the ms since `started` (page clock). */
-async function until(page: Page, started: number, done: () => boolean, timeout = 180_000) {
-  await page.waitForFunction(done, undefined, { timeout, polling: 'raf' });
-  return (await now(page)) - started;
 }
 
 function longTasksSince(page: Page, since: number): Promise<number[]> {
@@ -229,11 +232,6 @@ async function memory(page: Page): Promise<Memory> {
   return { page: usedSize, workers };
 }
 
-const loadEnabled = () =>
-  [...document.querySelectorAll('button')].some(
-    (b) => b.textContent === 'Load YAML' && !b.disabled,
-  );
-
 async function oneDocument(browser: Browser, server: StartedServer, file: string) {
   const text = await readFile(file, 'utf8');
   const name = path.basename(file);
@@ -244,52 +242,24 @@ async function oneDocument(browser: Browser, server: StartedServer, file: string
   try {
     await openGeneratorAsDemo(page, server);
     await page.waitForTimeout(1500); // the page's own start settles
-    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await page.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
-    await page.keyboard.press('Control+A');
+    await readyOutputPaste(page, text);
 
     steps.paste = await step(page, 'paste', name, async (started) => {
-      await page.keyboard.press('Control+V');
-      if (json) {
-        const dialog = page.getByTestId('json-paste-dialog');
-        await dialog.waitFor({ timeout: 60_000 });
-        // A whole document in JSON is opened as JSON (BENCH_JSON=yaml converts it instead).
-        const open = dialog.getByRole('button', { name: 'Open as JSON' });
-        if (process.env.BENCH_JSON !== 'yaml' && (await open.count()) > 0) await open.click();
-        else await dialog.getByRole('button', { name: /^Convert/ }).click();
-      }
+      // A whole document in JSON is opened as JSON (BENCH_JSON=yaml converts it instead).
+      await pasteIntoOutput(page, json, process.env.BENCH_JSON === 'yaml');
       return until(page, started, loadEnabled);
     });
     if (Number.isNaN(steps.paste.ms)) return result;
 
     steps.load = await step(page, 'load', name, async (started) => {
       await page.getByRole('button', { name: 'Load YAML' }).click();
-      return until(page, started, () => {
-        const replace = [...document.querySelectorAll('[data-testid=confirm-dialog] button')].find(
-          (b) => b.textContent === 'Replace',
-        );
-        if (replace instanceof HTMLButtonElement) replace.click();
-        // A Swagger 2.0 document is converted when the user accepts (issue 19.6).
-        const convert = [
-          ...document.querySelectorAll('[data-testid=swagger-convert-dialog] button'),
-        ].find((b) => b.textContent === 'Convert to OpenAPI 3.0');
-        if (convert instanceof HTMLButtonElement) convert.click();
-        const busy = [...document.querySelectorAll('button')].some(
-          (b) => b.textContent === 'Loading…',
-        );
-        return !busy && document.querySelector('[data-testid=endpoint-panel]') !== null;
-      });
+      return until(page, started, loadedAndShown);
     });
     if (Number.isNaN(steps.load.ms)) return result;
     result.memory = await memory(page);
 
     steps.type = await step(page, 'type', name, async (started) => {
-      const panel = page.getByTestId('endpoint-panel').first();
-      const expand = panel.getByRole('button', { name: 'Expand endpoint' });
-      if (await expand.isVisible()) await expand.click();
-      const field = panel.getByLabel('Summary', { exact: true });
-      await field.click();
-      await page.keyboard.press('End');
+      await focusFirstSummary(page);
       await page.keyboard.type(' typed', { delay: 40 });
       return (await now(page)) - started;
     });
