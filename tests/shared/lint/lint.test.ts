@@ -113,6 +113,16 @@ describe('specform rules', () => {
     ]);
     expect(findings.some((f) => f.code === 'operation-operationId-unique')).toBe(true);
   });
+
+  it('let an operation have no responses where the version allows it (3.1 on), not in 3.0', async () => {
+    const without = (version: string) =>
+      `openapi: ${version}\ninfo:\n  title: T\n  version: v1\npaths:\n  /a:\n    get:\n      operationId: a\n`;
+    const has = async (version: string) =>
+      (await lintText(without(version))).some((f) => f.code === 'NO_RESPONSES');
+    expect(await has('3.0.3')).toBe(true);
+    expect(await has('3.1.0')).toBe(false);
+    expect(await has('3.2.0')).toBe(false);
+  });
 });
 
 describe('Linter re-lints what an edit touched', () => {

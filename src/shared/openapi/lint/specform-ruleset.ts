@@ -12,6 +12,7 @@
  */
 import type { IFunctionResult, RulesetDefinition, RulesetFunction } from '@stoplight/spectral-core';
 import { isObject, own, type JsonObject } from '../openapi-common';
+import { versionStated } from '../versions';
 import { checkPathCharacters, isValidOperationId, pathTemplateNames } from '../validate-endpoints';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
@@ -135,6 +136,8 @@ const responses: RulesetFunction<unknown, { check: 'none' | 'code' }> = (
   if (!isObject(operation)) return;
   const list = operation.responses;
   if (options.check === 'none') {
+    // From 3.1 on an operation may have no responses: only versions that require them check.
+    if (responsesOptional(context.document.data)) return;
     if (!isObject(list) || Object.keys(list).length === 0) {
       return [{ message: 'Add at least one response' }];
     }
@@ -153,6 +156,14 @@ const responses: RulesetFunction<unknown, { check: 'none' | 'code' }> = (
   }
   return results;
 };
+
+/** Whether the document's stated version lets an operation have no responses. */
+function responsesOptional(data: unknown): boolean {
+  if (!isObject(data)) return false;
+  const stated = typeof data.openapi === 'string' ? data.openapi : undefined;
+  const version = stated === undefined ? undefined : versionStated('openapi', stated);
+  return version?.features.responsesOptional === true;
+}
 
 /** operationIds: usable as a name, and unique in the document. */
 const operationIds: RulesetFunction<unknown, { check: 'name' | 'unique' }> = (paths, options) => {
