@@ -33,6 +33,7 @@ import {
   navEntry,
   pathTailStart,
   queryTerms,
+  sameMarksOr,
   splitParts,
   UNTAGGED_KEY,
   WEBHOOKS_KEY,
@@ -189,7 +190,12 @@ export const Navigator = memo(function Navigator({
   const deferredQuery = useDeferredValue(query);
   const terms = useMemo(() => queryTerms(deferredQuery), [deferredQuery]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-  const marks = useMemo(() => marksByEndpoint(problems), [problems]);
+  const lastMarks = useRef<Map<string, ProblemMarks> | undefined>(undefined);
+  const marks = useMemo(() => {
+    const next = sameMarksOr(lastMarks.current, marksByEndpoint(problems));
+    lastMarks.current = next;
+    return next;
+  }, [problems]);
   const documentStore = links?.document;
   const tags = useTags(documentStore);
   const rows = useMemo(

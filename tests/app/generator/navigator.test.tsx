@@ -13,6 +13,7 @@ import {
   navEntry,
   pathTailStart,
   queryTerms,
+  sameMarksOr,
   splitParts,
   WEBHOOKS_KEY,
   withKept,
@@ -380,5 +381,43 @@ describe('Navigator', () => {
       await user.type(screen.getByTestId('nav-filter'), 'copy');
       expect(rowTexts().some((text) => text.includes('COPY'))).toBe(true);
     });
+  });
+});
+
+describe('sameMarksOr', () => {
+  const marks = (entries: [string, number, number][]) =>
+    new Map(entries.map(([id, errors, warnings]) => [id, { errors, warnings }]));
+
+  it('keeps the previous marks when the new ones mark the same endpoints with the same counts', () => {
+    const previous = marks([
+      ['a', 1, 0],
+      ['b', 0, 2],
+    ]);
+    expect(
+      sameMarksOr(
+        previous,
+        marks([
+          ['b', 0, 2],
+          ['a', 1, 0],
+        ]),
+      ),
+    ).toBe(previous);
+  });
+
+  it('takes the new marks when a count, an endpoint or the size differs', () => {
+    const previous = marks([['a', 1, 0]]);
+    for (const next of [
+      marks([['a', 2, 0]]),
+      marks([['b', 1, 0]]),
+      marks([]),
+      marks([
+        ['a', 1, 0],
+        ['b', 0, 1],
+      ]),
+    ]) {
+      expect(sameMarksOr(previous, next)).toBe(next);
+    }
+    const first = marks([]);
+    expect(sameMarksOr(undefined, first)).toBe(first);
   });
 });
