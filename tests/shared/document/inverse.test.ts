@@ -198,3 +198,49 @@ describe('inverseOf', () => {
     expect(() => inverseOf({ kind: 'adoptText', text: '' }, state, state)).toThrow(/text before/);
   });
 });
+
+describe('a value set back after the text was opened again', () => {
+  it('is written as it was: quotes a value needed are not kept for one that needs none', () => {
+    for (const text of [
+      TEXT,
+      TEXT.replace("title: Pets\n  version: '1'", 'title: "Pets"\n  version: "1"'),
+    ]) {
+      const api = createCoreApi();
+      value(api.openDocument(text));
+      const id = get(value(api.views(0, 100))).id;
+      let revision = value(api.revision());
+      const set = (summary: string): string => {
+        const answer = value(
+          api.apply(
+            [{ kind: 'setField', endpointId: id, field: 'summary', value: summary }],
+            revision,
+            {
+              text: true,
+            },
+          ),
+        );
+        revision = answer.revision;
+        return answer.text as string;
+      };
+      const quoted = set('- List');
+      expect(quoted).toMatch(/summary: ["']- List["']\n/);
+      revision = value(api.apply([{ kind: 'adoptText', text: quoted }], revision)).revision;
+      expect(set('List pets')).toBe(text);
+    }
+  });
+
+  it('keeps quotes the author chose', () => {
+    const text = TEXT.replace('summary: List pets', "summary: 'List pets'");
+    const api = createCoreApi();
+    value(api.openDocument(text));
+    const id = get(value(api.views(0, 100))).id;
+    const command: DocumentCommand = {
+      kind: 'setField',
+      endpointId: id,
+      field: 'summary',
+      value: 'All',
+    };
+    const answer = value(api.apply([command], value(api.revision()), { text: true }));
+    expect(answer.text).toContain("summary: 'All'\n");
+  });
+});
