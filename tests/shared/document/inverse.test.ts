@@ -244,3 +244,26 @@ describe('a value set back after the text was opened again', () => {
     expect(answer.text).toContain("summary: 'All'\n");
   });
 });
+
+describe('a shared schema added, the text opened again, then removed', () => {
+  it('leaves no trace: no empty schemas, no empty components', () => {
+    const text = TEXT.slice(0, TEXT.indexOf('components:')).replace(
+      /\$ref: '#\/components\/schemas\/(Pets|Pet)'/g,
+      'type: object',
+    );
+    const api = createCoreApi();
+    value(api.openDocument(text));
+    const schema = { type: 'string' } as Schema;
+    let answer = value(
+      api.apply([{ kind: 'setSchema', name: 'Toy', schema }], value(api.revision()), {
+        text: true,
+      }),
+    );
+    expect(answer.text).toContain('components:\n  schemas:\n    Toy:');
+    const revision = value(
+      api.apply([{ kind: 'adoptText', text: answer.text as string }], answer.revision),
+    ).revision;
+    answer = value(api.apply([{ kind: 'removeSchema', name: 'Toy' }], revision, { text: true }));
+    expect(answer.text).toBe(text);
+  });
+});
