@@ -37,3 +37,4 @@ export {
   type ViewPath,
   type ViewRoot,
 } from './view-commands';
+export { inverseOf, type UndoState } from './inverse';

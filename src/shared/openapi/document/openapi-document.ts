@@ -386,8 +386,18 @@ class DocumentEdit {
         configurable: true,
       });
     }
-    this.draft.set(['components', 'schemas'], this.draft.own(next));
     this.collect = true;
+    if (keys.length === 0 && baseKeys.length > 0) {
+      // The last shared schema removed leaves no `schemas: {}` behind, nor a `components` it
+      // empties: a schema added, the text opened again, then removed leaves no trace.
+      this.draft.delete(['components', 'schemas']);
+      const components = this.draft.get(['components']);
+      if (isObject(components) && Object.keys(components).length === 0) {
+        this.draft.delete(['components']);
+      }
+      return;
+    }
+    this.draft.set(['components', 'schemas'], this.draft.own(next));
   }
 
   // ------------------------------------------------------------ operations

@@ -171,6 +171,22 @@ export function scalarText(
   return doubleQuoted(text);
 }
 
+/**
+ * The style of a replaced scalar to write its new value in. A quoted string that could not be
+ * written plain was quoted because it had to be: that says nothing of how the author writes,
+ * so its new value is written as a new scalar is (plain when it can be). Kept, its quotes
+ * would stay on a value set back to what it was (`Add a pet` → `- Add` → `'Add a pet'`).
+ */
+export function keptStyle(
+  style: string | undefined,
+  old: unknown,
+  context: ScalarContext,
+): ScalarStyle | undefined {
+  const quoted = style === 'QUOTE_SINGLE' || style === 'QUOTE_DOUBLE';
+  if (quoted && typeof old === 'string' && !isPlainSafe(old, context)) return undefined;
+  return style as ScalarStyle | undefined;
+}
+
 /** Text of a mapping key: always on one line, quoted by the same rule as scalars. */
 export function keyText(
   key: string,

@@ -25,7 +25,13 @@ import { CoreError } from '../errors';
 import { assertDocumentSize } from '../limits';
 import { composeYaml, MAX_DOCUMENT_DEPTH } from '../yaml-io';
 import { readJsonNodes } from './json-nodes';
-import { keyText, scalarText, type ScalarContext, type ScalarStyle } from './scalar-text';
+import {
+  keptStyle,
+  keyText,
+  scalarText,
+  type ScalarContext,
+  type ScalarStyle,
+} from './scalar-text';
 import { deepEqual, isPlainObject, keysOf } from './values';
 
 export type SourceFlavor = 'yaml' | 'json';
@@ -607,7 +613,7 @@ export class SourceText {
     const sameLine = !between.includes('\n');
     const anchor = node !== null && !isAlias(node) && node.anchor ? `&${node.anchor}` : '';
     const oldStyle =
-      node !== null && isScalar(node) ? (node.type as ScalarStyle | undefined) : undefined;
+      node !== null && isScalar(node) ? keptStyle(node.type, node.value, 'block') : undefined;
 
     // Columns for new text.
     const base = slot.parentColumn;
@@ -686,7 +692,7 @@ export class SourceText {
     const end = node !== null ? Math.max(rangeOf(node)[1], start) : start;
     const indent = this.lineIndent(start);
     const oldStyle =
-      node !== null && isScalar(node) ? (node.type as ScalarStyle | undefined) : undefined;
+      node !== null && isScalar(node) ? keptStyle(node.type, node.value, slot.context) : undefined;
     let text = this.flowText(next, indent, slot.multiline, slot.context, oldStyle);
     if (node === null && this.body[start - 1] === ':') text = ' ' + text;
     this.splice(start, end, text);
