@@ -196,10 +196,21 @@ describe('SourceText.render: scalars', () => {
     expect(lineDiff(FIXTURES.comments as string, out).changed).toBe(1);
   });
 
-  it('keeps the quoting style of the replaced scalar', () => {
-    const out = edit(FIXTURES.quoted as string, (v) => ({ ...v, single: 'new', double: 'new' }));
+  it('keeps the quoting style of the replaced scalar where the author chose it', () => {
+    const text = `single: 'plain words'\ndouble: "plain words"\nneeded: "tab\\there"\nref: "#/a"\n`;
+    const out = edit(text, (v) => ({
+      ...v,
+      single: 'new',
+      double: 'new',
+      needed: 'new',
+      ref: '#/b',
+    }));
     expect(out).toContain("single: 'new'\n");
     expect(out).toContain('double: "new"\n');
+    // Quotes the old value needed: a new value that can be plain is written plain…
+    expect(out).toContain('needed: new\n');
+    // …and one that needs quotes too keeps the author's kind of quotes.
+    expect(out).toContain('ref: "#/b"\n');
   });
 
   it('quotes a value that YAML 1.1 or 1.2 would read as something else', () => {

@@ -173,17 +173,27 @@ export function scalarText(
 
 /**
  * The style of a replaced scalar to write its new value in. A quoted string that could not be
- * written plain was quoted because it had to be: that says nothing of how the author writes,
- * so its new value is written as a new scalar is (plain when it can be). Kept, its quotes
- * would stay on a value set back to what it was (`Add a pet` → `- Add` → `'Add a pet'`).
+ * written plain was quoted because it had to be: that says nothing of whether the author writes
+ * plain, so a new value that can be plain is written plain. Kept, its quotes would stay on a
+ * value set back to what it was (`Add a pet` → `- Add` → `'Add a pet'`). Which quotes it had
+ * was the author's choice: a new value that needs quotes too keeps them (`"#/components/…"`).
  */
 export function keptStyle(
   style: string | undefined,
   old: unknown,
+  next: unknown,
   context: ScalarContext,
 ): ScalarStyle | undefined {
   const quoted = style === 'QUOTE_SINGLE' || style === 'QUOTE_DOUBLE';
-  if (quoted && typeof old === 'string' && !isPlainSafe(old, context)) return undefined;
+  if (
+    quoted &&
+    typeof old === 'string' &&
+    !isPlainSafe(old, context) &&
+    typeof next === 'string' &&
+    isPlainSafe(next, context)
+  ) {
+    return undefined;
+  }
   return style as ScalarStyle | undefined;
 }
 

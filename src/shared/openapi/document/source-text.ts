@@ -613,7 +613,7 @@ export class SourceText {
     const sameLine = !between.includes('\n');
     const anchor = node !== null && !isAlias(node) && node.anchor ? `&${node.anchor}` : '';
     const oldStyle =
-      node !== null && isScalar(node) ? keptStyle(node.type, node.value, 'block') : undefined;
+      node !== null && isScalar(node) ? keptStyle(node.type, node.value, next, 'block') : undefined;
 
     // Columns for new text.
     const base = slot.parentColumn;
@@ -692,7 +692,7 @@ export class SourceText {
     const end = node !== null ? Math.max(rangeOf(node)[1], start) : start;
     const indent = this.lineIndent(start);
     const oldStyle =
-      node !== null && isScalar(node) ? keptStyle(node.type, node.value, slot.context) : undefined;
+      node !== null && isScalar(node) ? keptStyle(node.type, node.value, next, slot.context) : undefined;
     let text = this.flowText(next, indent, slot.multiline, slot.context, oldStyle);
     if (node === null && this.body[start - 1] === ':') text = ' ' + text;
     this.splice(start, end, text);
