@@ -692,7 +692,9 @@ export class SourceText {
     const end = node !== null ? Math.max(rangeOf(node)[1], start) : start;
     const indent = this.lineIndent(start);
     const oldStyle =
-      node !== null && isScalar(node) ? keptStyle(node.type, node.value, next, slot.context) : undefined;
+      node !== null && isScalar(node)
+        ? keptStyle(node.type, node.value, next, slot.context)
+        : undefined;
     let text = this.flowText(next, indent, slot.multiline, slot.context, oldStyle);
     if (node === null && this.body[start - 1] === ':') text = ' ' + text;
     this.splice(start, end, text);
