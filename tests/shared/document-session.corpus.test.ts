@@ -16,7 +16,8 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertSwagger2 } from '../../src/shared/openapi/convert-swagger2';
-import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
+import { value } from './support/result';
 import {
   inverseOf,
   parseOpenApi,
@@ -49,11 +50,6 @@ const STEPS = Number(process.env.SESSION_STEPS ?? 5);
 
 /** Documents over 500 kB (Stripe, OpenAI, Intercom, Adyen): one short sequence each. */
 const LARGE_BYTES = 500_000;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 /** The text of a corpus document as the session opens it (Swagger 2.0 converted to 3.0). */
 function documentText(path: string): string {

@@ -3,7 +3,8 @@
  * errors, atomic batches, and what each command changes in the views and the text.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreApi, type Result } from '../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../src/shared/openapi/core-api';
+import { value } from './support/result';
 import { newEndpoint } from '../../src/shared/openapi/new-endpoint';
 import type { Endpoint } from '../../src/shared/openapi/model';
 import { lineDiff } from './support/line-diff';
@@ -65,11 +66,6 @@ components:
     Unused:
       type: string
 `;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 function opened() {
   const { api, render } = renderedCore();

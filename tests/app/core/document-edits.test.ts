@@ -17,7 +17,8 @@ import {
   updateParameter,
   withPath,
 } from '../../../src/app/model/endpoint-ops';
-import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { value } from '../../shared/support/result';
 import type { DocumentCommand, Endpoint, HttpMethod, Schema } from '../../../src/shared/openapi';
 import { deleteSchema, renameSchema } from '../../../src/shared/openapi/document/schemas';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
@@ -56,11 +57,6 @@ paths:
         '204':
           description: Done
 `;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 type Edit = (endpoint: Endpoint) => Endpoint;
 

@@ -3,7 +3,8 @@
  * views, the panel, the shared schemas and the text as they were, byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { value } from '../support/result';
 import {
   inverseOf,
   type DocumentCommand,
@@ -71,11 +72,6 @@ components:
     Owner:
       type: object
 `;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 function stateOf(api: ReturnType<typeof createCoreApi>): UndoState {
   return {

@@ -3,7 +3,8 @@
  * page both run (applyToMeta, applyToSchemas), and what the session makes of them in the text.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { value } from '../support/result';
 import {
   applyToMeta,
   applyToSchemas,
@@ -33,11 +34,6 @@ components:
     Owner:
       type: object
 `;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 const META: DocumentMeta = {
   openapi: '3.0.3',

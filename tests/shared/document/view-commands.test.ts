@@ -3,7 +3,8 @@
  * session and the page both run, and what the session makes of them in the text.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreApi, type Result } from '../../../src/shared/openapi/core-api';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { value } from '../support/result';
 import { applyToView, type DocumentCommand, type Endpoint } from '../../../src/shared/openapi';
 import { lineDiff } from '../support/line-diff';
 
@@ -37,11 +38,6 @@ paths:
         '400':
           description: Bad request
 `;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 function opened() {
   const api = createCoreApi();

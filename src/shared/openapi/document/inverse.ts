@@ -14,7 +14,12 @@ import type { Endpoint, Parameter, Schema } from '../model';
 import { isObject, own, type JsonObject } from '../openapi-common';
 import type { DocumentMeta } from './meta';
 import type { DocumentCommand } from './session';
-import { clampIndex, type EndpointCommand, type ViewPath } from './view-commands';
+import {
+  clampIndex,
+  isEndpointCommand,
+  type EndpointCommand,
+  type ViewPath,
+} from './view-commands';
 
 /** What an inverse is computed from: the form's state around one command. */
 export interface UndoState {
@@ -38,15 +43,10 @@ export function inverseOf(
   after: UndoState,
 ): DocumentCommand[] {
   const schemas = restoredSchemas(before, after);
+  if (isEndpointCommand(command)) {
+    return [...schemas, ...inverseOfEndpointCommand(command, viewOf(before, command.endpointId))];
+  }
   switch (command.kind) {
-    case 'setField':
-    case 'addParameter':
-    case 'removeParameter':
-    case 'setParameter':
-    case 'setAt':
-    case 'insertAt':
-    case 'removeAt':
-      return [...schemas, ...inverseOfEndpointCommand(command, viewOf(before, command.endpointId))];
     case 'putEndpoint':
       return [...schemas, { kind: 'putEndpoint', endpoint: viewOf(before, command.endpoint.id) }];
     case 'addEndpoint':
