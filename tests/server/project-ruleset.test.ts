@@ -21,50 +21,18 @@ import {
   type StaleRulesetResponse,
 } from '../../src/shared/projects';
 import {
-  bearer,
   openSharedDb,
   signedInSubscriber,
   signedInUser,
-  type TestApp,
   useTestApp,
   usingPostgres,
 } from './helpers';
+import { projectsApi } from './projects-api';
 
 const DOC = 'openapi: 3.0.1\ninfo:\n  title: Pets\n  version: 1.0.0\npaths: {}\n';
 const RULESET = "extends: ['spectral:oas']\nrules:\n  operation-tags: off\n";
 
-type User = Awaited<ReturnType<typeof signedInUser>>;
-
-function api(t: TestApp, user: User) {
-  const headers = (extra: Record<string, string> = {}) => ({
-    ...bearer(user.tokens.accessToken),
-    ...extra,
-  });
-  const base = '/api/v1/customer/projects';
-  return {
-    create: (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: base, headers: headers(), payload }),
-    get: (id: string) => t.app.inject({ method: 'GET', url: `${base}/${id}`, headers: headers() }),
-    put: (id: string, payload: Record<string, unknown>, ifMatch: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `${base}/${id}`,
-        headers: headers({ 'if-match': ifMatch }),
-        payload,
-      }),
-    getRuleset: (id: string) =>
-      t.app.inject({ method: 'GET', url: `${base}/${id}/ruleset`, headers: headers() }),
-    putRuleset: (id: string, payload: unknown, ifMatch?: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `${base}/${id}/ruleset`,
-        headers: headers(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
-        payload: payload as Record<string, unknown>,
-      }),
-    duplicate: (id: string) =>
-      t.app.inject({ method: 'POST', url: `${base}/${id}/duplicate`, headers: headers() }),
-  };
-}
+const api = projectsApi;
 
 describe('project ruleset API', () => {
   const t = useTestApp();

@@ -9,53 +9,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Gate } from '../../src/server/routes/projects';
-import type { ProjectLimits, ProjectRevisionSummary } from '../../src/shared/projects';
 import { bearer, signedInSubscriber, type TestApp, useTestApp } from './helpers';
+import { projectsApi } from './projects-api';
 
 const KIB = 1024;
 
-type User = Awaited<ReturnType<typeof signedInSubscriber>>;
-
 const subscriber = signedInSubscriber;
 
-function api(t: TestApp, user: User) {
-  const headers = (extra: Record<string, string> = {}) => ({
-    ...bearer(user.tokens.accessToken),
-    ...extra,
-  });
-  const base = '/api/v1/customer/projects';
-  return {
-    create: (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: base, headers: headers(), payload }),
-    get: (id: string) => t.app.inject({ method: 'GET', url: `${base}/${id}`, headers: headers() }),
-    put: (id: string, payload: Record<string, unknown>, ifMatch: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `${base}/${id}`,
-        headers: headers({ 'if-match': ifMatch }),
-        payload,
-      }),
-    duplicate: (id: string) =>
-      t.app.inject({ method: 'POST', url: `${base}/${id}/duplicate`, headers: headers() }),
-    revisions: async (id: string) =>
-      (
-        await t.app.inject({ method: 'GET', url: `${base}/${id}/revisions`, headers: headers() })
-      ).json<ProjectRevisionSummary[]>(),
-    revision: (id: string, rev: number) =>
-      t.app.inject({ method: 'GET', url: `${base}/${id}/revisions/${rev}`, headers: headers() }),
-    name: (id: string, rev: number, name: string | null) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `${base}/${id}/revisions/${rev}`,
-        headers: headers(),
-        payload: { name },
-      }),
-    limits: async () =>
-      (
-        await t.app.inject({ method: 'GET', url: `${base}/limits`, headers: headers() })
-      ).json<ProjectLimits>(),
-  };
-}
+const api = projectsApi;
 
 /** Moves a project's versions back in time (the session's tokens stay valid). */
 async function age(t: TestApp, id: string, minutes: number): Promise<void> {
@@ -91,7 +52,7 @@ describe('project history', () => {
     const stale = await autosave('lost', 3, 'tab-b');
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ revision: 4 });
-    let history = await a.revisions(id);
+    let history = await a.history(id);
     expect(history.map((r) => [r.revision, r.reason])).toEqual([
       [4, 'autosave'],
       [1, 'create'],
@@ -105,14 +66,14 @@ describe('project history', () => {
     await age(t, id, 6);
     expect((await autosave('v6', 5, 'tab-b')).statusCode).toBe(200);
     expect((await autosave('v7', 6, 'tab-b')).statusCode).toBe(200);
-    history = await a.revisions(id);
+    history = await a.history(id);
     expect(history.map((r) => r.revision)).toEqual([7, 5, 4, 1]);
     expect((await a.revision(id, 7)).json()).toMatchObject({ content: 'v7' });
     expect((await a.revision(id, 5)).json()).toMatchObject({ content: 'v5' });
     // Without a session every save is a version of its own (older clients).
     expect((await a.put(id, { content: 'v8' }, '"7"')).statusCode).toBe(200);
     expect((await a.put(id, { content: 'v9' }, '"8"')).statusCode).toBe(200);
-    expect((await a.revisions(id)).map((r) => r.revision)).toEqual([9, 8, 7, 5, 4, 1]);
+    expect((await a.history(id)).map((r) => r.revision)).toEqual([9, 8, 7, 5, 4, 1]);
   });
 
   it('starts a new version for a load, an apply, a restore and a conflict resolution', async () => {
@@ -129,7 +90,7 @@ describe('project history', () => {
     expect((await save('f', 6, 'conflict')).statusCode).toBe(200);
     expect((await save('g', 7, 'autosave')).statusCode).toBe(200);
     expect((await save('h', 8, 'autosave')).statusCode).toBe(200);
-    const history = await a.revisions(id);
+    const history = await a.history(id);
     expect(history.map((r) => [r.revision, r.reason])).toEqual([
       [9, 'autosave'],
       [7, 'conflict'],
@@ -166,7 +127,7 @@ describe('project history', () => {
     expect((await a.put(id, { content: 'v4', revisionReason: 'load' }, '"3"')).statusCode).toBe(
       200,
     );
-    const history = await a.revisions(id);
+    const history = await a.history(id);
     // Revision 1 (unnamed, 31 days old) is gone; 2 is named; 3 was current until now and is
     // old too, so it goes; 4 is the new one.
     expect(history.map((r) => [r.revision, r.name])).toEqual([
@@ -192,7 +153,7 @@ describe('project history', () => {
     const limits = await a.limits();
     expect(limits.quotaBytes).toBe(1024 * KIB);
     expect(limits.usedBytes).toBeLessThanOrEqual(1024 * KIB);
-    const history = await a.revisions(id);
+    const history = await a.history(id);
     // The newest versions are kept, the oldest went first.
     expect(history[0]!.revision).toBe(rev);
     expect(history.length).toBe(limits.usedBytes / (60 * KIB) - 1);
@@ -206,7 +167,7 @@ describe('project history', () => {
     expect(refused.json()).toMatchObject({ code: 'quota', quotaBytes: 1024 * KIB });
     expect(refused.json<{ message: string }>().message).toMatch(/1 MiB/);
     expect((await a.get(id)).json()).toMatchObject({ revision: rev, content: body('u') });
-    expect((await a.revisions(id)).length).toBe(history.length);
+    expect((await a.history(id)).length).toBe(history.length);
     // Creating and duplicating count too.
     expect((await a.create({ name: 'More', content: body('y') })).statusCode).toBe(409);
     expect((await a.duplicate(id)).statusCode).toBe(409);

@@ -12,36 +12,14 @@ import {
   PART_CHARS,
   splitText,
 } from '../../src/server/repositories/projects-repository';
-import { bearer, signedInSubscriber, type TestApp, useTestApp } from './helpers';
+import { signedInSubscriber, type TestApp, useTestApp } from './helpers';
+import { projectsApi } from './projects-api';
 
-type User = Awaited<ReturnType<typeof signedInSubscriber>>;
 const MIB = 1024 * 1024;
-const base = '/api/v1/customer/projects';
 
 const subscriber = signedInSubscriber;
 
-function api(t: TestApp, user: User) {
-  const headers = (extra: Record<string, string> = {}) => ({
-    ...bearer(user.tokens.accessToken),
-    ...extra,
-  });
-  return {
-    create: (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: base, headers: headers(), payload }),
-    get: (id: string) => t.app.inject({ method: 'GET', url: `${base}/${id}`, headers: headers() }),
-    put: (id: string, payload: Record<string, unknown>, ifMatch: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `${base}/${id}`,
-        headers: headers({ 'if-match': ifMatch }),
-        payload,
-      }),
-    remove: (id: string) =>
-      t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: headers() }),
-    revision: (id: string, rev: number) =>
-      t.app.inject({ method: 'GET', url: `${base}/${id}/revisions/${rev}`, headers: headers() }),
-  };
-}
+const api = projectsApi;
 
 /** What is stored: parts, parts no version names, versions missing a part, open uploads. */
 async function storage(t: TestApp) {

@@ -7,6 +7,7 @@ import { MAX_PROJECT_BYTES } from '../../src/shared/openapi/limits';
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '../../src/shared/projects';
 import { bearer, buildTestApp, signedInUser, type TestApp, useTestApp } from './helpers';
+import { projectsApi } from './projects-api';
 
 const DOC = `openapi: 3.0.1
 info:
@@ -57,63 +58,7 @@ async function subscriber(t: TestApp, active = true): Promise<User> {
   return user;
 }
 
-function api(t: TestApp, user: User) {
-  const headers = (extra: Record<string, string> = {}) => ({
-    ...bearer(user.tokens.accessToken),
-    ...extra,
-  });
-  return {
-    list: () =>
-      t.app.inject({ method: 'GET', url: '/api/v1/customer/projects', headers: headers() }),
-    create: (payload: unknown, extra?: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/customer/projects',
-        headers: headers(extra),
-        payload: payload as Record<string, unknown>,
-      }),
-    get: (id: string) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/customer/projects/${id}`, headers: headers() }),
-    put: (id: string, payload: unknown, ifMatch?: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/customer/projects/${id}`,
-        headers: headers(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
-        payload: payload as Record<string, unknown>,
-      }),
-    patch: (id: string, payload: unknown) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/customer/projects/${id}`,
-        headers: headers(),
-        payload: payload as Record<string, unknown>,
-      }),
-    remove: (id: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/customer/projects/${id}`,
-        headers: headers(),
-      }),
-    duplicate: (id: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/customer/projects/${id}/duplicate`,
-        headers: headers(),
-      }),
-    revisions: (id: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/v1/customer/projects/${id}/revisions`,
-        headers: headers(),
-      }),
-    revision: (id: string, rev: number) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/v1/customer/projects/${id}/revisions/${rev}`,
-        headers: headers(),
-      }),
-  };
-}
+const api = projectsApi;
 
 describe('projects API', () => {
   const t = useTestApp({ projects: { ...SMALL, maxPerAccount: 3 } });
