@@ -5,7 +5,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -307,4 +316,31 @@ export async function openSharedDb(): Promise<{ database: DbHandle; dispose(): P
 /** Another app's database for a second app with other settings (closing it leaves the db open). */
 export function borrowDb(t: TestApp): Partial<Config> {
   return { database: { ...t.app.db, close: async () => {} } };
+}
+
+/**
+ * An empty database migrated only as far as the migrations before `before` (a file name prefix,
+ * e.g. '009_'), to store data as an older installation did and then run the newer migration: a
+ * schema of its own under DATABASE_URL, else PGlite in memory. `dispose()` closes it.
+ */
+export async function databaseBefore(
+  before: string,
+): Promise<{ db: DbHandle; dispose(): Promise<void> }> {
+  const shared = usingPostgres() ? await openSharedDb() : undefined;
+  const db: DbHandle = shared?.database ?? (await createPgliteDb('memory://'));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'specform-migrations-'));
+  try {
+    const older = (await readdir(MIGRATIONS_DIR)).filter((f) => f < before && f.endsWith('.sql'));
+    for (const name of older) await copyFile(path.join(MIGRATIONS_DIR, name), path.join(dir, name));
+    await migrate(db, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return {
+    db,
+    dispose: async () => {
+      if (shared) await shared.dispose();
+      else await db.close();
+    },
+  };
 }

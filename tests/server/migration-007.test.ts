@@ -1,13 +1,8 @@
 /** Migration 007 (issue 21.4) on an installation whose projects keep their texts in rows. */
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type DbHandle, migrate } from '../../src/server/db';
-import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
-import { createPgliteDb } from '../../src/server/db/pglite-db';
+import { migrate } from '../../src/server/db';
 import { createProjectsRepository } from '../../src/server/repositories/projects-repository';
-import { openSharedDb, usingPostgres } from './helpers';
+import { databaseBefore } from './helpers';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const P1 = '00000000-0000-4000-8000-0000000000a1';
@@ -15,16 +10,8 @@ const P2 = '00000000-0000-4000-8000-0000000000a2';
 
 describe('migration 007_project_parts', () => {
   it("moves every version's content and view state into parts and keeps them readable", async () => {
-    const shared = usingPostgres() ? await openSharedDb() : undefined;
-    const db: DbHandle = shared?.database ?? (await createPgliteDb('memory://'));
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'specform-migrations-'));
+    const { db, dispose } = await databaseBefore('007_');
     try {
-      const before = (await readdir(MIGRATIONS_DIR)).filter(
-        (f) => f < '007_' && f.endsWith('.sql'),
-      );
-      for (const name of before)
-        await copyFile(path.join(MIGRATIONS_DIR, name), path.join(dir, name));
-      await migrate(db, dir);
       await db.query(
         `INSERT INTO users (id, email, first_name, last_name) VALUES ($1, 'a@example.com', 'A', 'B')`,
         [OWNER],
@@ -77,9 +64,7 @@ describe('migration 007_project_parts', () => {
       expect(saved).toMatchObject({ ok: true, revision: 4 });
       expect(await repo.revision(OWNER, P1, 3)).toMatchObject({ content: text });
     } finally {
-      await rm(dir, { recursive: true, force: true });
-      if (shared) await shared.dispose();
-      else await db.close();
+      await dispose();
     }
   });
 });

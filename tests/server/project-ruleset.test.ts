@@ -4,13 +4,8 @@
  * bounded in size (413 with a code), copied by Duplicate; and migration 009 on projects stored
  * before it.
  */
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type DbHandle, migrate } from '../../src/server/db';
-import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
-import { createPgliteDb } from '../../src/server/db/pglite-db';
+import { migrate } from '../../src/server/db';
 import { createProjectsRepository } from '../../src/server/repositories/projects-repository';
 import {
   RULESET_MAX_BYTES,
@@ -20,13 +15,7 @@ import {
   type ProjectRuleset,
   type StaleRulesetResponse,
 } from '../../src/shared/projects';
-import {
-  openSharedDb,
-  signedInSubscriber,
-  signedInUser,
-  useTestApp,
-  usingPostgres,
-} from './helpers';
+import { databaseBefore, signedInSubscriber, signedInUser, useTestApp } from './helpers';
 import { projectsApi } from './projects-api';
 
 const DOC = 'openapi: 3.0.1\ninfo:\n  title: Pets\n  version: 1.0.0\npaths: {}\n';
@@ -158,16 +147,8 @@ describe('project ruleset API', () => {
 describe('migration 009_project_ruleset', () => {
   it('gives projects stored before it the default ruleset, readable and settable', async () => {
     const OWNER = '00000000-0000-4000-8000-000000000001';
-    const shared = usingPostgres() ? await openSharedDb() : undefined;
-    const db: DbHandle = shared?.database ?? (await createPgliteDb('memory://'));
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'specform-migrations-'));
+    const { db, dispose } = await databaseBefore('009_');
     try {
-      const before = (await readdir(MIGRATIONS_DIR)).filter(
-        (f) => f < '009_' && f.endsWith('.sql'),
-      );
-      for (const name of before)
-        await copyFile(path.join(MIGRATIONS_DIR, name), path.join(dir, name));
-      await migrate(db, dir);
       await db.query(
         `INSERT INTO users (id, email, first_name, last_name) VALUES ($1, 'a@example.com', 'A', 'B')`,
         [OWNER],
@@ -212,9 +193,7 @@ describe('migration 009_project_ruleset', () => {
         ruleset_revision: 1,
       });
     } finally {
-      await rm(dir, { recursive: true, force: true });
-      if (shared) await shared.dispose();
-      else await db.close();
+      await dispose();
     }
   });
 });
