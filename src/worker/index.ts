@@ -8,69 +8,24 @@
 import { expose } from 'comlink';
 import { createCoreApi, type Result } from '../shared/openapi/core-api';
 import { toErrorInfo } from '../shared/openapi/errors';
-import { projectBody, projectOutput, type ProjectBodyFields } from '../shared/projects';
-import {
-  RecordKeeper,
-  type PageView,
-  type RecordSink,
-  type RecordTarget,
-} from '../shared/workspace/record-keeper';
+import { keeperApi } from '../shared/workspace/keeper-api';
+import { RecordKeeper, type RecordSink } from '../shared/workspace/record-keeper';
 import { IndexedDbWorkspaceStore } from '../shared/workspace/workspace-store';
 import { uploadBody, type UploadBodyFields } from './upload-body';
 
 export type { Result };
 export type { UploadBodyFields };
 
-function run<T>(fn: () => T): Result<T> {
-  try {
-    return { ok: true, value: fn() };
-  } catch (error) {
-    return { ok: false, error: toErrorInfo(error) };
-  }
-}
-
 /**
  * The worker's whole API: the core's, the record's keeper (writing to `sink`: the one IndexedDB
  * store in a worker), and the upload body.
  */
 export function createWorkerApi(sink?: RecordSink) {
-  const keeper = new RecordKeeper(sink ?? { put: () => Promise.resolve() });
+  // The page asks for each write after its own pause (see KeeperOptions.auto).
+  const keeper = new RecordKeeper(sink ?? { put: () => Promise.resolve() }, { auto: false });
   return {
     ...createCoreApi(keeper),
-    /**
-     * Names the workspace the open document is (the page, once it shows it); from then on its
-     * record is written after each batch. Undefined: nothing is written.
-     */
-    keepRecord: (target: RecordTarget | undefined) => run(() => keeper.target(target)),
-    /** What only the page knows of the view state (collapsed panels, the output's own text). */
-    setRecordView: (view: PageView) => run(() => keeper.setView(view)),
-    /** Writes the record now; answers its `savedAt` once stored (undefined: nothing written). */
-    flushRecord: async (): Promise<Result<number | undefined>> => {
-      const record = await keeper.flush();
-      return { ok: true, value: record?.savedAt };
-    },
-    /**
-     * A project's upload body from the record last written (the text never crosses to the
-     * page): undefined before one is written.
-     */
-    recordUploadBody: (fields: Omit<ProjectBodyFields, 'content' | 'viewStateJson'>) =>
-      run(() => {
-        const latest = keeper.latest;
-        if (latest === undefined) return undefined;
-        let content = latest.text;
-        let viewState = latest.record.viewState;
-        if (content === '') {
-          // No document yet (a new project, a text pasted and not loaded): the output is it.
-          content = projectOutput('', viewState);
-          const { output: _shown, ...rest } = viewState;
-          viewState = rest;
-        }
-        const body = projectBody({ ...fields, content, viewStateJson: JSON.stringify(viewState) });
-        return {
-          body: new Blob([body], { type: 'application/json' }),
-          savedAt: latest.record.savedAt,
-        };
-      }),
+    ...keeperApi(keeper),
     /** The JSON body of a project create or save, as a Blob (see upload-body.ts). */
     uploadBody: (fields: UploadBodyFields): Result<Blob> => {
       try {

@@ -25,6 +25,12 @@ import type {
 } from '../../shared/openapi';
 import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
+import type {
+  PageView,
+  RecordSink,
+  RecordTarget,
+  StoredRecord,
+} from '../../shared/workspace/record-keeper';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { carriesView, planSync, type SessionMirror } from './document-sync';
 import type { EndpointCommand, MetaCommand } from '../../shared/openapi';
@@ -89,11 +95,18 @@ export function isAbortError(error: unknown): boolean {
 
 type Backend = { call<M extends Method>(method: M, args: Args<M>): Promise<Result<Value<M>>> };
 
-/** Runs the core on the main thread (where workers are missing): the worker's own API object. */
-async function createLocalBackend(): Promise<Backend> {
+/**
+ * Runs the core on the main thread (where workers are missing): the worker's own API object, its
+ * record kept in `sink` (the page's store).
+ */
+async function createLocalBackend(sink: RecordSink): Promise<Backend> {
   const { createCoreApi } = await import('../../shared/openapi/core-api');
-  // The core's methods; what only a worker adds (uploadBody) the client does here itself.
-  const local = createCoreApi() as unknown as Record<
+  const { RecordKeeper } = await import('../../shared/workspace/record-keeper');
+  const { keeperApi } = await import('../../shared/workspace/keeper-api');
+  const keeper = new RecordKeeper(sink, { auto: false });
+  // The core's and the keeper's methods; what only a worker adds (uploadBody) the client does
+  // here itself.
+  const local = { ...createCoreApi(keeper), ...keeperApi(keeper) } as unknown as Record<
     Method,
     (...a: unknown[]) => Result<Value<Method>>
   >;
@@ -216,6 +229,13 @@ class TouchedPaths {
   }
 }
 
+/** What a sync answers: the form's report, the text when asked, and the revision it left. */
+export interface SyncAnswer {
+  report: ValidationReport;
+  text?: string;
+  revision: number;
+}
+
 /** Owns the worker's life; see the module comment. */
 export class GeneratorClient {
   private readonly changeListeners = new Set<(change: DocumentChange) => void>();
@@ -271,6 +291,36 @@ export class GeneratorClient {
    * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
    */
   private isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
+
+  /** The workspace whose record the document's core keeps (see {@link keepRecord}). */
+  private recordTarget: RecordTarget | undefined;
+  /** The worker start (epoch) that was last told {@link recordTarget}. */
+  private targetEpoch = -1;
+  /** Where the main-thread fallback's keeper puts records (the page's store). */
+  private recordSink: RecordSink | undefined;
+  private readonly localSink: RecordSink = {
+    put: (name, record) => this.recordSink?.put(name, record) ?? Promise.resolve(),
+  };
+
+  /**
+   * Names the workspace whose record the document's core keeps (src/shared/workspace/
+   * record-keeper.ts); every core that becomes the document's is told it before its first call.
+   * `localSink`: where the main-thread fallback puts records (a worker puts them in IndexedDB).
+   */
+  keepRecord(target: RecordTarget | undefined, localSink?: RecordSink): void {
+    this.recordTarget = target;
+    this.recordSink = localSink;
+    this.targetEpoch = -1;
+  }
+
+  /**
+   * Has the document's core write the workspace record now, with `view` as the page's part when
+   * given; answers what it stored (undefined: no document open here, or nothing written).
+   */
+  async flushRecord(view?: PageView, options: CallOptions = {}): Promise<StoredRecord | undefined> {
+    if (this.recordTarget === undefined || this.documentEpoch !== this.epoch) return undefined;
+    return this.call('flushRecord', view === undefined ? [] : [view], options);
+  }
 
   /** The page's own "loaded and untouched" test (it also knows restored views). */
   setLoadedTest(test: (endpoint: Endpoint) => boolean): void {
@@ -334,7 +384,7 @@ export class GeneratorClient {
 
   private backend(): Backend | Promise<Backend> {
     if (this.createWorker === undefined) {
-      this.local ??= createLocalBackend();
+      this.local ??= createLocalBackend(this.localSink);
       return this.local;
     }
     if (this.remote === undefined) {
@@ -378,6 +428,12 @@ export class GeneratorClient {
     if (signal?.aborted) throw abortError();
     clearTimeout(this.idleTimer);
     const backend = await this.backend();
+    if (this.targetEpoch !== this.epoch && method !== 'keepRecord') {
+      // A core that became the document's (a restart, an adopted Load) learns the workspace
+      // first: messages keep their order, so no answer is awaited.
+      this.targetEpoch = this.epoch;
+      void backend.call('keepRecord', [this.recordTarget]).catch(() => undefined);
+    }
     return new Promise<Value<M>>((resolve, reject) => {
       let settled = false;
       const settle = () => {
@@ -511,7 +567,7 @@ export class GeneratorClient {
   /** A core of its own: a new worker, or (without Worker) a new main-thread core. */
   private async spawnCore(): Promise<Core> {
     if (this.createWorker === undefined) {
-      const backend = await createLocalBackend();
+      const backend = await createLocalBackend(this.localSink);
       return { backend, stop: () => undefined };
     }
     const worker = this.createWorker();
@@ -602,7 +658,7 @@ export class GeneratorClient {
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' } = {},
     skip?: () => boolean,
-  ): Promise<{ report: ValidationReport; text?: string } | undefined> {
+  ): Promise<SyncAnswer | undefined> {
     // The edits queued until now belong to this form; later ones wait for a later sync.
     const upTo = this.queuedSeq;
     const run = this.rendering.then(() =>
@@ -620,7 +676,7 @@ export class GeneratorClient {
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
     upTo = this.queuedSeq,
-  ): Promise<{ report: ValidationReport; text?: string }> {
+  ): Promise<SyncAnswer> {
     try {
       return await this.syncOnce(endpoints, meta, options, upTo);
     } catch (error) {
@@ -637,7 +693,7 @@ export class GeneratorClient {
     meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
     upTo: number,
-  ): Promise<{ report: ValidationReport; text?: string }> {
+  ): Promise<SyncAnswer> {
     const { text: withText, ...callOptions } = options;
     if (this.held !== undefined) {
       const held = this.held;
@@ -750,7 +806,7 @@ export class GeneratorClient {
       duplicateIds: last.problems.duplicateIds,
       canGenerate: last.problems.canGenerate,
     };
-    return last.text === undefined ? { report } : { report, text: last.text };
+    return last.text === undefined ? { report, revision } : { report, text: last.text, revision };
   }
 
   /**

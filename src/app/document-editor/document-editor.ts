@@ -365,6 +365,17 @@ export class DocumentEditor {
     return answer?.report.canGenerate === true ? answer.text : undefined;
   };
 
+  /**
+   * The browser's own workspace record: the form synced to the worker's document, whose core
+   * then stores the record itself (the text stays there); answers the revision the sync left.
+   */
+  keepForm = async (endpoints: Endpoint[]): Promise<number | undefined> => {
+    const signal = this.jobs.pageSignal;
+    await this.sendSchemaEdits(signal);
+    const answer = await this.client.sync(endpoints, this.document.getMeta(), { signal });
+    return answer?.revision;
+  };
+
   /** A workspace record was put on the screen (a restore, a project shown). */
   shown = (shown: RestoredWorkspace): void => {
     this.documentText = shown.text === '' ? undefined : shown.text;

@@ -176,6 +176,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     editor,
     editorReady,
     write: editorObject.writeText,
+    keep: editorObject.keepForm,
     onShown: editorObject.shown,
     onSchemasRead: editorObject.schemasRead,
     onBuilt: () => projectChanged.current(),

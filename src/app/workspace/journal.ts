@@ -10,6 +10,7 @@
  * of GitHub's 13 MB description made just before a reload is kept too; a change too large even
  * so is not journaled, and the store's write is then all there is.
  */
+import type { KeptJournal } from './recorder';
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 
@@ -35,6 +36,8 @@ export interface JournalEntry {
   patch?: TextPatch;
   /** A project's change the server has not got: the server revision it was made on. */
   baseRevision?: number;
+  /** The output editor's change is `base`'s record's (it did not change since). */
+  outputOfBase?: true;
 }
 
 export interface TextPatch {
@@ -119,6 +122,37 @@ export function writeJournal(
   }
 }
 
+/**
+ * Keeps the browser's own workspace's entry as the page goes away (recorder.ts `journalNow`):
+ * the view state over the store's record, or over its own text while the store has not got it.
+ * Answers whether it was kept.
+ */
+export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now()): boolean {
+  // Newer than its base even within the same millisecond (the newer of the two is restored).
+  const savedAt = Math.max(now, (kept.base ?? 0) + 1);
+  const entry: JournalEntry = { savedAt, viewState: kept.viewState };
+  if (kept.base !== undefined) {
+    entry.base = kept.base;
+    if (kept.outputOfBase) entry.outputOfBase = true;
+  } else entry.text = kept.text ?? '';
+  if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
+  let json = JSON.stringify(entry);
+  if (json.length > JOURNAL_MAX_CHARS && entry.viewState.output !== undefined) {
+    // The editor's text is too large to journal: its change stays the store's record's.
+    const { output: _large, ...viewState } = entry.viewState;
+    entry.viewState = viewState;
+    if (entry.base !== undefined) entry.outputOfBase = true;
+    json = JSON.stringify(entry);
+  }
+  if (json.length > JOURNAL_MAX_CHARS) return false;
+  try {
+    storage()?.setItem(PREFIX + name, json);
+    return storage() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function readJournal(name: string): JournalEntry | undefined {
   let json: string | null | undefined;
   try {
@@ -171,6 +205,14 @@ export function newerRecord(
         };
   if (entry.text !== undefined) return { ...base, text: entry.text };
   if (record !== undefined && entry.base === record.savedAt) {
+    if (entry.outputOfBase === true) {
+      const { output: _none, ...viewState } = base.viewState;
+      base.viewState =
+        record.viewState.output === undefined
+          ? viewState
+          : { ...viewState, output: record.viewState.output };
+      if (record.outputText !== undefined) base.outputText = record.outputText;
+    }
     if (entry.patch === undefined) return { ...base, text: record.text };
     if (typeof record.text === 'string')
       return { ...base, text: applyPatch(record.text, entry.patch) };

@@ -1,23 +1,35 @@
 /**
- * Builds a workspace's record from the page: the document text the worker's
- * session writes for the form as it is now, and the small view state beside it (collapsed
- * panels, the output editor's change to the text, the drafts the text cannot hold yet). The
- * browser's own workspace puts it in the one store; a project's page hands it to project sync,
- * which pushes exactly that (and keeps it in the same store while the server has not got it).
+ * The page's side of a workspace's record.
+ * - The browser's own workspace is kept by the document's core (src/shared/workspace/
+ *   record-keeper.ts): after a pause the form is synced and the core stores the record, the text
+ *   never crossing to the page ({@link WorkspaceRecorder.keep}). The page sends only what it
+ *   alone knows (collapsed panels, the output editor's text when it changed) and keeps track of
+ *   which of its views the stored text holds, so that leaving the page journals the rest as
+ *   drafts over the stored record ({@link WorkspaceRecorder.journalNow}).
+ * - A project's record is built here (the text asked of the worker) and handed to project sync,
+ *   which pushes exactly that (and keeps it in the same store while the server has not got it).
  *
- * What the text holds is known by identity: the views written with the last text (or opened
- * from it) are in `written`; any other view of the form is a draft, kept whole in the view
- * state until a text holds it. No task walks the form: the text comes from the worker, a large
- * one goes to IndexedDB as a Blob made in slices, and the output editor is read in slices.
+ * What a text holds is known by identity: the views written with it (or opened from it) are in
+ * `written`; any other view of the form is a draft, kept whole in the view state until a text
+ * holds it. No task walks the form, and the output editor is read in slices.
  */
 import type { Endpoint, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import { outputChange } from '../../shared/projects';
-import { blobInSlices } from '../util/slices';
+import type { PageView, StoredRecord } from '../../shared/workspace/record-keeper';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
 
-/** Texts longer than this are put as a Blob made in slices (no task clones megabytes). */
-const BLOB_ABOVE_CHARS = 256 * 1024;
+/**
+ * A journal entry as the browser's own workspace writes it (journal.ts): the view state over the
+ * store's record (`base`), or over `text` while the store has not got it. `outputOfBase`: the
+ * output editor's change is the base record's (it did not change since).
+ */
+export interface KeptJournal {
+  viewState: WorkspaceViewState;
+  base?: number;
+  text?: string;
+  outputOfBase: boolean;
+}
 
 /** What a record is built from: the page's state and the worker's text. */
 export interface RecordSource {
@@ -36,6 +48,25 @@ export interface RecordSource {
   readOutput(): Promise<string | undefined>;
   /** The output editor's text in one task (leaving the page); undefined without an editor. */
   outputNow(): string | undefined;
+  /**
+   * The browser's own workspace: syncs `endpoints` to the worker's document, whose core then
+   * stores the record with `view` as the page's part; answers the sync's revision and what was
+   * stored (undefined: nothing).
+   */
+  keep(
+    endpoints: Endpoint[],
+    view: PageView,
+  ): Promise<{ revision: number | undefined; stored: StoredRecord | undefined }>;
+}
+
+/**
+ * What the page knows of the record the document's core last stored: when, and whether its
+ * text is the one the views in `written` come from.
+ */
+interface KeptByCore {
+  savedAt: number;
+  /** The stored text's length (a journal's output change spans it). */
+  textLength: number;
 }
 
 /** A record as built: the text as a string (compared, pushed) and the view state. */
@@ -50,8 +81,6 @@ export class WorkspaceRecorder {
   private writtenMeta: DocumentMeta | undefined;
   private writtenSchemas: Record<string, Schema> | undefined;
   private text = '';
-  private readonly textBlobs = new BlobCache();
-  private readonly outputBlobs = new BlobCache();
   private lastOutput: string | undefined;
   /** The form's version last written (or found not writable): an output edit writes nothing. */
   private triedVersion: string | undefined;
@@ -66,7 +95,15 @@ export class WorkspaceRecorder {
     write: () => Promise.resolve(undefined),
     readOutput: () => Promise.resolve(undefined),
     outputNow: () => undefined,
+    keep: () => Promise.resolve({ revision: undefined, stored: undefined }),
   };
+  /**
+   * The browser's own workspace, kept by the document's core: the record it stored last, when
+   * its text is the one `written` refers to (undefined: the text adopted last is not stored yet).
+   */
+  private kept: KeptByCore | undefined;
+  /** The output editor changed since its text was last sent to the core. */
+  private outputDirty = false;
 
   /** What records are built from (the page connects it once mounted). */
   connect(source: RecordSource): void {
@@ -89,6 +126,86 @@ export class WorkspaceRecorder {
     this.writtenMeta = meta;
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
+    this.kept = undefined;
+  }
+
+  /** The record of the text adopted last is the store's (a restore): its `savedAt`. */
+  adoptStored(savedAt: number, textLength: number): void {
+    this.kept = { savedAt, textLength };
+  }
+
+  /** The output editor changed: its text goes to the core with the next record. */
+  outputChanged(): void {
+    this.outputDirty = true;
+  }
+
+  /**
+   * The browser's own workspace: the core stores the record (the text never crosses to the
+   * page). The views synced for it are those its text holds when it took the form's text then.
+   */
+  async keep(): Promise<StoredRecord | undefined> {
+    const endpoints = this.source.endpoints();
+    const meta = this.source.meta();
+    const schemas = this.source.schemas();
+    const view: PageView = {
+      collapsed: endpoints
+        .filter((endpoint) => this.source.isCollapsed(endpoint.id))
+        .map((endpoint) => endpoint.id),
+    };
+    if (this.outputDirty) {
+      this.outputDirty = false;
+      const output = await this.source.readOutput();
+      if (output !== undefined) {
+        view.output = output;
+        this.lastOutput = output;
+      }
+    }
+    let answer: Awaited<ReturnType<RecordSource['keep']>>;
+    try {
+      answer = await this.source.keep(endpoints, view);
+    } catch (failure) {
+      if (view.output !== undefined) this.outputDirty = true;
+      throw failure;
+    }
+    const { revision, stored } = answer;
+    if (stored === undefined) {
+      if (view.output !== undefined) this.outputDirty = true;
+      return undefined;
+    }
+    if (stored.current && stored.revision === revision) {
+      this.written = new WeakSet(endpoints);
+      this.writtenMeta = meta;
+      this.writtenSchemas = schemas;
+      this.text = '';
+    }
+    // The stored text is the one `written` refers to: the core's text changes only when it takes
+    // the form's (current) or opens one (the page adopts it then).
+    this.kept = { savedAt: stored.savedAt, textLength: stored.textLength };
+    return stored;
+  }
+
+  /**
+   * The journal's entry for the browser's own workspace, leaving the page (nothing async
+   * finishes): the form's drafts over the store's record, or over the adopted text itself while
+   * the store has not got it. `output`: the editor's text, read only when it changed since it was
+   * last sent. Undefined when no entry can say it (the store's record then is all there is).
+   */
+  journalNow(): KeptJournal | undefined {
+    const output = this.outputDirty ? this.source.outputNow() : undefined;
+    const kept = this.kept;
+    const base = kept === undefined ? this.text : undefined;
+    const viewState = this.viewOf(
+      this.source.endpoints(),
+      this.source.meta(),
+      this.source.schemas(),
+    );
+    if (output !== undefined) {
+      // The editor's text as a whole: the page does not hold the core's text to diff it with.
+      viewState.output = { start: 0, end: kept?.textLength ?? base?.length ?? 0, text: output };
+    }
+    return kept === undefined
+      ? { viewState, text: base ?? '', outputOfBase: output === undefined }
+      : { viewState, base: kept.savedAt, outputOfBase: output === undefined };
   }
 
   /** The document panel or schemas the text holds changed without an edit (read back). */
@@ -131,38 +248,25 @@ export class WorkspaceRecorder {
     return this.finish(this.source.endpoints(), this.source.meta(), this.source.schemas(), output);
   }
 
-  /** The text as IndexedDB should take it: a Blob made in slices when large. */
-  storedText(text: string): Promise<string | Blob> {
-    return this.textBlobs.of(text);
-  }
-
-  /** {@link storedText} at once: the Blob when it is made already, else the string. */
-  storedTextNow(text: string): string | Blob {
-    return this.textBlobs.now(text);
-  }
-
-  /**
-   * The output change's text as IndexedDB should take it: a Blob made in slices
-   * when large. A pasted 13 MB document is all change (the text is still the starter's): putting
-   * it as a string cloned it in one task of 150–750 ms.
-   */
-  storedOutput(viewState: WorkspaceViewState): Promise<string | Blob | undefined> {
-    const text = viewState.output?.text;
-    return text === undefined ? Promise.resolve(undefined) : this.outputBlobs.of(text);
-  }
-
-  /** {@link storedOutput} at once: the Blob when it is made already, else the string. */
-  storedOutputNow(viewState: WorkspaceViewState): string | Blob | undefined {
-    const text = viewState.output?.text;
-    return text === undefined ? undefined : this.outputBlobs.now(text);
-  }
-
   private finish(
     endpoints: Endpoint[],
     meta: DocumentMeta,
     schemas: Record<string, Schema>,
     output: string | undefined,
   ): BuiltRecord {
+    const viewState = this.viewOf(endpoints, meta, schemas);
+    const change = this.changeOfOutput(output);
+    if (change !== undefined) viewState.output = change;
+    this.last = { text: this.text, viewState };
+    return this.last;
+  }
+
+  /** The view state of the form as it is, over the text `written` refers to (no output). */
+  private viewOf(
+    endpoints: Endpoint[],
+    meta: DocumentMeta,
+    schemas: Record<string, Schema>,
+  ): WorkspaceViewState {
     // The text's views by the id opening it gives them, the drafts by their own. The order is
     // always kept: the text groups a path's operations, the form need not.
     const keys = endpoints.map((endpoint) =>
@@ -179,10 +283,7 @@ export class WorkspaceRecorder {
       .map((endpoint, i) => (this.source.isCollapsed(endpoint.id) ? keys[i] : undefined))
       .filter((key): key is string => key !== undefined);
     viewState.collapsed = collapsed;
-    const change = this.changeOfOutput(output);
-    if (change !== undefined) viewState.output = change;
-    this.last = { text: this.text, viewState };
-    return this.last;
+    return viewState;
   }
 
   /** The output editor's change to the text (kept from the last build while there is no editor). */
@@ -193,26 +294,5 @@ export class WorkspaceRecorder {
     }
     this.lastOutput = output;
     return outputChange(this.text, output);
-  }
-}
-
-/** Blobs made in slices of the last large text asked for (the same text is not made again). */
-class BlobCache {
-  private made: { text: string; value: Promise<Blob | undefined> } | undefined;
-  private ready: { text: string; value: Blob } | undefined;
-
-  /** `text` as IndexedDB should take it: a Blob made in slices when large. */
-  async of(text: string): Promise<string | Blob> {
-    if (text.length <= BLOB_ABOVE_CHARS) return text;
-    if (this.made?.text !== text) this.made = { text, value: blobInSlices(text) };
-    const blob = await this.made.value;
-    if (blob === undefined) return text;
-    this.ready = { text, value: blob };
-    return blob;
-  }
-
-  /** {@link of} at once: the Blob when it is made already, else the string. */
-  now(text: string): string | Blob {
-    return this.ready?.text === text ? this.ready.value : text;
   }
 }

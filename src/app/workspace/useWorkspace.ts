@@ -20,9 +20,9 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
 import { WorkspaceRecorder, type BuiltRecord } from './recorder';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
-import { clearJournal, recordWithJournal, writeJournal } from './journal';
+import { clearJournal, recordWithJournal, writeKeptJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
-import { workspaceStore, type WorkspaceRecord } from './workspace-store';
+import { workspaceStore } from './workspace-store';
 
 /** Quiet time after a change before the record is kept. */
 export const RECORD_SAVE_DEBOUNCE_MS = 400;
@@ -39,6 +39,11 @@ export interface WorkspaceOptions {
   editorReady: boolean;
   /** The session's text for these endpoints (the form synced), or undefined when not writable. */
   write: (endpoints: Endpoint[]) => Promise<string | undefined>;
+  /**
+   * The browser's own workspace: syncs these endpoints to the worker's document (whose core
+   * then stores the record); answers the revision the sync left.
+   */
+  keep: (endpoints: Endpoint[]) => Promise<number | undefined>;
   /** A record was put on the screen: the page takes what it shows beside the form. */
   onShown: (shown: RestoredWorkspace) => void;
   /** The text's shared schemas were read back from the worker. */
@@ -51,7 +56,7 @@ export interface Workspace {
   /** The browser's own record is being read and opened. */
   restoring: boolean;
   recorder: WorkspaceRecorder;
-  /** Call on every change the record should follow (the output editor's). */
+  /** Call on every change of the output editor (its text goes with the next record). */
   changed: () => void;
   /** Puts a record on the screen (a project's, from the server or this device). */
   show: (text: string, viewState: WorkspaceViewState | string | null) => Promise<void>;
@@ -59,16 +64,6 @@ export interface Workspace {
   adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
   /** Builds the record now (a new project is created from it). */
   build: () => Promise<BuiltRecord>;
-}
-
-function sameRecord(a: BuiltRecord | undefined, b: BuiltRecord): boolean {
-  if (a === undefined || a.text !== b.text) return false;
-  // The output editor's change can be the whole text (nothing loaded yet): compared as it is,
-  // not turned into JSON twice (a 6.5 MB paste: 30 ms).
-  const { output: x, ...restA } = a.viewState;
-  const { output: y, ...restB } = b.viewState;
-  if (x !== y && (x?.start !== y?.start || x?.end !== y?.end || x?.text !== y?.text)) return false;
-  return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 export function useWorkspace(options: WorkspaceOptions): Workspace {
@@ -101,14 +96,16 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         const handle = editorHandle();
         return latest.current.editorReady && handle ? handle.getValue() : undefined;
       },
+      keep: async (endpoints, view) => {
+        const revision = await latest.current.keep(endpoints);
+        return { revision, stored: await latest.current.client.flushRecord(view) };
+      },
     });
   }, [recorder, store, documentStore]);
   /** The output a shown record puts in the editor once it is ready. */
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
   const active = useRef(false);
-  /** The text of the store's record and when it was written (what a journal entry refers to). */
-  const stored = useRef<{ text: string; savedAt: number } | undefined>(undefined);
   const saver = useRef<{ changed: () => void; saveNow: () => void }>({
     changed: () => undefined,
     saveNow: () => undefined,
@@ -160,9 +157,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       // With what the page wrote as it went away, when the store did not get it (journal.ts).
       const record = await recordWithJournal(workspaceStore(), name);
       if (abort.signal.aborted) return;
-      if (record !== undefined && typeof record.text === 'string') {
-        stored.current = { text: record.text, savedAt: record.savedAt };
-      }
+      // This page holds the browser's own workspace: the document's core keeps its record.
+      client.keepRecord({ name, baseRevision: null }, workspaceStore());
       if (record === undefined) {
         // A new workspace starts with one endpoint (spec §4), calm until touched.
         client.setSource('');
@@ -176,6 +172,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         });
         if (abort.signal.aborted) return;
         apply(shown);
+        recorder.adoptStored(record.savedAt, shown.text.length);
       }
       active.current = true;
       setRestoring(false);
@@ -185,7 +182,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       active.current = true;
       setRestoring(false);
     });
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      client.keepRecord(undefined);
+    };
     // Once per page instance (a workspace is one instance, keyed by its name).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -206,37 +206,6 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     let running = false;
     let again = false;
     let alive = true;
-    let kept: BuiltRecord | undefined;
-    const put = async (
-      built: BuiltRecord,
-      text: string | Blob,
-      output: string | Blob | undefined,
-    ) => {
-      if (sameRecord(kept, built)) return;
-      kept = built;
-      const savedAt = Date.now();
-      const record: WorkspaceRecord = {
-        text,
-        viewState: built.viewState,
-        baseRevision: null,
-        savedAt,
-      };
-      // A large output change goes beside the view state as a Blob (the store puts it back).
-      const change = built.viewState.output;
-      if (change !== undefined && output instanceof Blob) {
-        record.viewState = { ...built.viewState, output: { ...change, text: '' } };
-        record.outputText = output;
-      }
-      await workspaceStore()
-        .put(name, record)
-        .then(
-          () => {
-            stored.current = { text: built.text, savedAt };
-            clearJournal(name, savedAt);
-          },
-          (failure: unknown) => console.warn('The workspace was not kept', failure),
-        );
-    };
     const save = async () => {
       timer = undefined;
       if (!active.current) return;
@@ -246,12 +215,13 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       }
       running = true;
       try {
-        const built = await recorder.build();
         if (latest.current.inProject) {
+          await recorder.build();
           if (alive) latest.current.onBuilt();
         } else {
-          const text = await recorder.storedText(built.text);
-          await put(built, text, await recorder.storedOutput(built.viewState));
+          // The document's core stores the record; the text does not cross to the page.
+          const kept = await recorder.keep();
+          if (kept !== undefined) clearJournal(name, kept.savedAt);
         }
       } catch (failure) {
         if (!isAbortError(failure)) console.warn('The workspace record was not built', failure);
@@ -274,14 +244,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       if (timer === undefined && !running) return;
       clearTimeout(timer);
       timer = undefined;
-      const built = recorder.buildNow();
-      // Written at once: an IndexedDB write started as the page goes away is aborted with it.
-      writeJournal(name, built.text, built.viewState, stored.current);
-      void put(
-        built,
-        recorder.storedTextNow(built.text),
-        recorder.storedOutputNow(built.viewState),
-      );
+      // Written at once: nothing async finishes as the page goes away. The form's drafts over
+      // the record the core stored last; the core's own write follows when the page stays.
+      const entry = recorder.journalNow();
+      if (entry !== undefined) writeKeptJournal(name, entry);
+      if (alive) void save();
     };
     saver.current = { changed, saveNow };
     const offs = [
@@ -304,7 +271,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   return {
     restoring,
     recorder,
-    changed: () => saver.current.changed(),
+    changed: () => {
+      recorder.outputChanged();
+      saver.current.changed();
+    },
     show: async (text, viewState) => {
       const shown = await restoreWorkspace(client, text, readViewState(viewState), {
         hold: true,

@@ -74,6 +74,23 @@ export function viewKey(endpoint: Endpoint): string {
 export interface KeeperOptions {
   debounceMs?: number;
   now?: () => number;
+  /**
+   * Whether a batch or a view change schedules a write by itself (default true). The page turns
+   * it off when it asks for each write ({@link RecordKeeper.flush}) after its own pause: it then
+   * knows which of its views the stored record's text holds (its journal's drafts are the rest).
+   */
+  auto?: boolean;
+}
+
+/** What a write stored, as the page learns it ({@link RecordKeeper.flushed}). */
+export interface StoredRecord {
+  savedAt: number;
+  /** The document's revision when the record was built. */
+  revision: number;
+  /** Whether the record's text is the document's at that revision (else an older text). */
+  current: boolean;
+  /** The length of the record's text (a journal's output change spans it). */
+  textLength: number;
 }
 
 /** Builds and writes the open document's workspace record (see the module comment). */
@@ -84,6 +101,8 @@ export class RecordKeeper {
   private writtenSchemas: Record<string, Schema> | undefined;
   /** The revision of the last batch after which the form could be written (rendered lazily). */
   private writable: number | undefined;
+  /** The revision the record's text was taken at (undefined: the text as opened). */
+  private textRevision: number | undefined;
   /** The text last given to the page for the output editor. */
   private shownText: string | undefined;
   private view: PageView = { collapsed: [] };
@@ -92,6 +111,8 @@ export class RecordKeeper {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private last: { record: WorkspaceRecord; text: string } | undefined;
+  /** The revision the last record stored (or found unchanged) was built at. */
+  private lastAt: { revision: number; current: boolean } | undefined;
   /** Settles when the record written next is stored (the page says "Saved" then). */
   private waiters: ((record: WorkspaceRecord | undefined) => void)[] = [];
 
@@ -116,7 +137,9 @@ export class RecordKeeper {
     this.writtenSchemas = doc?.schemas;
     this.shownText = undefined;
     this.writable = undefined;
+    this.textRevision = session.revision;
     this.last = undefined;
+    this.lastAt = undefined;
   }
 
   /**
@@ -138,14 +161,19 @@ export class RecordKeeper {
     if (session === undefined || doc === undefined || this.writable !== session.revision) return;
     if (doc.endpoints.length === 0) return;
     this.text = session.text().text;
+    this.textRevision = session.revision;
     this.written = new WeakSet(doc.endpoints);
     this.writtenMeta = doc.meta;
     this.writtenSchemas = doc.schemas;
   }
 
-  /** The page's part changed (collapsed panels, the output editor's own text). */
+  /**
+   * The page's part changed (collapsed panels, the output editor's own text). A view without
+   * the `output` key keeps the output last sent (the page sends the editor's text only when it
+   * changed); with `output: undefined` the editor shows the worker's text again.
+   */
   setView(view: PageView): void {
-    this.view = view;
+    this.view = 'output' in view ? view : { ...view, output: this.view.output };
     this.schedule();
   }
 
@@ -200,8 +228,20 @@ export class RecordKeeper {
     return done;
   }
 
+  /**
+   * {@link flush}, answered as the page learns it: when it was stored, at which revision, and
+   * whether the stored text is the document's at that revision.
+   */
+  async flushed(): Promise<StoredRecord | undefined> {
+    const record = await this.flush();
+    const last = this.last;
+    const at = this.lastAt;
+    if (record === undefined || last === undefined || at === undefined) return undefined;
+    return { savedAt: record.savedAt, ...at, textLength: last.text.length };
+  }
+
   private schedule(): void {
-    if (this.where === undefined) return;
+    if (this.where === undefined || this.options.auto === false) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? KEEP_DEBOUNCE_MS);
   }
@@ -211,7 +251,11 @@ export class RecordKeeper {
     this.waiters = [];
     const target = this.where;
     const record = this.build();
+    const revision = this.session?.revision;
+    const at =
+      revision === undefined ? undefined : { revision, current: this.textRevision === revision };
     if (target === undefined || record === undefined || this.same(record)) {
+      if (record !== undefined && this.last !== undefined) this.lastAt = at;
       for (const resolve of waiters) resolve(this.last?.record);
       return;
     }
@@ -223,6 +267,7 @@ export class RecordKeeper {
     try {
       await this.sink.put(target.name, stored);
       this.last = { record: stored, text };
+      this.lastAt = at;
       for (const resolve of waiters) resolve(stored);
     } catch (error) {
       console.warn('The workspace record was not written', error);

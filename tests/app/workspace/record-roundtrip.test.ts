@@ -186,7 +186,7 @@ async function openPage(text: string): Promise<Page> {
 /** Puts the record as useWorkspace does (IndexedDB clones it: so does this). */
 async function keep(store: MemoryWorkspaceStore, page: Page, built: BuiltRecord): Promise<void> {
   const record: WorkspaceRecord = {
-    text: await page.recorder.storedText(built.text),
+    text: built.text,
     viewState: structuredClone(built.viewState),
     baseRevision: null,
     savedAt: Date.now(),

@@ -141,7 +141,7 @@ describe('the worker API', () => {
     ).toBeUndefined();
     api.keepRecord({ name: 'project:p1', baseRevision: 3 });
     const flushed = await api.flushRecord();
-    expect(flushed.ok && flushed.value).toBe(sink.records.get('project:p1')?.savedAt);
+    expect(flushed.ok && flushed.value?.savedAt).toBe(sink.records.get('project:p1')?.savedAt);
     const answer = api.recordUploadBody({ editSession: 'e1' });
     if (!answer.ok || answer.value === undefined) throw new Error('no body');
     const body = JSON.parse(await answer.value.body.text()) as Record<string, unknown>;
