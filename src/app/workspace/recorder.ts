@@ -104,6 +104,10 @@ export class WorkspaceRecorder {
   private kept: KeptByCore | undefined;
   /** The output editor changed since its text was last sent to the core. */
   private outputDirty = false;
+  /** The keeper that answered the last write (a new one has not got the output sent before). */
+  private keeper: string | undefined;
+  /** A new core answered the last write: the next one, with the output, should follow soon. */
+  resend = false;
 
   /** What records are built from (the page connects it once mounted). */
   connect(source: RecordSource): void {
@@ -127,6 +131,7 @@ export class WorkspaceRecorder {
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
     this.kept = undefined;
+    this.keeper = undefined;
   }
 
   /** The record of the text adopted last is the store's (a restore): its `savedAt`. */
@@ -181,6 +186,14 @@ export class WorkspaceRecorder {
     // The stored text is the one `written` refers to: the core's text changes only when it takes
     // the form's (current) or opens one (the page adopts it then).
     this.kept = { savedAt: stored.savedAt, textLength: stored.textLength };
+    if (this.keeper !== undefined && stored.keeper !== this.keeper && view.output === undefined) {
+      // A new core (the worker restarted): the output editor's text goes again next time.
+      if (this.lastOutput !== undefined) {
+        this.outputDirty = true;
+        this.resend = true;
+      }
+    }
+    this.keeper = stored.keeper;
     return stored;
   }
 

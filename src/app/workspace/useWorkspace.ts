@@ -222,6 +222,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
           // The document's core stores the record; the text does not cross to the page.
           const kept = await recorder.keep();
           if (kept !== undefined) clearJournal(name, kept.savedAt);
+          if (recorder.resend) {
+            recorder.resend = false;
+            again = true;
+          }
         }
       } catch (failure) {
         if (!isAbortError(failure)) console.warn('The workspace record was not built', failure);

@@ -91,6 +91,11 @@ export interface StoredRecord {
   current: boolean;
   /** The length of the record's text (a journal's output change spans it). */
   textLength: number;
+  /**
+   * Which keeper wrote it: another than last time is a new core (a restarted worker), which has
+   * not got what the page sent before (the output editor's text).
+   */
+  keeper: string;
 }
 
 /** Builds and writes the open document's workspace record (see the module comment). */
@@ -115,6 +120,9 @@ export class RecordKeeper {
   private lastAt: { revision: number; current: boolean } | undefined;
   /** Settles when the record written next is stored (the page says "Saved" then). */
   private waiters: ((record: WorkspaceRecord | undefined) => void)[] = [];
+
+  /** This keeper, among those of other cores ({@link StoredRecord.keeper}). */
+  private readonly id = Math.random().toString(36).slice(2);
 
   constructor(
     private readonly sink: RecordSink,
@@ -237,7 +245,7 @@ export class RecordKeeper {
     const last = this.last;
     const at = this.lastAt;
     if (record === undefined || last === undefined || at === undefined) return undefined;
-    return { savedAt: record.savedAt, ...at, textLength: last.text.length };
+    return { savedAt: record.savedAt, ...at, textLength: last.text.length, keeper: this.id };
   }
 
   private schedule(): void {

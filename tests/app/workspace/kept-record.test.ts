@@ -150,6 +150,22 @@ describe('the browser workspace kept by the document core', () => {
     expect(restored.endpoints[3]?.summary).toBe('Fourth');
   });
 
+  it("sends the output editor's text again to a new core (a restarted worker)", async () => {
+    const { store, client, recorder, page } = await openPage(petsDocument(2));
+    page.output = `${petsDocument(2)}\n# typed by hand`;
+    recorder.outputChanged();
+    const first = await recorder.keep();
+    // The document's core is replaced under the page (as a restarted worker re-opens it).
+    await client.openDocument(petsDocument(2));
+    const second = await recorder.keep();
+    expect(second?.keeper).not.toBe(first?.keeper);
+    expect(recorder.resend).toBe(true);
+    recorder.resend = false;
+    await recorder.keep();
+    const record = store.records.get(NAME) as WorkspaceRecord;
+    expect(record.viewState.output?.text).toContain('# typed by hand');
+  });
+
   it('a core restarted or adopted learns the workspace before its first call', async () => {
     const { store, client, recorder, page } = await openPage(petsDocument(2));
     // A Load adopted: a new core holds the document now.
