@@ -10,6 +10,7 @@ import 'monaco-editor/languages/definitions/yaml/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { StandaloneServices } from 'monaco-editor/editor/standalone/browser/standaloneServices';
 import { IEditorWorkerService } from 'monaco-editor/editor/common/services/editorWorker';
+import { IUndoRedoService } from 'monaco-editor/platform/undoRedo/common/undoRedo';
 import { createYamlWorker, setupMonacoYaml } from './monaco-yaml';
 import { syncEditorWorkerInSlices } from './editor-worker-sync';
 
@@ -40,6 +41,11 @@ export function setupMonaco(): typeof monaco {
     return { dispose: () => undefined };
   });
   return monaco;
+}
+
+/** Monaco's undo-redo service (every model's undo stack); call once an editor exists. */
+export function undoRedoService(): unknown {
+  return StandaloneServices.get(IUndoRedoService);
 }
 
 export { monaco };

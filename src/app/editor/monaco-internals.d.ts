@@ -1,6 +1,6 @@
 /**
- * The two modules of Monaco 0.57 that hold its editor worker service (no types are published for
- * them): only what editor-worker-sync.ts reads.
+ * Modules of Monaco 0.57 that hold its services (no types are published for them): only what
+ * editor-worker-sync.ts and undo-step.ts read.
  */
 declare module 'monaco-editor/editor/standalone/browser/standaloneServices' {
   export const StandaloneServices: {
@@ -12,4 +12,8 @@ declare module 'monaco-editor/editor/standalone/browser/standaloneServices' {
 
 declare module 'monaco-editor/editor/common/services/editorWorker' {
   export const IEditorWorkerService: unknown;
+}
+
+declare module 'monaco-editor/platform/undoRedo/common/undoRedo' {
+  export const IUndoRedoService: unknown;
 }
