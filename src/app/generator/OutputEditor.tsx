@@ -41,24 +41,17 @@ const SLICE_CHARS = 128 * 1024;
 const SMALL_CHANGE = 256 * 1024;
 
 /**
- * A paste (or a converted JSON paste) longer than this many characters is inserted in slices,
- * one task each, as one undo step: Monaco's own paste of a 4 MB document was one 250–350 ms
- * task, of a 0.25 MB one 60 ms.
+ * A paste (or a converted JSON paste) longer than this many characters is inserted in slices of
+ * as many, one task each, as one undo step: Monaco's own paste of a 4 MB document was one
+ * 250–350 ms task, of a 0.25 MB one 60 ms.
  */
 const LARGE_PASTE_CHARS = 64 * 1024;
-
-/**
- * Characters per slice of a large paste. Each slice's cost grows with its lines (Monaco's view
- * model takes each new line): slices of 64 K characters (about 1,600 lines of GitHub's
- * description) were tasks of 15–50 ms of CPU, some over 50 ms on a busy machine.
- */
-const PASTE_SLICE_CHARS = 32 * 1024;
 
 /**
  * Where the slice of `text` that starts at `offset` ends: `size` characters on, after the next
  * line feed if there is one.
  */
-function sliceEnd(text: string, offset: number, size = PASTE_SLICE_CHARS): number {
+function sliceEnd(text: string, offset: number, size = LARGE_PASTE_CHARS): number {
   const end = offset + size;
   if (end >= text.length) return text.length;
   const newline = text.indexOf('\n', end);
