@@ -1,9 +1,10 @@
 /**
  * Issue 28.4, end to end: the output editor's work on a large text goes in slices and stays
- * exact. A large selection is copied as a Blob made in slices (Monaco's own copy, one long task,
+ * exact. A large selection is copied as a text read in slices (Monaco's own copy, one long task,
  * does not run: its input element never sees the copy event), and the clipboard holds exactly
  * the selection, the whole text or a part. A large text restored on reload reaches monaco-yaml's
- * worker in slices, and the diagnostics still point at the right line of the text shown.
+ * worker in slices, and the diagnostics still point at the right line of the text shown; Monaco's
+ * own editor worker gets it in slices too, and its unicode highlights reach the last line.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +54,10 @@ describe('the output editor on a large text (issue 28.4)', () => {
     await context?.close();
   });
 
-  // 40,000 lines (1.6 MB): above the sliced copy's and the sliced sync's thresholds.
-  const text = longDocument(40_000, 'not-openapi: 1\n');
+  // 40,000 lines (1.6 MB): above the sliced copy's and the sliced sync's thresholds. The last
+  // line holds an invisible character (a zero-width space), which Monaco's unicode highlighter
+  // marks once its editor worker holds the whole text.
+  const text = longDocument(40_000, 'not-openapi: "a\u200bb"\n');
   const lastLine = text.split('\n').length - 1;
 
   it('copies a large selection exactly, without Monaco’s one-task copy', async () => {
@@ -89,6 +92,14 @@ describe('the output editor on a large text (issue 28.4)', () => {
     expect(
       await page.evaluate(() => (window as unknown as { __monacoCopies: number }).__monacoCopies),
     ).toBe(0);
+  });
+
+  it('Monaco’s editor worker gets the whole text: the last line’s invisible character is marked', async () => {
+    await focusEditor(page);
+    await page.keyboard.press('Control+End');
+    await expect
+      .poll(() => page.locator('.monaco-editor .unicode-highlight').count(), { timeout: 60_000 })
+      .toBeGreaterThan(0);
   });
 
   it('checks a large restored text at the right lines', async () => {

@@ -114,7 +114,8 @@ async function sendInSlices(
     const version = model.getVersionId();
     const eol = model.getEOL();
     const lines = model.getLineCount();
-    proxy.$acceptNewModel({ url, lines: [], EOL: eol, versionId: version });
+    // An empty model is one empty line (a worker's mirror of no lines cannot take an insertion).
+    proxy.$acceptNewModel({ url, lines: [''], EOL: eol, versionId: version });
     let changed = false;
     for (let from = 1; from <= lines; from += LINES_PER_SLICE) {
       const to = Math.min(lines, from + LINES_PER_SLICE - 1);

@@ -1,6 +1,7 @@
 /** The JSON-paste flow of spec §4, kept free of Monaco so it can be tested on its own. */
 import { useCallback, useState } from 'react';
 import type { GeneratorClient } from '../core/generator-client';
+import { yieldToBrowser } from '../util/slices';
 
 /** Spec §8: logged (in Russian, as the catalogue says) when JSON cannot be converted. */
 export const CONVERSION_FAILED_WARNING = 'Не удалось конвертировать JSON в YAML';
@@ -38,6 +39,13 @@ export interface JsonPasteOffer {
 
 type PasteClient = Pick<GeneratorClient, 'jsonPasteKind' | 'jsonToYaml'>;
 
+/**
+ * A paste longer than this many characters goes to the worker in a task after the paste event's:
+ * that task already reads the whole clipboard (`getData`), and posting megabytes to the worker
+ * in it too made it longer still (GitHub's 13 MB description: a paste task of 150–190 ms).
+ */
+export const DEFER_POST_CHARS = 256 * 1024;
+
 /** Where a paste goes. */
 export interface PasteTarget {
   /**
@@ -59,6 +67,7 @@ export async function detectJsonPaste(
 ): Promise<JsonPasteOffer | undefined> {
   if (!mayBeJsonPaste(text)) return undefined;
   let kind = 'none';
+  if (text.length > DEFER_POST_CHARS) await yieldToBrowser();
   try {
     kind = await client.jsonPasteKind(text);
   } catch {

@@ -221,8 +221,12 @@ export function createCoreApi(keeper?: DocumentKeeper) {
      * output editor): ids are derived from path and method, so they match the open document's.
      */
     readEndpoints: (text: string) => run(() => parseOpenApi(text).endpoints),
-    /** Where each operation sits in some text (the output editor: form and YAML linked). */
-    operationRanges: (text: string) => run(() => operationRanges(text)),
+    /**
+     * Where each operation sits in some text (the output editor: form and YAML linked). A large
+     * text comes as a Blob (read in the worker only), which crosses without a clone.
+     */
+    operationRanges: (text: string | Blob) =>
+      run(() => operationRanges(typeof text === 'string' ? text : readBlob(text))),
     /**
      * A YAML fragment checked as a schema (the Schemas section's YAML editor), in the open
      * document's dialect (an OpenAPI 3.0 Schema Object, or JSON Schema 2020-12 for 3.1/3.2).

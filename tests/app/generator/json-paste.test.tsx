@@ -6,6 +6,7 @@ import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { JsonPasteDialog } from '../../../src/app/generator/JsonPasteDialog';
 import {
   CONVERSION_FAILED_WARNING,
+  DEFER_POST_CHARS,
   detectJsonPaste,
   mayBeJsonPaste,
   useJsonPaste,
@@ -46,6 +47,22 @@ describe('JSON paste detection', () => {
     expect(CONVERSION_FAILED_WARNING).toBe('Не удалось конвертировать JSON в YAML');
     expect(pasteAsIs).toHaveBeenCalledWith('{"a":1}');
     expect(result.current.offer).toBeUndefined();
+  });
+});
+
+describe('a large paste and the worker', () => {
+  it('is posted to the worker in a task after the paste event, a small one at once', async () => {
+    const jsonPasteKind = vi.fn(() => Promise.resolve('none' as const));
+    const spy = { jsonPasteKind, jsonToYaml: () => Promise.resolve('') };
+    const large = `[${'1,'.repeat(DEFER_POST_CHARS / 2)}1]`;
+    const pending = detectJsonPaste(spy, large);
+    // Still in the paste event's task: the megabytes are not posted in it.
+    expect(jsonPasteKind).not.toHaveBeenCalled();
+    expect(await pending).toBeUndefined();
+    expect(jsonPasteKind).toHaveBeenCalledWith(large);
+    const small = detectJsonPaste(spy, '[1, 2]');
+    expect(jsonPasteKind).toHaveBeenCalledTimes(2);
+    await small;
   });
 });
 

@@ -1,6 +1,14 @@
 /** Operation line ranges of the output editor's text and schema-editor helpers. */
 import type { OperationRange, SchemaCheck } from '../../../shared/openapi/document/locate';
 import { generatorClient, type GeneratorClient } from '../../core/generator-client';
+import { blobInSlices } from '../../util/slices';
+
+/**
+ * A text longer than this many characters goes to the worker as a Blob made in slices: posting
+ * GitHub's 13 MB description as a string was one task of 80–200 ms (its structured clone) each
+ * time the caret moved in a text not looked up yet (Ctrl+A before a copy).
+ */
+export const RANGES_BLOB_CHARS = 1024 * 1024;
 
 export type { OperationRange };
 
@@ -23,11 +31,19 @@ export class OperationLocator {
   /** The ranges of the text at `version` (asks for the text only when not cached). */
   async ranges(version: number, getText: () => string): Promise<OperationRange[]> {
     if (this.cached?.version === version) return this.cached.ranges;
-    const ranges = await this.client
-      .call('operationRanges', [getText()])
-      .catch((): OperationRange[] => []);
+    const text = getText();
+    // A core on the main thread (no Worker) cannot read a Blob: the string then.
+    const ranges =
+      (text.length > RANGES_BLOB_CHARS ? await this.rangesOfBlob(text) : undefined) ??
+      (await this.client.call('operationRanges', [text]).catch((): OperationRange[] => []));
     this.cached = { version, ranges };
     return ranges;
+  }
+
+  private async rangesOfBlob(text: string): Promise<OperationRange[] | undefined> {
+    const blob = await blobInSlices(text);
+    if (blob === undefined) return undefined;
+    return this.client.call('operationRanges', [blob]).catch(() => undefined);
   }
 
   /** The cached ranges when they are of `version`. */

@@ -1,0 +1,19 @@
+/**
+ * Modules of Monaco 0.57 that hold its services (no types are published for them): only what
+ * editor-worker-sync.ts and undo-step.ts read.
+ */
+declare module 'monaco-editor/editor/standalone/browser/standaloneServices' {
+  export const StandaloneServices: {
+    get(id: unknown): unknown;
+    /** Runs `callback` once the services exist (at the first editor), not creating them. */
+    withServices(callback: () => { dispose(): void }): { dispose(): void };
+  };
+}
+
+declare module 'monaco-editor/editor/common/services/editorWorker' {
+  export const IEditorWorkerService: unknown;
+}
+
+declare module 'monaco-editor/platform/undoRedo/common/undoRedo' {
+  export const IUndoRedoService: unknown;
+}
