@@ -159,6 +159,8 @@ const SHARED = {
   servers: [{ url: 'https://example.com' }],
   tags: [{ name: 'pets', description: 'p' }],
   security: [{ key: [] }],
+  // An extension and webhooks the part leaves out, with what only they reach.
+  'x-webhooks': { hook: { post: { requestBody: { $ref: '#/components/requestBodies/Hooked' } } } },
   paths: {
     '/pets': {
       parameters: [{ $ref: '#/components/parameters/Limit' }],
@@ -230,6 +232,9 @@ const SHARED = {
       Limit: { name: 'limit', in: 'query', schema: { type: 'integer' }, example: 'many' },
     },
     requestBodies: {
+      Hooked: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Unused' } } },
+      },
       NewPet: {
         content: {
           'application/json': {
@@ -291,6 +296,7 @@ describe('a re-lint carries the components the touched path items reach', () => 
     // What is not paths or components is carried as it is.
     expect(part.info).toBe(SHARED.info);
     expect(part.tags).toBe(SHARED.tags);
+    expect(Object.hasOwn(part, 'x-webhooks')).toBe(false);
   });
 
   it('follows Swagger 2.0 definitions, parameters and responses, and path items referred to', () => {

@@ -188,7 +188,8 @@ const SWAGGER2_SECTIONS = ['definitions', 'parameters', 'responses'];
 
 /**
  * The part of a document a re-lint of the touched path items reads: those path items, every
- * member of the document but the path items, webhooks and components, and of the components
+ * member of the document but the path items, webhooks, extensions and components, and of the
+ * components
  * (Swagger 2.0: definitions, parameters, responses) only those the rest reaches through `$ref`s,
  * transitively. A path item another one refers to (`#/paths/…`) comes along too, and security
  * schemes all (a handful of objects, and requirements name them in callbacks too). The
@@ -200,8 +201,11 @@ export function partOf(data: JsonObject, touched: readonly string[]): JsonObject
   const swagger2 = Object.hasOwn(data, 'swagger');
   const components = !swagger2 && isObject(data.components) ? data.components : undefined;
   const sectionKeys = swagger2 ? SWAGGER2_SECTIONS : [];
+  // Webhooks and the document's own extensions (GitHub's `x-webhooks`: 0.6 MB reaching
+  // hundreds of schemas) hold no finding under a path item: they are left out.
+  const left = (key: string) => key === 'webhooks' || key.startsWith('x-');
   const tracked = (key: string) =>
-    key === 'paths' || key === 'webhooks' || key === 'components' || sectionKeys.includes(key);
+    key === 'paths' || key === 'components' || left(key) || sectionKeys.includes(key);
   const roots: unknown[] = [];
   for (const key of touched) if (Object.hasOwn(paths, key)) roots.push(paths[key]);
   for (const key of Object.keys(data)) if (!tracked(key)) roots.push(data[key]);
@@ -227,7 +231,7 @@ export function partOf(data: JsonObject, touched: readonly string[]): JsonObject
   };
   const part: JsonObject = {};
   for (const key of Object.keys(data)) {
-    if (key === 'webhooks') continue;
+    if (left(key)) continue;
     if (key === 'paths') {
       setOwn(
         part,
