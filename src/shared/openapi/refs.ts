@@ -283,16 +283,20 @@ export function reachedFrom(
 ): Set<string> {
   const reached = new Set<string>();
   const queue: unknown[] = [];
+  // Each section as the reference's prefix (`#/components/schemas/`): one string test a section,
+  // for the walk runs at every edit of the document (its unused-component collection).
+  const prefixes = sections.map((section) => `#/${section.join('/')}/`);
   const note = (ref: string) => {
-    if (!ref.startsWith('#/')) return;
-    const tokens = safeDecode(ref).slice(2).split('/');
-    for (const section of sections) {
-      if (tokens.length <= section.length) continue;
-      if (!section.every((token, i) => tokens[i] === token)) continue;
-      const pointer = '/' + tokens.slice(0, section.length + 1).join('/');
+    const decoded = ref.includes('%') ? safeDecode(ref) : ref;
+    for (let i = 0; i < prefixes.length; i++) {
+      const prefix = prefixes[i] as string;
+      if (!decoded.startsWith(prefix)) continue;
+      const end = decoded.indexOf('/', prefix.length);
+      const name = end < 0 ? decoded.slice(prefix.length) : decoded.slice(prefix.length, end);
+      const pointer = prefix.slice(1) + name;
       if (reached.has(pointer)) return;
       reached.add(pointer);
-      queue.push(entryAt(doc, section, unescapePointer(tokens[section.length] as string)));
+      queue.push(entryAt(doc, sections[i] as readonly string[], unescapePointer(name)));
       return;
     }
   };
