@@ -136,12 +136,17 @@ export class LintWiring {
   /** The large text's check, offered (its findings, if any, are dropped: they are of another text). */
   private offer(): void {
     this.largeAllowed = false;
-    this.set({
-      pending: false,
-      answer: undefined,
-      text: undefined,
-      large: { chars: this.length, status: 'offered', estimateMs: lintEstimateMs(this.length) },
-    });
+    const shown = this.state.large;
+    // The same offer is not published again (each state re-renders the whole page).
+    const large =
+      shown?.status === 'offered' && shown.chars === this.length
+        ? shown
+        : {
+            chars: this.length,
+            status: 'offered' as const,
+            estimateMs: lintEstimateMs(this.length),
+          };
+    this.set({ pending: false, answer: undefined, text: undefined, large });
   }
 
   private set(next: Partial<LintState>): void {
