@@ -39,13 +39,28 @@ function oneFieldEdit(text: string): { text: string; path: string } | undefined 
       path: pathKey,
     };
   }
-  const match = /\n( {6})summary: ([^\n]*)/.exec(text);
-  if (match === null) return undefined;
-  const before = text.slice(0, match.index);
-  const pathKey = [...before.matchAll(/\n {2}(['"]?)(\/[^\n]*?)\1:\n/g)].pop()?.[2];
-  if (pathKey === undefined) return undefined;
+  // YAML: the first operation of the first path item. Its summary is changed, or one is added
+  // when it has none (Stripe's operations carry a description and no summary).
+  const path = /\n {2}(['"]?)(\/[^\n]*?)\1:\n/.exec(text);
+  if (path === null) return undefined;
+  const pathKey = path[2] as string;
+  const afterPath = path.index + path[0].length;
+  const method = /^ {4}(get|put|post|delete|options|head|patch|trace):\n/m.exec(
+    text.slice(afterPath),
+  );
+  if (method === null) return undefined;
+  const opStart = afterPath + method.index + method[0].length;
+  const opEnd = opStart + (/^ {0,4}\S/m.exec(text.slice(opStart))?.index ?? text.length - opStart);
+  const summary = /^ {6}summary: [^\n]*/m.exec(text.slice(opStart, opEnd));
+  if (summary !== null) {
+    const at = opStart + summary.index;
+    return {
+      text: `${text.slice(0, at)}      summary: edited${text.slice(at + summary[0].length)}`,
+      path: pathKey,
+    };
+  }
   return {
-    text: `${before}\n${match[1] ?? ''}summary: edited${text.slice(match.index + match[0].length)}`,
+    text: `${text.slice(0, opStart)}      summary: edited\n${text.slice(opStart)}`,
     path: pathKey,
   };
 }

@@ -5,9 +5,15 @@
  * project's "Saved" is shown only once the server has the edit. The document is made here (a
  * GitHub-like shape: many paths, shared schemas, examples), never copied from elsewhere.
  */
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadYamlReplacing, startAppAndBrowser, type StartedServer } from './harness';
+import {
+  loadYamlReplacing,
+  SCREENSHOT_DIR,
+  startAppAndBrowser,
+  type StartedServer,
+} from './harness';
 import {
   api,
   editorText,
@@ -163,6 +169,49 @@ describe('a 13 MB description (issue 28.5)', () => {
       })
       .toBe(true);
     console.log(`13 MB description: Load took ${loadMs} ms`);
+  }, 300_000);
+
+  it("offers Spectral's whole check with its time, and runs and cancels it from the keyboard", async () => {
+    await context?.close();
+    ({ context, page } = await generatorPage(browser, server));
+    await pasteIntoEditor(page, TEXT, { at: 'all' });
+    const dialog = page.getByTestId('json-paste-dialog');
+    await dialog.waitFor({ timeout: 60_000 });
+    await dialog.getByTestId('paste-open-json').click();
+    await dialog.waitFor({ state: 'detached' });
+    await loadYamlReplacing(page, () => listed(page));
+    // Not linted by itself: the panel offers the check and says how long it takes.
+    const whole = page.getByTestId('problems-whole');
+    await whole.waitFor({ timeout: 60_000 });
+    expect(await whole.getAttribute('data-status')).toBe('offered');
+    const check = whole.getByTestId('problems-whole-check');
+    expect(await check.textContent()).toMatch(
+      /^Check with Spectral's rules \(about \d+ minutes?\)$/,
+    );
+    // Generate does not wait for it: the form's checks decide.
+    const generate = page.getByRole('button', { name: 'Generate OpenAPI' });
+    await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await whole.scrollIntoViewIfNeeded();
+    await page
+      .getByTestId('problems')
+      .screenshot({ path: path.join(SCREENSHOT_DIR, 'lint-whole-offered-en.png') });
+
+    await check.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => whole.getAttribute('data-status')).toBe('running');
+    const cancel = whole.getByTestId('problems-whole-cancel');
+    await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await whole.textContent()).toMatch(
+      /Checking the whole document with Spectral's rules… \d+:\d\d of about \d+ minutes?\./,
+    );
+    await page.waitForTimeout(2500);
+    await page
+      .getByTestId('problems')
+      .screenshot({ path: path.join(SCREENSHOT_DIR, 'lint-whole-running-en.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => whole.getAttribute('data-status')).toBe('offered');
+    await expect.poll(() => check.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await generate.isEnabled()).toBe(true);
   }, 300_000);
 
   it('in a project: a summary typed is saved before "Saved" shows, and survives a reload 3 s later', async () => {

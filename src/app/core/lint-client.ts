@@ -31,6 +31,10 @@ export class LintClient {
   private full = true;
   private readonly listeners = new Set<(answer: LintAnswer) => void>();
   private readonly failureListeners = new Set<(error: ErrorInfo) => void>();
+  /** The ruleset the worker holds (set again in a worker started anew after a cancel). */
+  private rulesetYaml: string | undefined;
+  /** Settles when the lints under way are cancelled; replaced at each cancel. */
+  private cancelled = cancelSignal();
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
 
@@ -59,11 +63,14 @@ export class LintClient {
           <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
           (...args: A) =>
             Promise.race([call(...args), failed]);
-        return {
+        const backend: Backend = {
           setRuleset: guard(remote.setRuleset),
           ruleset: guard(remote.ruleset),
           lint: guard(remote.lint),
         };
+        // A worker started again after a cancel holds the default ruleset.
+        if (this.rulesetYaml !== undefined) await backend.setRuleset(this.rulesetYaml);
+        return backend;
       }
       const { createLintApi } = await import('../../shared/openapi/lint/lint-api');
       const api = createLintApi();
@@ -98,7 +105,10 @@ export class LintClient {
       for (const listener of this.failureListeners) listener(answer.error);
       return answer;
     }
-    if (answer.ok) this.full = true;
+    if (answer.ok) {
+      this.full = true;
+      this.rulesetYaml = yaml;
+    }
     return answer;
   }
 
@@ -129,13 +139,18 @@ export class LintClient {
     if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
     this.full = false;
     this.touched = new Set();
-    let answer: Result<LintAnswer>;
+    const cancelled = this.cancelled;
+    let answer: Result<LintAnswer> | 'cancelled';
     try {
-      answer = await (await this.start()).lint(request);
+      answer = await Promise.race([
+        this.start().then((backend) => backend.lint(request)),
+        cancelled.promise,
+      ]);
     } catch (error) {
       // The worker itself failed (it could not start, or it died).
       answer = { ok: false, error: workerFailure(error) };
     }
+    if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
     if (!answer.ok) {
       if (answer.error.code !== 'CONFLICT') {
         this.full = true;
@@ -149,6 +164,25 @@ export class LintClient {
     return answer.value;
   }
 
+  /**
+   * Stops the lints under way and scheduled: they answer nobody. The worker is stopped (a
+   * Spectral run cannot be interrupted otherwise) and started again, with the ruleset, by the
+   * next call; its next lint is a whole one.
+   */
+  cancel(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.cancelled.cancel();
+    this.cancelled = cancelSignal();
+    this.full = true;
+    this.touched = new Set();
+    if (this.worker !== undefined) {
+      this.worker.terminate();
+      this.worker = undefined;
+      this.backend = undefined;
+    }
+  }
+
   /** Stops the worker. */
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
@@ -156,6 +190,14 @@ export class LintClient {
     this.worker = undefined;
     this.backend = undefined;
   }
+}
+
+function cancelSignal(): { promise: Promise<'cancelled'>; cancel: () => void } {
+  let cancel = () => {};
+  const promise = new Promise<'cancelled'>((resolve) => {
+    cancel = () => resolve('cancelled');
+  });
+  return { promise, cancel };
 }
 
 function workerFailure(error: unknown): ErrorInfo {

@@ -63,7 +63,7 @@ import { checkSubscription } from '../api/subscription-check';
 import { downloadOriginal, SwaggerConvertDialog } from './SwaggerConvertDialog';
 import { useTouchedVersion } from '../model/touched';
 import { UpgradeDialog } from './UpgradeDialog';
-import { LINT_MAX_CHARS, useLint } from './useLint';
+import { useLint } from './useLint';
 import { useNarrowTabs } from './useNarrowTabs';
 import { WorkspaceGate } from './WorkspaceGate';
 import '../components/controls.css';
@@ -255,16 +255,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const problemsView = useProblemsView(workspaceName);
   /** The one lint of the document (Spectral in its worker): panel, YAML markers, Generate. */
   const lint = useLint(client, problemsView.ruleset);
-  const lintLimitMb = (LINT_MAX_CHARS / 1_000_000).toFixed(0);
-  const lintSizeMb = ((lint.tooLarge ?? 0) / 1_000_000).toFixed(1);
   const lintMessage =
     lint.rulesetError !== undefined
       ? coreErrorText(lint.rulesetError)
       : lint.lintError !== undefined
         ? t`The document could not be checked: ${coreErrorText(lint.lintError)}`
-        : lint.tooLarge !== undefined
-          ? t`Spectral's rules check documents of up to ${lintLimitMb} MB as you edit; this one is ${lintSizeMb} MB. The form's own checks are shown.`
-          : undefined;
+        : undefined;
   /** A lint finding chosen in the panel: its endpoint in the form, else the document panel. */
   const onSelectFinding = useCallback(
     (finding: PanelFinding) => {
@@ -630,6 +626,9 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               lintPending={lint.pending}
               lintMessage={lintMessage}
               lintMessageShown={lint.rulesetError !== undefined}
+              large={lint.large}
+              onCheckWhole={lint.checkWhole}
+              onCancelWhole={lint.cancelWhole}
               ruleset={problemsView.ruleset}
               onRulesetChange={problemsView.setRuleset}
               rulesetSync={problemsView.rulesetSync}

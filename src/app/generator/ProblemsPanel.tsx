@@ -8,8 +8,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LintAnswer, LintFinding, LintSeverity } from '../../shared/openapi/lint/types';
+import type { LargeLint } from './useLint';
 import { FIELD_MESSAGES, PANEL_LABELS } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
 import {
@@ -59,6 +60,10 @@ export interface ProblemsPanelProps {
   lintMessage?: string;
   /** Whether `lintMessage` shows the panel by itself (the ruleset the user wrote was refused). */
   lintMessageShown?: boolean;
+  /** A text too large to lint by itself: its whole check, offered or running (useLint). */
+  large?: LargeLint;
+  onCheckWhole?: () => void;
+  onCancelWhole?: () => void;
   /** The project's ruleset YAML ('' for the default); with `onRulesetChange`, rules turn off. */
   ruleset?: string;
   onRulesetChange?: (yaml: string) => void;
@@ -87,6 +92,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   lintPending = false,
   lintMessage,
   lintMessageShown = true,
+  large,
+  onCheckWhole,
+  onCancelWhole,
   ruleset = '',
   onRulesetChange,
   severities: severitiesProp,
@@ -137,6 +145,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     turnedOff.length === 0 &&
     ruleset.trim() === '' &&
     !syncNote &&
+    large === undefined &&
     (lintMessage === undefined || !lintMessageShown)
   ) {
     return null;
@@ -220,6 +229,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
         {checking ? t`Checking the changed document…` : ''}
       </span>
       <RulesetSyncNote state={rulesetSync?.state} />
+      {large === undefined ? null : (
+        <WholeCheck large={large} onCheck={onCheckWhole} onCancel={onCancelWhole} />
+      )}
       {editingRuleset && onRulesetChange !== undefined ? (
         <RulesetDialog
           ruleset={ruleset}
@@ -270,6 +282,92 @@ export const ProblemsPanel = memo(function ProblemsPanel({
     </section>
   );
 });
+
+/** Minutes and seconds, as a clock shows them (`2:05`). */
+function clock(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A text too large to be linted by itself: the check is offered with its expected time, and
+ * while it runs, the time spent and a Cancel. The button that replaces the other takes the
+ * keyboard's focus when the one pressed had it.
+ */
+function WholeCheck({
+  large,
+  onCheck,
+  onCancel,
+}: {
+  large: LargeLint;
+  onCheck: (() => void) | undefined;
+  onCancel: (() => void) | undefined;
+}) {
+  const { t } = useLingui();
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const shown = useRef(large.status);
+  const [now, setNow] = useState(() => Date.now());
+  const running = large.status === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  useEffect(() => {
+    if (shown.current === large.status) return;
+    shown.current = large.status;
+    const active = document.activeElement;
+    if (active === null || active === document.body || box.current?.contains(active) === true) {
+      button.current?.focus();
+    }
+  }, [large.status]);
+  const sizeMb = (large.chars / 1_000_000).toFixed(1);
+  const minutes = Math.max(1, Math.ceil(large.estimateMs / 60_000));
+  const about = plural(minutes, { one: 'about # minute', other: 'about # minutes' });
+  const spent = clock(now - (large.startedAt ?? now));
+  return (
+    <div
+      className="gen-problems-whole"
+      ref={box}
+      data-testid="problems-whole"
+      data-status={large.status}
+    >
+      {running ? (
+        <>
+          <p className="gen-problems-whole-text" role="status">
+            {t`Checking the whole document with Spectral's rules… ${spent} of ${about}.`}
+          </p>
+          <progress className="gen-problems-whole-progress" aria-label={t`Checking`} />
+          <button
+            type="button"
+            className="gen-button gen-button-small"
+            ref={button}
+            onClick={onCancel}
+            data-testid="problems-whole-cancel"
+          >
+            <Trans>Cancel</Trans>
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="gen-problems-whole-text">
+            {t`This document is ${sizeMb} MB: Spectral's rules are not run on it by themselves. Checking it takes ${about} in the background; the form's own checks are shown meanwhile.`}
+          </p>
+          <button
+            type="button"
+            className="gen-button gen-button-small"
+            ref={button}
+            onClick={onCheck}
+            data-testid="problems-whole-check"
+          >
+            {t`Check with Spectral's rules (${about})`}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
 
 /** Save states of a project's ruleset the panel tells of (it shows for them alone). */
 const SYNC_NOTED: ReadonlySet<string> = new Set(['conflict', 'offline', 'failed']);

@@ -11,8 +11,13 @@
  * - `pending`: the text changed since the answer was made (the answer is of an older text).
  * - Lint revisions are this page's own count: the document worker counts anew when a text is
  *   opened in a fresh worker, and the lint must see them only grow.
+ * - A text longer than {@link LINT_MAX_CHARS} is not linted by itself: its whole check takes
+ *   minutes of a core. `large` offers it ({@link LintWiring.checkWhole}, which can be
+ *   cancelled); once it has answered, endpoint edits re-lint what they touched as for any text.
+ *   Another change of such a text (its info, a schema, the ruleset) would need a whole check
+ *   again: it is offered again, and no settling whole lint follows a partial one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ErrorInfo } from '../../shared/openapi/errors';
 import type { LintAnswer } from '../../shared/openapi/lint/types';
 import type { DocumentChange, GeneratorClient } from '../core/generator-client';
@@ -22,12 +27,36 @@ import { LintClient, type LintSource } from '../core/lint-client';
 export const SETTLE_MS = 2000;
 
 /**
- * Texts longer than this are not linted as the user edits. A full Spectral run on a 13 MB
+ * Texts longer than this are not linted by themselves. A full Spectral run on a 13 MB
  * description takes minutes of a core; on a two-core machine it starved the document worker
- * and the page (Generate waited more than 15 s after an edit). The panel says so, and the
- * form's own checks stay in force.
+ * and the page (Generate waited more than 15 s after an edit). The panel offers the check with
+ * its expected time, and the form's own checks stay in force until it answers.
  */
 export const LINT_MAX_CHARS = 5_000_000;
+
+/**
+ * Time of a whole lint per million characters, in Chromium's lint worker (bench:lint: GitHub's
+ * 13.0 M characters in 141 s on a two-core machine at light load). Resolving GitHub's
+ * references makes it the slowest per character of the large documents measured.
+ */
+export const LINT_MS_PER_MILLION_CHARS = 11_000;
+
+/** The expected time of a whole lint of a text of `chars` characters. */
+export function lintEstimateMs(chars: number): number {
+  return Math.round((chars / 1_000_000) * LINT_MS_PER_MILLION_CHARS);
+}
+
+/** A text over {@link LINT_MAX_CHARS}: its whole check waits for the user. */
+export interface LargeLint {
+  /** The text's length. */
+  chars: number;
+  /** `offered`: not checked; `running`: the whole text is being checked. */
+  status: 'offered' | 'running';
+  /** The expected time of the check (ms). */
+  estimateMs: number;
+  /** When the running check began (`Date.now()`). */
+  startedAt?: number;
+}
 
 /** What the page shows of the lint. */
 export interface LintState {
@@ -41,8 +70,14 @@ export interface LintState {
   rulesetError?: ErrorInfo;
   /** The last lint failed (the next change lints again). */
   lintError?: ErrorInfo;
-  /** The open text is longer than {@link LINT_MAX_CHARS}: it is not linted (its length). */
-  tooLarge?: number;
+  /** The open text is longer than {@link LINT_MAX_CHARS} and no whole check of it answered. */
+  large?: LargeLint;
+}
+
+/** The lint's state, and the large text's check to start or cancel. */
+export interface LintView extends LintState {
+  checkWhole: () => void;
+  cancelWhole: () => void;
 }
 
 /** The document worker as the lint sees it (tests pass a fake). */
@@ -56,12 +91,19 @@ export function useLint(
   document: LintDocumentSource,
   ruleset: string,
   createClient: () => LintClient = () => new LintClient(),
-): LintState {
+): LintView {
   const [state, setState] = useState<LintState>({ pending: false });
   const [wiring] = useState(() => new LintWiring(document, createClient(), setState));
   useEffect(() => wiring.start(), [wiring]);
   useEffect(() => wiring.setRuleset(ruleset), [wiring, ruleset]);
-  return state;
+  return useMemo(
+    () => ({
+      ...state,
+      checkWhole: () => wiring.checkWhole(),
+      cancelWhole: () => wiring.cancelWhole(),
+    }),
+    [state, wiring],
+  );
 }
 
 /** The hook's machinery, apart from React (tests drive it directly). */
@@ -75,12 +117,37 @@ export class LintWiring {
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private state: LintState = { pending: false };
   private rulesetYaml: string | undefined;
+  /** The length of the open text when it was last read (whether it is over the limit). */
+  private length = 0;
+  /** The open text is linted although over the limit: the user asked for its whole check. */
+  private largeAllowed = false;
 
   constructor(
     private readonly document: LintDocumentSource,
     readonly client: LintClient,
     private readonly publish: (state: LintState) => void,
+    private readonly maxChars: number = LINT_MAX_CHARS,
   ) {}
+
+  private get isLarge(): boolean {
+    return this.length > this.maxChars;
+  }
+
+  /** The large text's check, offered (its findings, if any, are dropped: they are of another text). */
+  private offer(): void {
+    this.largeAllowed = false;
+    const shown = this.state.large;
+    // The same offer is not published again (each state re-renders the whole page).
+    const large =
+      shown?.status === 'offered' && shown.chars === this.length
+        ? shown
+        : {
+            chars: this.length,
+            status: 'offered' as const,
+            estimateMs: lintEstimateMs(this.length),
+          };
+    this.set({ pending: false, answer: undefined, text: undefined, large });
+  }
 
   private set(next: Partial<LintState>): void {
     // The page re-renders on each state: nothing is published when nothing changed.
@@ -104,19 +171,13 @@ export class LintWiring {
       if (changes === this.changes) this.set({ pending: false });
       return undefined;
     }
-    if (read.text.length > LINT_MAX_CHARS) {
+    this.length = read.text.length;
+    if (this.isLarge && !this.largeAllowed) {
       // Not linted: no answer of an older text stays shown as if it were this one's.
-      if (changes === this.changes) {
-        this.set({
-          pending: false,
-          answer: undefined,
-          text: undefined,
-          tooLarge: read.text.length,
-        });
-      }
+      if (changes === this.changes) this.offer();
       return undefined;
     }
-    if (this.state.tooLarge !== undefined) this.set({ tooLarge: undefined });
+    if (!this.isLarge && this.state.large !== undefined) this.set({ large: undefined });
     const revision = ++this.revision;
     this.reads.set(revision, { changes, text: read.text });
     return { text: read.text, revision };
@@ -127,6 +188,8 @@ export class LintWiring {
     const offChange = this.document.onDocumentChange((change) => this.onChange(change));
     const offAnswer = this.client.subscribe((answer) => this.onAnswer(answer));
     const offFailure = this.client.onFailure((error) => {
+      // A large text's whole check that failed is offered again.
+      if (this.state.large?.status === 'running') this.offer();
       this.set({ pending: false, lintError: error });
     });
     return () => {
@@ -140,11 +203,36 @@ export class LintWiring {
     };
   }
 
+  /**
+   * The large text's whole check, which the panel offers: the lint worker checks the text as
+   * it is now. Its answer ends `large`.
+   */
+  checkWhole(): void {
+    const large = this.state.large;
+    if (large?.status !== 'offered') return;
+    this.largeAllowed = true;
+    this.set({ large: { ...large, status: 'running', startedAt: Date.now() } });
+    void this.client.lintNow(this.source);
+  }
+
+  /** Stops the large text's whole check: it is offered again. */
+  cancelWhole(): void {
+    if (this.state.large?.status !== 'running') return;
+    this.client.cancel();
+    this.reads.clear();
+    this.offer();
+  }
+
   /** The project's ruleset: set in the worker, then the whole text linted under it. */
   setRuleset(yaml: string): void {
     if (yaml === this.rulesetYaml) return;
     this.rulesetYaml = yaml;
     this.changes += 1;
+    if (this.isLarge) {
+      // A large text's whole check under the new rules waits for the user again.
+      if (this.state.large?.status === 'running') this.client.cancel();
+      this.largeAllowed = false;
+    }
     this.set({ pending: true });
     void this.client.setRuleset(yaml).then(
       (result) => {
@@ -172,9 +260,25 @@ export class LintWiring {
   private onChange(change: DocumentChange): void {
     this.changes += 1;
     clearTimeout(this.settleTimer);
-    // An edit of a text too long to lint is not read at all: reading it is a copy of the whole
-    // text out of the document worker at every pause in typing. Another text opened is read.
-    if (this.state.tooLarge !== undefined && !change.opened) return;
+    if (change.opened) {
+      // Another text: its length decides anew, and a whole check of the one before is stopped.
+      if (this.state.large?.status === 'running') {
+        this.client.cancel();
+        this.reads.clear();
+      }
+      this.largeAllowed = false;
+    } else if (this.isLarge) {
+      // An edit of a large text not checked is not read at all: reading it is a copy of the
+      // whole text out of the document worker at every pause in typing.
+      if (!this.largeAllowed) return;
+      if (change.touchedPaths === undefined) {
+        // Only a whole check answers this change: it waits for the user again.
+        this.client.cancel();
+        this.reads.clear();
+        this.offer();
+        return;
+      }
+    }
     if (!this.state.pending) this.set({ pending: true });
     // The ruleset's first setting lints the opened text anyway.
     if (this.rulesetYaml === undefined) return;
@@ -187,11 +291,13 @@ export class LintWiring {
     for (const revision of this.reads.keys()) {
       if (revision <= answer.revision) this.reads.delete(revision);
     }
-    if (read === undefined) return;
+    // An answer of an earlier text while a large one waits for its check is of no text shown.
+    if (read === undefined || (this.isLarge && !this.largeAllowed)) return;
     const pending = read.changes !== this.changes;
-    this.set({ answer, text: read.text, pending, lintError: undefined });
+    this.set({ answer, text: read.text, pending, lintError: undefined, large: undefined });
     clearTimeout(this.settleTimer);
-    if (answer.mode === 'partial' && !pending) {
+    // A large text's whole lint is not run by itself (see the header).
+    if (answer.mode === 'partial' && !pending && !this.isLarge) {
       const changes = this.changes;
       this.settleTimer = setTimeout(() => {
         if (changes === this.changes) void this.client.lintNow(this.source);

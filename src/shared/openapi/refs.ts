@@ -9,7 +9,8 @@
  * - {@link rewriteRefs} maps references copy-on-write: what nothing changed in keeps its
  *   identity.
  * - {@link reachedComponents} collects the components a document reaches from outside
- *   `components`, following references between components.
+ *   `components`, following references between components; {@link reachedFrom} does the same
+ *   from given values through given sections (the lint's part of a document).
  *
  * The walk has two scopes. `document` goes through every member of every object and array:
  * a `$ref` anywhere is a reference (a whole document, a path item). `schema` goes only through
@@ -251,34 +252,63 @@ const COMPONENT_KINDS = new Set([
   'callbacks',
 ]);
 
+/** The sections {@link reachedComponents} follows: `components/<kind>` for each tracked kind. */
+const OPENAPI_SECTIONS: readonly (readonly string[])[] = [...COMPONENT_KINDS].map((kind) => [
+  'components',
+  kind,
+]);
+
 /**
  * Pointers of the components (`/components/<kind>/<name>`) that the document reaches from
  * outside `components`, following references between components.
  */
 export function reachedComponents(doc: unknown): Set<string> {
+  const roots: unknown[] = [];
+  if (isObject(doc)) {
+    for (const key of Object.keys(doc)) if (key !== 'components') roots.push(doc[key]);
+  }
+  return reachedFrom(doc, roots, OPENAPI_SECTIONS);
+}
+
+/**
+ * Pointers of the entries of `sections` (each a path of member names to an object whose
+ * members are named entries: `['components', 'schemas']`, Swagger 2.0's `['definitions']`, or
+ * `['paths']`) that `roots` reach, following references between the entries: `/<section>/<name>`
+ * with the name as the reference writes it (pointer-escaped).
+ */
+export function reachedFrom(
+  doc: unknown,
+  roots: readonly unknown[],
+  sections: readonly (readonly string[])[],
+): Set<string> {
   const reached = new Set<string>();
   const queue: unknown[] = [];
+  // Each section as the reference's prefix (`#/components/schemas/`): one string test a section,
+  // for the walk runs at every edit of the document (its unused-component collection).
+  const prefixes = sections.map((section) => `#/${section.join('/')}/`);
   const note = (ref: string) => {
-    const decoded = safeDecode(ref);
-    if (!decoded.startsWith('#/components/')) return;
-    const parts = decoded.slice(1).split('/');
-    if (parts.length < 4 || !COMPONENT_KINDS.has(parts[2] as string)) return;
-    const pointer = parts.slice(0, 4).join('/');
-    if (reached.has(pointer)) return;
-    reached.add(pointer);
-    queue.push(componentAt(doc, parts[2] as string, unescapePointer(parts[3] as string)));
+    const decoded = ref.includes('%') ? safeDecode(ref) : ref;
+    for (let i = 0; i < prefixes.length; i++) {
+      const prefix = prefixes[i] as string;
+      if (!decoded.startsWith(prefix)) continue;
+      const end = decoded.indexOf('/', prefix.length);
+      const name = end < 0 ? decoded.slice(prefix.length) : decoded.slice(prefix.length, end);
+      const pointer = prefix.slice(1) + name;
+      if (reached.has(pointer)) return;
+      reached.add(pointer);
+      queue.push(entryAt(doc, sections[i] as readonly string[], unescapePointer(name)));
+      return;
+    }
   };
-  if (isObject(doc)) {
-    for (const key of Object.keys(doc)) if (key !== 'components') forEachRef(doc[key], note);
-  }
+  for (const root of roots) forEachRef(root, note);
   while (queue.length > 0) forEachRef(queue.pop(), note);
   return reached;
 }
 
-function componentAt(doc: unknown, kind: string, name: string): unknown {
-  const components = isObject(doc) ? own(doc, 'components') : undefined;
-  const section = isObject(components) ? own(components, kind) : undefined;
-  return isObject(section) ? own(section, name) : undefined;
+function entryAt(doc: unknown, section: readonly string[], name: string): unknown {
+  let at: unknown = doc;
+  for (const token of section) at = isObject(at) ? own(at, token) : undefined;
+  return isObject(at) ? own(at, name) : undefined;
 }
 
 function safeDecode(ref: string): string {

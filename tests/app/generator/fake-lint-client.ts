@@ -84,6 +84,10 @@ export class LintClient {
     return answer;
   }
 
+  cancel(): void {
+    clearTimeout(this.timer);
+  }
+
   dispose(): void {
     clearTimeout(this.timer);
   }

@@ -6,7 +6,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LintClient } from '../../../src/app/core/lint-client';
 import type { DocumentChange } from '../../../src/app/core/generator-client';
-import { LINT_MAX_CHARS, LintWiring, type LintState } from '../../../src/app/generator/useLint';
+import {
+  LINT_MAX_CHARS,
+  LintWiring,
+  SETTLE_MS,
+  lintEstimateMs,
+  type LintState,
+} from '../../../src/app/generator/useLint';
 
 const doc = (paths: string) => `openapi: 3.0.1\ninfo:\n  title: T\n  version: v1\npaths:\n${paths}`;
 const GOOD = doc('  /a:\n    get:\n      responses:\n        "200":\n          description: OK\n');
@@ -37,11 +43,11 @@ afterEach(() => {
   stop = undefined;
 });
 
-function wire(initial: string) {
+function wire(initial: string, maxChars?: number) {
   const document = fakeDocument(initial);
   const states: LintState[] = [];
   const client = new LintClient(() => undefined);
-  const wiring = new LintWiring(document, client, (state) => states.push(state));
+  const wiring = new LintWiring(document, client, (state) => states.push(state), maxChars);
   stop = wiring.start();
   const last = () => states[states.length - 1];
   const settled = () =>
@@ -55,7 +61,7 @@ function wire(initial: string) {
       },
       { timeout: 30_000, interval: 20 },
     );
-  return { document, wiring, states, last, settled };
+  return { document, wiring, client, states, last, settled };
 }
 
 describe('the lint wiring', () => {
@@ -69,21 +75,25 @@ describe('the lint wiring', () => {
     expect(state.answer?.findings.map((finding) => finding.code)).toContain('NO_RESPONSES');
   }, 60_000);
 
-  it('does not lint a text over the limit: it says its length, and drops the older answer', async () => {
+  it('does not lint a text over the limit by itself: it offers the check, and drops the older answer', async () => {
     const { wiring, document, settled, last } = wire(NO_RESPONSES);
     wiring.setRuleset('');
     await settled();
     const huge = NO_RESPONSES + `# ${'x'.repeat(LINT_MAX_CHARS)}\n`;
     document.edit(huge, { opened: true });
-    await vi.waitFor(() => expect(last()?.tooLarge).toBe(huge.length), { timeout: 30_000 });
+    await vi.waitFor(() => expect(last()?.large?.chars).toBe(huge.length), { timeout: 30_000 });
     expect(last()).toMatchObject({ pending: false, answer: undefined, text: undefined });
+    expect(last()?.large).toMatchObject({
+      status: 'offered',
+      estimateMs: lintEstimateMs(huge.length),
+    });
     // No lint of it answers later either.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(last()?.answer).toBeUndefined();
     // A text back under the limit is linted again.
     document.edit(GOOD, { opened: true });
     const state = await settled();
-    expect(state.tooLarge).toBeUndefined();
+    expect(state.large).toBeUndefined();
     expect(state.text).toBe(GOOD);
   }, 60_000);
 
@@ -137,5 +147,89 @@ describe('the lint wiring', () => {
     expect(state.answer?.mode).toBe('full');
     expect(state.answer?.findings.map((finding) => finding.code)).not.toContain('NO_RESPONSES');
     expect(state.answer?.canGenerate).toBe(true);
+  }, 60_000);
+});
+
+describe('a text over the limit: the whole check the panel offers', () => {
+  /** Over a limit of 200 characters, with an endpoint edit to make in it. */
+  const LIMIT = 200;
+  const LARGE = NO_RESPONSES + `# ${'x'.repeat(LIMIT)}\n`;
+  const LARGE_FIXED = GOOD + `# ${'x'.repeat(LIMIT)}\n`;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('offers the check, runs it on request, then re-lints endpoint edits by what they touched', async () => {
+    const { wiring, document, client, settled, last } = wire(LARGE, LIMIT);
+    const lints = vi.spyOn(client, 'lintNow');
+    wiring.setRuleset('');
+    await vi.waitFor(() => expect(last()?.large?.status).toBe('offered'));
+    expect(last()?.answer).toBeUndefined();
+    // An edit of the text not checked is not even read.
+    const reads = document.documentText.mock.calls.length;
+    document.edit(LARGE, { opened: false, touchedPaths: ['/a'] });
+    await pause(400);
+    expect(document.documentText.mock.calls.length).toBe(reads);
+    expect(last()?.answer).toBeUndefined();
+
+    const before = Date.now();
+    wiring.checkWhole();
+    expect(last()?.large?.status).toBe('running');
+    expect(last()?.large?.startedAt).toBeGreaterThanOrEqual(before);
+    const checked = await settled();
+    expect(checked.large).toBeUndefined();
+    expect(checked.answer?.mode).toBe('full');
+    expect(checked.answer?.canGenerate).toBe(false);
+
+    document.edit(LARGE_FIXED, { opened: false, touchedPaths: ['/a'] });
+    const edited = await settled();
+    expect(edited.text).toBe(LARGE_FIXED);
+    expect(edited.answer?.mode).toBe('partial');
+    expect(edited.answer?.canGenerate).toBe(true);
+    expect(edited.large).toBeUndefined();
+    // No whole lint follows by itself once editing pauses (it takes minutes at this size).
+    const whole = lints.mock.calls.length;
+    await pause(SETTLE_MS + 500);
+    expect(lints.mock.calls.length).toBe(whole);
+    expect(last()?.answer?.mode).toBe('partial');
+
+    // A change only a whole check answers: the check is offered again.
+    document.edit(LARGE_FIXED + '# meta\n', { opened: false });
+    expect(last()?.large?.status).toBe('offered');
+    expect(last()?.answer).toBeUndefined();
+  }, 60_000);
+
+  it('cancels a running check: it is offered again and its answer is dropped', async () => {
+    const { wiring, client, last } = wire(LARGE, LIMIT);
+    const cancel = vi.spyOn(client, 'cancel');
+    wiring.setRuleset('');
+    await vi.waitFor(() => expect(last()?.large?.status).toBe('offered'));
+    wiring.checkWhole();
+    expect(last()?.large?.status).toBe('running');
+    wiring.cancelWhole();
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(last()?.large?.status).toBe('offered');
+    expect(last()?.large?.startedAt).toBeUndefined();
+    await pause(1500);
+    expect(last()?.answer).toBeUndefined();
+    expect(last()?.large?.status).toBe('offered');
+    // Offered again, it runs again.
+    wiring.checkWhole();
+    await vi.waitFor(() => expect(last()?.answer?.mode).toBe('full'), { timeout: 30_000 });
+    expect(last()?.large).toBeUndefined();
+  }, 60_000);
+
+  it('offers the check again under a new ruleset, and lints a smaller text opened at once', async () => {
+    const { wiring, document, settled, last } = wire(LARGE, LIMIT);
+    wiring.setRuleset('');
+    await vi.waitFor(() => expect(last()?.large?.status).toBe('offered'));
+    wiring.checkWhole();
+    await settled();
+    wiring.setRuleset('extends:\n  - spectral:oas\n  - specform\nrules:\n  NO_RESPONSES: off\n');
+    await vi.waitFor(() => expect(last()?.large?.status).toBe('offered'));
+    expect(last()?.answer).toBeUndefined();
+    document.edit(GOOD, { opened: true });
+    const state = await settled();
+    expect(state.large).toBeUndefined();
+    expect(state.text).toBe(GOOD);
+    expect(state.answer?.mode).toBe('full');
   }, 60_000);
 });

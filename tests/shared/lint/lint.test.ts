@@ -1,6 +1,8 @@
 /** Issue 30.1, 30.3: the lint's ruleset (refusals, overrides), our spec §5 rules and the re-lint. */
 import { describe, expect, it } from 'vitest';
-import { Linter, lintText, readRuleset } from '../../../src/shared/openapi/lint';
+import { Linter, lintText, readRuleset, type LintFinding } from '../../../src/shared/openapi/lint';
+import { partOf } from '../../../src/shared/openapi/lint/lint';
+import type { JsonObject } from '../../../src/shared/openapi/openapi-common';
 import { createLintApi } from '../../../src/shared/openapi/lint/lint-api';
 
 const DOC = `openapi: 3.0.1
@@ -147,6 +149,208 @@ describe('Linter re-lints what an edit touched', () => {
     const key = (f: { code: string; path: unknown[]; range: unknown }) =>
       JSON.stringify([f.code, f.path, f.range]);
     expect(partial.findings.map(key).sort()).toEqual(again.findings.map(key).sort());
+  });
+});
+
+/** Components shared by two path items, reached through every kind of component reference. */
+const SHARED = {
+  openapi: '3.0.3',
+  info: { title: 'Shared', version: '1', description: 'd', contact: { name: 'c' } },
+  servers: [{ url: 'https://example.com' }],
+  tags: [{ name: 'pets', description: 'p' }],
+  security: [{ key: [] }],
+  // An extension and webhooks the part leaves out, with what only they reach.
+  'x-webhooks': { hook: { post: { requestBody: { $ref: '#/components/requestBodies/Hooked' } } } },
+  paths: {
+    '/pets': {
+      parameters: [{ $ref: '#/components/parameters/Limit' }],
+      post: {
+        operationId: 'addPet',
+        description: 'Adds a pet.',
+        tags: ['pets'],
+        requestBody: { $ref: '#/components/requestBodies/NewPet' },
+        responses: {
+          '201': { $ref: '#/components/responses/Created' },
+          // Found wrong only through Pet, and through Pet's Tag (an enum).
+          '202': {
+            description: 'accepted',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Pet' },
+                example: { id: 'two', tag: 'c' },
+              },
+            },
+          },
+          default: {
+            description: 'error',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Error' },
+                examples: { broken: { $ref: '#/components/examples/BrokenError' } },
+              },
+            },
+          },
+        },
+        callbacks: { done: { $ref: '#/components/callbacks/Done' } },
+      },
+    },
+    '/owners': {
+      get: {
+        operationId: 'listOwners',
+        description: 'Lists owners.',
+        tags: ['pets'],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Owner' },
+                example: { name: 3 },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      // An example that does not match: Spectral reports it where the schema is written.
+      Pet: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'integer' }, tag: { $ref: '#/components/schemas/Tag' } },
+        example: { id: 'one' },
+      },
+      Tag: { type: 'string', enum: ['a', 'b'] },
+      Error: { type: 'object', properties: { code: { type: 'integer' } } },
+      Owner: { type: 'object', properties: { name: { type: 'string' } } },
+      Unused: { type: 'object', properties: { x: { $ref: '#/components/schemas/AlsoUnused' } } },
+      AlsoUnused: { type: 'string' },
+    },
+    parameters: {
+      Limit: { name: 'limit', in: 'query', schema: { type: 'integer' }, example: 'many' },
+    },
+    requestBodies: {
+      Hooked: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Unused' } } },
+      },
+      NewPet: {
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Pet' },
+            example: { id: 'x' },
+          },
+        },
+      },
+    },
+    responses: {
+      Created: {
+        description: 'created',
+        headers: { Location: { $ref: '#/components/headers/Location' } },
+        links: { self: { $ref: '#/components/links/Self' } },
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: {} },
+        },
+      },
+      NotFound: { description: 'unused' },
+    },
+    headers: { Location: { schema: { type: 'integer' }, example: 'here' } },
+    examples: { BrokenError: { value: { code: 'E1' } }, Lonely: { value: 1 } },
+    links: { Self: { operationId: 'addPet' } },
+    callbacks: {
+      Done: {
+        '{$request.body#/url}': {
+          post: {
+            requestBody: {
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Tag' } } },
+            },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    },
+    securitySchemes: { key: { type: 'apiKey', name: 'k', in: 'header' } },
+  },
+};
+
+describe('a re-lint carries the components the touched path items reach', () => {
+  it('keeps only the reached components, through every kind of reference', () => {
+    const part = partOf(SHARED as unknown as JsonObject, ['/pets']);
+    expect(Object.keys(part.paths as object)).toEqual(['/pets']);
+    const components = part.components as Record<string, object>;
+    const names = Object.fromEntries(
+      Object.entries(components).map(([kind, entries]) => [kind, Object.keys(entries)]),
+    );
+    expect(names).toEqual({
+      schemas: ['Pet', 'Tag', 'Error'],
+      parameters: ['Limit'],
+      requestBodies: ['NewPet'],
+      responses: ['Created'],
+      headers: ['Location'],
+      examples: ['BrokenError'],
+      links: ['Self'],
+      callbacks: ['Done'],
+      securitySchemes: ['key'],
+    });
+    // What is not paths or components is carried as it is.
+    expect(part.info).toBe(SHARED.info);
+    expect(part.tags).toBe(SHARED.tags);
+    expect(Object.hasOwn(part, 'x-webhooks')).toBe(false);
+  });
+
+  it('follows Swagger 2.0 definitions, parameters and responses, and path items referred to', () => {
+    const doc = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            parameters: [{ $ref: '#/parameters/P' }],
+            responses: { '200': { $ref: '#/responses/R' } },
+          },
+        },
+        '/b': { $ref: '#/paths/~1c' },
+        '/c': { get: { responses: { '200': { description: 'c' } } } },
+        '/d': { get: { responses: { '200': { description: 'd' } } } },
+      },
+      definitions: { D: { type: 'string' }, E: { type: 'string' }, F: { type: 'integer' } },
+      parameters: {
+        P: { name: 'p', in: 'query', type: 'string' },
+        Q: { name: 'q', in: 'query', type: 'string' },
+      },
+      responses: {
+        R: { description: 'r', schema: { $ref: '#/definitions/D' } },
+        S: { description: 's' },
+      },
+      securityDefinitions: { k: { type: 'basic' } },
+    };
+    const part = partOf(doc as unknown as JsonObject, ['/a', '/b']);
+    expect(Object.keys(part.paths as object)).toEqual(['/a', '/b', '/c']);
+    expect(Object.keys(part.definitions as object)).toEqual(['D']);
+    expect(Object.keys(part.parameters as object)).toEqual(['P']);
+    expect(Object.keys(part.responses as object)).toEqual(['R']);
+    expect(part.securityDefinitions).toBe(doc.securityDefinitions);
+  });
+
+  it('finds under the touched path item what a full lint finds there', async () => {
+    const text = JSON.stringify(SHARED, null, 2);
+    const linter = new Linter();
+    const full = await linter.lint(text, 1);
+    const under = (findings: LintFinding[], path: string) =>
+      findings
+        .filter((f) => f.path[0] === 'paths' && f.path[1] === path)
+        .map((f) => JSON.stringify([f.code, f.path, f.range, f.message]))
+        .sort();
+    const expected = under(full.findings, '/pets');
+    // The document is built so that findings under the path item depend on what it references.
+    expect(expected.length).toBeGreaterThan(0);
+    const partial = await linter.lint(text, 2, ['/pets']);
+    expect(partial.mode).toBe('partial');
+    expect(under(partial.findings, '/pets')).toEqual(expected);
+    expect(partial.findings.map((f) => JSON.stringify(f)).sort()).toEqual(
+      full.findings.map((f) => JSON.stringify(f)).sort(),
+    );
   });
 });
 

@@ -6,9 +6,9 @@
  * reference cannot be read).
  *
  * An edit re-lints what it touched ({@link Linter.lint} with `touchedPaths`): the touched path
- * items are linted in a document of their own (with every part of the document but the other
- * path items), and their findings replace the kept findings under those path items; findings
- * elsewhere are kept. Rules across path items (the `DOCUMENT_WIDE` set) cannot be answered from a
+ * items are linted in a document of their own ({@link partOf}: the other path items and the
+ * components they do not reach are left out), and their findings replace the kept findings
+ * under those path items; findings elsewhere are kept. Rules across path items (the `DOCUMENT_WIDE` set) cannot be answered from a
  * part, so their kept findings stay until the next full lint, which the caller schedules.
  */
 import {
@@ -26,7 +26,8 @@ import {
 } from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import { CoreError } from '../errors';
-import { isObject, type JsonObject } from '../openapi-common';
+import { escapePointer, isObject, setOwn, type JsonObject } from '../openapi-common';
+import { reachedFrom } from '../refs';
 import { readRuleset } from './ruleset';
 import { specformRuleset } from './specform-ruleset';
 import type {
@@ -169,12 +170,93 @@ function rulesInForce(definition: RulesetDefinition): Record<string, LintSeverit
   return rules;
 }
 
-/** The part of a document that holds only the named path items (and everything but `paths`). */
-function partOf(data: JsonObject, touched: readonly string[]): JsonObject {
+/** Component kinds whose entries a part carries only when the touched path items reach them. */
+const PART_COMPONENT_KINDS = [
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'headers',
+  'examples',
+  'links',
+  'callbacks',
+  'pathItems',
+  'mediaTypes',
+];
+/** Swagger 2.0's sections of named entries that `$ref`s reach. */
+const SWAGGER2_SECTIONS = ['definitions', 'parameters', 'responses'];
+
+/**
+ * The part of a document a re-lint of the touched path items reads: those path items, every
+ * member of the document but the path items, webhooks, extensions and components, and of the
+ * components
+ * (Swagger 2.0: definitions, parameters, responses) only those the rest reaches through `$ref`s,
+ * transitively. A path item another one refers to (`#/paths/…`) comes along too, and security
+ * schemes all (a handful of objects, and requirements name them in callbacks too). The
+ * findings under the touched path items are then those of the whole document: what they resolve
+ * is all there; what Spectral reports elsewhere in the part is not read.
+ */
+export function partOf(data: JsonObject, touched: readonly string[]): JsonObject {
   const paths = isObject(data.paths) ? data.paths : {};
-  const kept: JsonObject = {};
-  for (const key of touched) if (Object.hasOwn(paths, key)) kept[key] = paths[key];
-  return { ...data, paths: kept };
+  const swagger2 = Object.hasOwn(data, 'swagger');
+  const components = !swagger2 && isObject(data.components) ? data.components : undefined;
+  const sectionKeys = swagger2 ? SWAGGER2_SECTIONS : [];
+  // Webhooks and the document's own extensions (GitHub's `x-webhooks`: 0.6 MB reaching
+  // hundreds of schemas) hold no finding under a path item: they are left out.
+  const left = (key: string) => key === 'webhooks' || key.startsWith('x-');
+  const tracked = (key: string) =>
+    key === 'paths' || key === 'components' || left(key) || sectionKeys.includes(key);
+  const roots: unknown[] = [];
+  for (const key of touched) if (Object.hasOwn(paths, key)) roots.push(paths[key]);
+  for (const key of Object.keys(data)) if (!tracked(key)) roots.push(data[key]);
+  if (components !== undefined) {
+    for (const key of Object.keys(components)) {
+      if (!PART_COMPONENT_KINDS.includes(key)) roots.push(components[key]);
+    }
+  }
+  const sections: string[][] = [['paths']];
+  if (swagger2) for (const key of SWAGGER2_SECTIONS) sections.push([key]);
+  else for (const kind of PART_COMPONENT_KINDS) sections.push(['components', kind]);
+  const reached = reachedFrom(data, roots, sections);
+  const touchedSet = new Set(touched);
+  const keep = (prefix: string, section: unknown, always?: (name: string) => boolean) => {
+    const kept: JsonObject = {};
+    if (!isObject(section)) return kept;
+    for (const name of Object.keys(section)) {
+      if (always?.(name) === true || reached.has(prefix + escapePointer(name))) {
+        setOwn(kept, name, section[name]);
+      }
+    }
+    return kept;
+  };
+  const part: JsonObject = {};
+  for (const key of Object.keys(data)) {
+    if (left(key)) continue;
+    if (key === 'paths') {
+      setOwn(
+        part,
+        key,
+        keep('/paths/', paths, (name) => touchedSet.has(name)),
+      );
+    } else if (key === 'components' && components !== undefined) {
+      const kept: JsonObject = {};
+      for (const kind of Object.keys(components)) {
+        if (!PART_COMPONENT_KINDS.includes(kind)) setOwn(kept, kind, components[kind]);
+        else {
+          const entries = keep(`/components/${kind}/`, components[kind]);
+          if (Object.keys(entries).length > 0) setOwn(kept, kind, entries);
+        }
+      }
+      setOwn(part, key, kept);
+    } else if (swagger2 && SWAGGER2_SECTIONS.includes(key)) {
+      const entries = keep(`/${key}/`, data[key]);
+      if (Object.keys(entries).length > 0) setOwn(part, key, entries);
+    } else {
+      setOwn(part, key, data[key]);
+    }
+  }
+  if (!Object.hasOwn(part, 'paths')) setOwn(part, 'paths', {});
+  return part;
 }
 
 /**
