@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Composer, LineCounter, Parser, stringify, type ToStringOptions } from 'yaml';
+import { Composer, Document, LineCounter, Parser, stringify, type ToStringOptions } from 'yaml';
 import { CoreError, parseOpenApi } from '../../src/shared/openapi';
 import { composeYaml, readDocument } from '../../src/shared/openapi/yaml-io';
-import { readBlockYaml } from '../../src/shared/openapi/yaml-nodes';
+import { mayBeTyped, readBlockYaml } from '../../src/shared/openapi/yaml-nodes';
 import { CORPUS_DIR, corpusAvailable } from './support/corpus';
 
 interface Library {
@@ -293,6 +293,39 @@ const FRAGMENTS = [
 ];
 
 describe('block reader on random documents', () => {
+  it('types as strings only plain scalars no core schema pattern matches', () => {
+    const patterns = (new Document().schema.tags as { test?: RegExp }[])
+      .map((tag) => tag.test)
+      .filter((test): test is RegExp => test !== undefined);
+    const start = fc.constantFrom(
+      '',
+      '0',
+      '+',
+      '-',
+      '.',
+      '~',
+      'n',
+      'N',
+      't',
+      'T',
+      'f',
+      'F',
+      'x',
+      'é',
+    );
+    const rest = fc.oneof(
+      fc.string({ maxLength: 8, unit: 'binary' }),
+      fc.constantFrom('ull', 'ULL', 'rue', 'RUE', 'alse', 'inf', 'nan', 'NaN', 'o17', 'x1F', 'e3'),
+    );
+    fc.assert(
+      fc.property(start, rest, (a, b) => {
+        const raw = a + b;
+        return mayBeTyped(raw) || !patterns.some((test) => test.test(raw));
+      }),
+      { numRuns: 20_000, seed: 3 },
+    );
+  });
+
   it('never reads a text differently from the library, nor one the library refuses', () => {
     const line = fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(...FRAGMENTS));
     fc.assert(

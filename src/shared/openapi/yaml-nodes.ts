@@ -377,12 +377,11 @@ class BlockReader {
   /** A plain scalar, typed by the core schema's patterns as the composer types it. */
   private plain(raw: string, start: number, valueEnd: number, end: number): Scalar {
     let node: Scalar | undefined;
-    for (const tag of TESTED_TAGS) {
-      if (!(tag.test as RegExp).test(raw)) continue;
+    const tag = mayBeTyped(raw) ? TESTED_TAGS.find((t) => (t.test as RegExp).test(raw)) : undefined;
+    if (tag !== undefined) {
       const res = tag.resolve(raw, fail, RESOLVE_OPTIONS);
       node = isScalar(res) ? res : new Scalar(res);
       if (tag.format) node.format = tag.format;
-      break;
     }
     node ??= new Scalar(raw);
     node.range = [start, valueEnd, end];
@@ -492,6 +491,17 @@ class BlockReader {
     if (this.indent > col) fail();
     return { node: scalar, value };
   }
+}
+
+/**
+ * Whether a plain scalar may be other than a string in the core schema: null, booleans and
+ * numbers all start with a digit, a sign, a dot, `~` or the first letter of null/true/false
+ * (or are empty). Most plain scalars of a document are words and skip the schema's patterns.
+ */
+export function mayBeTyped(raw: string): boolean {
+  if (raw === '') return true;
+  const c = raw.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || '+-.~nNtTfF'.includes(raw[0] as string);
 }
 
 function singleQuoted(raw: string): string {
