@@ -239,6 +239,17 @@ describe('hostile documents through the block reader', () => {
     );
   });
 
+  it('reads long sequences and maps in linear time', { timeout: 60_000 }, () => {
+    const items = 'x:\n' + '  - item\n'.repeat(300_000);
+    const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: v`).join('\n') + '\n';
+    for (const text of [items, keys]) {
+      const start = performance.now();
+      expect(readBlockYaml(text)).toBeDefined();
+      // About 1 s (a quadratic scan took 80 s); the margin is for a busy machine.
+      expect(performance.now() - start).toBeLessThan(20_000);
+    }
+  });
+
   it('reports a repeated key with the library’s message, line and column', () => {
     const keys = Array.from({ length: 2_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
     const error = errorOf(() => parseOpenApi(`openapi: 3.0.1\nx-map:\n${keys}\n  k7: again\n`));

@@ -183,11 +183,11 @@ class BlockReader {
       if (close < 0) return -1;
       return text.charCodeAt(close) === 0x3a && this.isEmptyAt(close + 1) ? close : -1;
     }
+    // Within the line only: indexOf(':') would read on to the next colon of the text, for
+    // every line (quadratic on a long sequence of items without one).
     const end = this.lineEnd(p);
-    let i = text.indexOf(':', p);
-    while (i >= 0 && i < end) {
-      if (this.isEmptyAt(i + 1)) return i;
-      i = text.indexOf(':', i + 1);
+    for (let i = p; i < end; i++) {
+      if (text.charCodeAt(i) === 0x3a && this.isEmptyAt(i + 1)) return i;
     }
     return -1;
   }
