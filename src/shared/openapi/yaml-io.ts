@@ -20,9 +20,11 @@ import {
   Parser,
   YAMLError,
   type Document,
+  type Node,
 } from 'yaml';
 import { CoreError } from './errors';
 import { assertDepth, assertDocumentSize } from './limits';
+import { readBlockYaml } from './yaml-nodes';
 
 /**
  * Deepest nesting accepted. Real OpenAPI documents stay below 40; a generated document that
@@ -146,8 +148,14 @@ function readYaml(text: string): unknown {
 
 /** A YAML text read under the guards of {@link readDocument}, with its parsed Document. */
 export interface ComposedYaml {
-  /** Undefined for a text without any document (empty or comments only). */
+  /**
+   * The library's Document; undefined for a text without any document (empty or comments
+   * only) and for a text read by the block reader (yaml-nodes.ts), which has no aliases to
+   * resolve through it.
+   */
   doc: Document.Parsed | undefined;
+  /** The document's root node; null for a text without any document. */
+  root: Node | null;
   lines: LineCounter;
   value: unknown;
 }
@@ -155,8 +163,17 @@ export interface ComposedYaml {
 /**
  * Reads YAML (or JSON) text under the same guards as {@link readDocument} (size is checked by
  * the caller), keeping the parsed Document; `keepSourceTokens` keeps yaml's CST on the nodes.
+ * Block-style text within the block reader's subset (yaml-nodes.ts) is read by it, with the
+ * library's nodes, ranges and values but a third of its time; anything else, hostile text
+ * included, by the library under the guards below.
  */
 export function composeYaml(text: string, keepSourceTokens = false): ComposedYaml {
+  if (!keepSourceTokens) {
+    const block = readBlockYaml(text);
+    if (block !== undefined) {
+      return { doc: undefined, root: block.root, lines: block.lines, value: block.value };
+    }
+  }
   guardCompactNesting(text);
   const lines = new LineCounter();
   try {
@@ -169,7 +186,7 @@ export function composeYaml(text: string, keepSourceTokens = false): ComposedYam
       }
       doc = next;
     }
-    if (doc === undefined) return { doc, lines, value: null };
+    if (doc === undefined) return { doc, root: null, lines, value: null };
     const first = doc.errors[0];
     if (first !== undefined) {
       if (isStackOverflow(first)) throw tooDeep();
@@ -179,7 +196,7 @@ export function composeYaml(text: string, keepSourceTokens = false): ComposedYam
     const value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
     // Aliases share nodes: what they expand to is measured once per node, never walked out.
     if (aliases) assertExpansion(value);
-    return { doc, lines, value };
+    return { doc, root: doc.contents, lines, value };
   } catch (error) {
     if (error instanceof CoreError) throw error;
     throw yamlFailure(error);

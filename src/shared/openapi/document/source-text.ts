@@ -203,8 +203,8 @@ export class SourceText {
     if (json !== undefined) {
       source = new SourceText(text, flavor, base, json.root, undefined, json.lines, json.value);
     } else {
-      const { doc, lines, value } = composeYaml(body);
-      source = new SourceText(text, flavor, base, doc?.contents ?? null, doc, lines, value);
+      const { doc, root, lines, value } = composeYaml(body);
+      source = new SourceText(text, flavor, base, root, doc, lines, value);
     }
     source.getStyle(); // once, so that the first render is as fast as the next ones
     return source;

@@ -1,0 +1,437 @@
+/**
+ * The block reader (yaml-nodes.ts) against `yaml`'s Parser + Composer: for every text it
+ * accepts, the same node tree (classes, ranges, scalar values, styles, formats), the same line
+ * starts and the same plain data, key order included; every text the library reports an error
+ * for, it leaves to the library. Checked over every corpus YAML document, hand-written cases of
+ * each construct of the subset, hostile documents, and random documents built from fragments.
+ */
+import fc from 'fast-check';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Composer, Document, LineCounter, Parser, stringify, type ToStringOptions } from 'yaml';
+import { CoreError, parseOpenApi } from '../../src/shared/openapi';
+import { composeYaml, readDocument } from '../../src/shared/openapi/yaml-io';
+import { mayBeTyped, readBlockYaml } from '../../src/shared/openapi/yaml-nodes';
+import { CORPUS_DIR, corpusAvailable } from './support/corpus';
+
+interface Library {
+  root: unknown;
+  lines: number[];
+  value: unknown;
+  errors: number;
+}
+
+function library(text: string): Library {
+  const lines = new LineCounter();
+  const composer = new Composer({ logLevel: 'error', uniqueKeys: false });
+  const docs = [...composer.compose(new Parser(lines.addNewLine).parse(text), true, text.length)];
+  const doc = docs[0];
+  if (doc === undefined) return { root: null, lines: lines.lineStarts, value: null, errors: 0 };
+  const errors = doc.errors.length + docs.length - 1;
+  let value: unknown;
+  try {
+    value = errors === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
+  } catch {
+    return { root: doc.contents, lines: lines.lineStarts, value: undefined, errors: 1 };
+  }
+  return { root: doc.contents, lines: lines.lineStarts, value, errors };
+}
+
+/** The first difference between two node trees (or values), as a path; undefined when equal. */
+function difference(a: unknown, b: unknown, path = ''): string | undefined {
+  if (Object.is(a, b)) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return `${path}: ${String(a)} ≠ ${String(b)}`;
+  }
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: classes differ`;
+  const keys = (o: object) =>
+    Object.keys(o)
+      .filter((k) => k !== 'srcToken')
+      .sort();
+  const ka = keys(a);
+  const kb = keys(b);
+  if (ka.join() !== kb.join()) return `${path}: fields ${ka.join()} ≠ ${kb.join()}`;
+  for (const key of ka) {
+    const found = difference(
+      (a as Record<string, unknown>)[key],
+      (b as Record<string, unknown>)[key],
+      `${path}/${key}`,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Whether the block reader either leaves `text` to the library or reads it as the library does. */
+function agrees(text: string): { fast: boolean; problem?: string } {
+  const fast = readBlockYaml(text);
+  if (fast === undefined) return { fast: false };
+  const lib = library(text);
+  if (lib.errors > 0) return { fast: true, problem: 'accepted a text the library refuses' };
+  const problem =
+    difference(fast.root, lib.root, 'node') ??
+    difference(fast.lines.lineStarts, lib.lines, 'lines') ??
+    difference(fast.value, lib.value, 'value') ??
+    (JSON.stringify(fast.value) === JSON.stringify(lib.value) ? undefined : 'key order');
+  return problem === undefined ? { fast: true } : { fast: true, problem };
+}
+
+function corpusYaml(): string[] {
+  const files: string[] = [];
+  for (const sub of ['openapi', 'openapi-versions']) {
+    const dir = resolve(CORPUS_DIR, sub);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (/\.ya?ml$/.test(name)) files.push(resolve(dir, name));
+    }
+  }
+  // GitHub's REST description as YAML, where the machine has it (the large-document benches).
+  if (existsSync('/tmp/bigdocs/github.yaml')) files.push('/tmp/bigdocs/github.yaml');
+  return files;
+}
+
+describe.runIf(corpusAvailable('openapi'))('block reader over the corpus', () => {
+  const files = corpusYaml();
+  it.each(files.map((file) => [file.split('/').pop() as string, file]))(
+    '%s: left to the library or read exactly as the library reads it',
+    { timeout: 120_000 },
+    (_name, file) => {
+      const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      expect(agrees(text).problem).toBeUndefined();
+    },
+  );
+
+  it('reads the large block-style documents itself', { timeout: 60_000 }, () => {
+    const stripe = readFileSync(resolve(CORPUS_DIR, 'openapi/stripe__spec3.yaml'), 'utf8');
+    expect(readBlockYaml(stripe)).toBeDefined();
+  });
+});
+
+const ACCEPTED: [string, string][] = [
+  [
+    'plain scalars of every core type',
+    'a: 1\nb: -0\nc: +12\nd: 0o17\ne: 0x1F\nf: 1.50\ng: 1e3\nh: .inf\ni: -.Inf\nj: .nan\nk: ~\nl: null\nm: NULL\nn: true\no: False\np: 1.0.0\nq: 3.0\nr: 12abc\ns: -x\n',
+  ],
+  ['keys of every core type', '200: a\n1.5: b\ntrue: c\nnull: d\n~x: e\n0x10: f\n'],
+  ['empty values', 'a:\nb:\n  c:\nd:\n'],
+  [
+    'quoted scalars with escapes',
+    "a: \"x\\ty\\n\\u00e9\\x41\\U0001F600\\\"\\\\\\/\"\nb: 'it''s'\n\"k y\": 1\n'k: z': 2\nc: \"#not a comment\"\nd: 'a #b'\n",
+  ],
+  [
+    'plain scalars with indicators inside',
+    'a: b:c\nd: e#f\ng: h - i\nurl: https://x.test/a#b?c=d\nk: x]\n',
+  ],
+  ['trailing spaces after plain scalars', 'a: b   \nc: d\n'],
+  [
+    'sequences under keys, indented or not',
+    'a:\n- 1\n- two\nb:\n  - 3\n  - k: v\n    l: w\n  - - 5\n    - 6\n  - - - 7\n',
+  ],
+  ['compact maps and nested sequences', '- a: 1\n  b:\n    - c\n- - x\n  - y\n'],
+  ['empty flow collections', 'a: {}\nb: []\nc:\n  - {}\n  - []\n'],
+  ['literal block scalars', 'a: |\n  one\n   two\n\n  three\nb: |-\n  x\nc: |+\n  y\n\nd: 1\n'],
+  [
+    'folded block scalars',
+    'a: >\n  one\n  two\n\n  three\n    more\n  four\nb: >-\n  x\n  y\nc: >+\n  z\n\n',
+  ],
+  [
+    'block scalars with leading and trailing empty lines',
+    'a: |-\n  \n  x\n\n     \nb: |\n\n  y\n  \n',
+  ],
+  ['block scalars with an explicit indentation', 'a: |2\n     x\n    y\nb:\n  c: >2-\n       z\n'],
+  ['block scalars in sequences', '- |\n  a\n- >-\n  b\n  c\n- k: |\n    d\n'],
+  ['a block scalar at the end of the text without a newline', 'a: |\n  x'],
+  [
+    'keys that name Object.prototype members',
+    '__proto__:\n  polluted: yes\nconstructor:\n  prototype:\n    x: 1\ntoString: 2\n',
+  ],
+  ['blank lines between entries', 'a: 1\n\n\nb:\n\n  c: 2\n\n'],
+  ['a scalar at the end of the text without a newline', 'a: 1\nb: two'],
+  ['a sequence at the root', '- a\n- b: c\n'],
+  ['blank lines between items', '- a\n\n- b: c\n\n- - d\n\n  - e\n'],
+  ['unicode', 'ключ: значение\nemoji: "😀"\n'],
+];
+
+const LEFT_TO_LIBRARY: [string, string][] = [
+  ['a comment', 'a: 1 # c\n'],
+  ['a comment line', '# c\na: 1\n'],
+  ['an anchor and an alias', 'a: &x 1\nb: *x\n'],
+  ['a tag', 'a: !!str 1\n'],
+  ['a flow collection with content', 'a: [1, 2]\n'],
+  ['a multi-line plain scalar', 'a: one\n  two\n'],
+  ['a multi-line quoted scalar', 'a: "one\n  two"\n'],
+  ['an explicit key', '? a\n: 1\n'],
+  ['a directive', '%YAML 1.1\n---\na: 1\n'],
+  ['a document marker', '---\na: 1\n'],
+  ['several documents', 'a: 1\n---\nb: 2\n'],
+  ['a tab in the indentation', 'a:\n\tb: 1\n'],
+  ['CRLF line ends', 'a: 1\r\nb: 2\r\n'],
+  ['a repeated key', 'a: 1\nb: 2\na: 3\n'],
+  ['keys equal as strings', '1: a\n"1": b\n'],
+  ['a root scalar', 'just text\n'],
+  ['an empty text', ''],
+  ['an indented root', '  a: 1\n'],
+  ['a bad indentation', 'a:\n    b: 1\n  c: 2\n'],
+  ['a nested map on a key line', 'a: b: c\n'],
+  ['an invalid escape', 'a: "\\q"\n'],
+  ['an empty sequence item', '- \n- a\n'],
+  ['a key over 1024 characters', `${'k'.repeat(1100)}: 1\n`],
+  ['a block scalar after more-indented empty lines', 'a: |-\n    \n  x\n'],
+];
+
+describe('block reader cases', () => {
+  it.each(ACCEPTED)('reads %s exactly as the library does', (_what, text) => {
+    expect(library(text).errors).toBe(0);
+    expect(agrees(text)).toEqual({ fast: true });
+  });
+
+  it.each(LEFT_TO_LIBRARY)('leaves %s to the library', (_what, text) => {
+    expect(readBlockYaml(text)).toBeUndefined();
+  });
+
+  it('gives the same data through composeYaml either way', () => {
+    for (const [, text] of ACCEPTED) {
+      const composed = composeYaml(text);
+      expect(composed.doc).toBeUndefined(); // read by the block reader
+      expect(difference(composed.value, library(text).value)).toBeUndefined();
+    }
+  });
+
+  it('never changes Object.prototype', () => {
+    readDocument('__proto__:\n  polluted: yes\n');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(readDocument('__proto__:\n  a: 1\n') as object)).toEqual(['__proto__']);
+  });
+});
+
+describe('hostile documents through the block reader', () => {
+  const errorOf = (fn: () => unknown): CoreError => {
+    try {
+      fn();
+    } catch (error) {
+      if (error instanceof CoreError) return error;
+      throw error;
+    }
+    throw new Error('expected a CoreError');
+  };
+
+  it('leaves deep block nesting to the library, which refuses it with TOO_DEEP', () => {
+    const maps = Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
+    const seqs = '- '.repeat(5000) + 'x\n';
+    for (const text of [maps, seqs]) {
+      expect(readBlockYaml(text)).toBeUndefined();
+      expect(errorOf(() => parseOpenApi(text)).code).toBe('TOO_DEEP');
+    }
+  });
+
+  it('leaves an alias bomb to the library, which refuses it with YAML_ALIAS_LIMIT', () => {
+    const lines = ['openapi: 3.0.1', 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 9; i++) {
+      lines.push(
+        `a${i}:\n${Array.from({ length: 9 }, () => `  - *a${i === 1 ? '' : i - 1}`).join('\n')}`,
+      );
+    }
+    const text = lines.join('\n').replace('&a ', '&a ') + '\n';
+    expect(readBlockYaml(text)).toBeUndefined();
+    expect(['YAML_ALIAS_LIMIT', 'YAML_SYNTAX', 'EXPANSION_TOO_LARGE']).toContain(
+      errorOf(() => parseOpenApi(text)).code,
+    );
+  });
+
+  it('reads long sequences and maps in linear time', { timeout: 60_000 }, () => {
+    const items = 'x:\n' + '  - item\n'.repeat(300_000);
+    const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: v`).join('\n') + '\n';
+    for (const text of [items, keys]) {
+      const start = performance.now();
+      expect(readBlockYaml(text)).toBeDefined();
+      // About 1 s (a quadratic scan took 80 s); the margin is for a busy machine.
+      expect(performance.now() - start).toBeLessThan(20_000);
+    }
+  });
+
+  it('reports a repeated key with the library’s message, line and column', () => {
+    const keys = Array.from({ length: 2_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
+    const error = errorOf(() => parseOpenApi(`openapi: 3.0.1\nx-map:\n${keys}\n  k7: again\n`));
+    expect(error.code).toBe('YAML_SYNTAX');
+    expect(error.line).toBe(2_003);
+    expect(error.column).toBe(3);
+  });
+});
+
+/** Lines that combine into valid and invalid block YAML of every construct the reader knows. */
+const FRAGMENTS = [
+  'a: 1',
+  'b:',
+  'c: two',
+  '- x',
+  '- k: v',
+  '- - y',
+  '-',
+  '- ',
+  '"q": "v\\n"',
+  "'s': 'it''s'",
+  'd: |',
+  'd: |-',
+  'd: >',
+  'd: >+',
+  'd: |2',
+  'text',
+  '  more text',
+  'e: {}',
+  'f: []',
+  'g: [1]',
+  'h: a: b',
+  'i: x #c',
+  '#c',
+  '',
+  '   ',
+  'j: 0x1F',
+  'k: -.inf',
+  'null: ~',
+  'l:  v  ',
+  'm: "open',
+  'n: &x 1',
+  'o: *x',
+  '? p',
+  ': q',
+  '---',
+  'a: 2',
+  'r: -',
+  's: "\\x4"',
+  't: ',
+  '\tu: 1',
+];
+
+describe('block reader on random documents', () => {
+  it('types as strings only plain scalars no core schema pattern matches', () => {
+    const patterns = (new Document().schema.tags as { test?: RegExp }[])
+      .map((tag) => tag.test)
+      .filter((test): test is RegExp => test !== undefined);
+    const start = fc.constantFrom(
+      '',
+      '0',
+      '+',
+      '-',
+      '.',
+      '~',
+      'n',
+      'N',
+      't',
+      'T',
+      'f',
+      'F',
+      'x',
+      'é',
+    );
+    const rest = fc.oneof(
+      fc.string({ maxLength: 8, unit: 'binary' }),
+      fc.constantFrom('ull', 'ULL', 'rue', 'RUE', 'alse', 'inf', 'nan', 'NaN', 'o17', 'x1F', 'e3'),
+    );
+    fc.assert(
+      fc.property(start, rest, (a, b) => {
+        const raw = a + b;
+        return mayBeTyped(raw) || !patterns.some((test) => test.test(raw));
+      }),
+      { numRuns: 20_000, seed: 3 },
+    );
+  });
+
+  it('never reads a text differently from the library, nor one the library refuses', () => {
+    const line = fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(...FRAGMENTS));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 14 }), fc.boolean(), (lines, end) => {
+        const text = lines.map(([indent, body]) => ' '.repeat(indent) + body).join('\n');
+        const result = agrees(end ? text + '\n' : text);
+        return result.problem === undefined;
+      }),
+      { numRuns: 4000, seed: 2026 },
+    );
+  });
+
+  it('reads written documents, intact or with one character changed, as the library does', () => {
+    const key = fc.oneof(
+      fc.constantFrom(
+        'a',
+        'b c',
+        'x-y',
+        '1',
+        'true',
+        'null',
+        '__proto__',
+        'k:',
+        '#',
+        "it's",
+        '-',
+        '',
+      ),
+      fc.string({ maxLength: 6 }),
+    );
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        'a\nb',
+        ' lead',
+        'trail ',
+        'x\n\n  y\n',
+        '\n',
+        'a: b',
+        '- x',
+        '#c',
+        "'",
+        '\t',
+        'é😀',
+      ),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof(
+        { depthSize: 'small' },
+        scalar,
+        fc.array(tie('tree'), { maxLength: 4 }),
+        fc.dictionary(key, tie('tree'), { maxKeys: 4 }),
+      ),
+    }));
+    const options: fc.Arbitrary<ToStringOptions> = fc.record({
+      indent: fc.constantFrom(1, 2, 4),
+      indentSeq: fc.boolean(),
+      lineWidth: fc.constantFrom(0, 20, 80),
+      defaultStringType: fc.constantFrom(
+        'PLAIN',
+        'QUOTE_DOUBLE',
+        'QUOTE_SINGLE',
+        'BLOCK_LITERAL',
+        'BLOCK_FOLDED',
+      ),
+      defaultKeyType: fc.constantFrom(null, 'PLAIN', 'QUOTE_DOUBLE'),
+      aliasDuplicateObjects: fc.constant(false),
+    });
+    const change = fc.option(
+      fc.tuple(
+        fc.nat(),
+        fc.constantFrom('', ' ', '  ', '\n', '\n\n', '-', ':', '|', "'", '"', '#'),
+      ),
+      { freq: 2 },
+    );
+    fc.assert(
+      fc.property(
+        fc.dictionary(key, tree, { minKeys: 1, maxKeys: 5 }),
+        options,
+        change,
+        (value, opts, edit) => {
+          let text = stringify(value, opts);
+          if (edit !== null) {
+            const [at, insert] = edit;
+            const i = at % (text.length + 1);
+            text = text.slice(0, i) + insert + text.slice(insert === '' ? i + 1 : i);
+          }
+          return agrees(text).problem === undefined;
+        },
+      ),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
+});
