@@ -124,6 +124,20 @@ async function reloadedAfter3s(page: Page, summary: string): Promise<void> {
   await expect.poll(() => restored.inputValue(), { timeout: 30_000 }).toBe(summary);
 }
 
+/** A page of its own with the document pasted and opened as JSON (not loaded yet). */
+async function pastedAsJson(
+  previous: BrowserContext | undefined,
+): Promise<{ context: BrowserContext; page: Page }> {
+  await previous?.close();
+  const opened = await generatorPage(browser, server);
+  await pasteIntoEditor(opened.page, TEXT, { at: 'all' });
+  const dialog = opened.page.getByTestId('json-paste-dialog');
+  await dialog.waitFor({ timeout: 60_000 });
+  await dialog.getByTestId('paste-open-json').click();
+  await dialog.waitFor({ state: 'detached' });
+  return opened;
+}
+
 describe('a 13 MB description (issue 28.5)', () => {
   let context: BrowserContext | undefined;
   let page: Page;
@@ -139,13 +153,7 @@ describe('a 13 MB description (issue 28.5)', () => {
 
   it('outside a project: opened as JSON and loaded, a summary typed survives a reload 3 s later', async () => {
     // A page of its own at each attempt: a retry must not find the first attempt's edit kept.
-    await context?.close();
-    ({ context, page } = await generatorPage(browser, server));
-    await pasteIntoEditor(page, TEXT, { at: 'all' });
-    const dialog = page.getByTestId('json-paste-dialog');
-    await dialog.waitFor({ timeout: 60_000 });
-    await dialog.getByTestId('paste-open-json').click();
-    await dialog.waitFor({ state: 'detached' });
+    ({ context, page } = await pastedAsJson(context));
     const started = Date.now();
     await loadYamlReplacing(page, () => listed(page));
     const loadMs = Date.now() - started;
@@ -172,13 +180,7 @@ describe('a 13 MB description (issue 28.5)', () => {
   }, 300_000);
 
   it("offers Spectral's whole check with its time, and runs and cancels it from the keyboard", async () => {
-    await context?.close();
-    ({ context, page } = await generatorPage(browser, server));
-    await pasteIntoEditor(page, TEXT, { at: 'all' });
-    const dialog = page.getByTestId('json-paste-dialog');
-    await dialog.waitFor({ timeout: 60_000 });
-    await dialog.getByTestId('paste-open-json').click();
-    await dialog.waitFor({ state: 'detached' });
+    ({ context, page } = await pastedAsJson(context));
     await loadYamlReplacing(page, () => listed(page));
     // Not linted by itself: the panel offers the check and says how long it takes.
     const whole = page.getByTestId('problems-whole');

@@ -113,13 +113,7 @@ export function writeJournal(
   // Not turned into JSON at all when the text alone is too large (leaving the page: no time).
   if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
   const json = JSON.stringify(entry);
-  if (json.length > JOURNAL_MAX_CHARS) return false;
-  try {
-    storage()?.setItem(PREFIX + name, json);
-    return storage() !== undefined;
-  } catch {
-    return false;
-  }
+  return putEntry(name, json);
 }
 
 /**
@@ -144,6 +138,11 @@ export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now
     if (entry.base !== undefined) entry.outputOfBase = true;
     json = JSON.stringify(entry);
   }
+  return putEntry(name, json);
+}
+
+/** Puts an entry's JSON for `name`; answers whether it was kept (not too large, not refused). */
+function putEntry(name: string, json: string): boolean {
   if (json.length > JOURNAL_MAX_CHARS) return false;
   try {
     storage()?.setItem(PREFIX + name, json);
