@@ -55,7 +55,7 @@ async function openPage(text: string) {
     keep: async (endpoints, view) => {
       page.syncs += 1;
       const answer = await client.sync(endpoints, shown.meta);
-      return { revision: answer.revision, stored: await client.flushRecord(view) };
+      return { revision: answer?.revision, stored: await client.flushRecord(view) };
     },
   });
   recorder.adopt(shown.text, shown.opened, shown.meta, {});

@@ -147,6 +147,8 @@ class Page {
       },
       readOutput: () => Promise.resolve(undefined),
       outputNow: () => undefined,
+      // A project's page: its record is built here, the core is never asked to keep it.
+      keep: () => Promise.reject(new Error('a project record is built on the page')),
     });
   }
 
