@@ -597,7 +597,7 @@ describe('generator in Russian', () => {
     await shot(page, 'empty-ru');
     const first = panel(page, 0);
     await first.locator('.gen-field-path input').fill('users');
-    await page.getByText('Путь должен начинаться с /').waitFor();
+    await first.getByText('Путь должен начинаться с /', { exact: true }).waitFor();
     expect(await page.getByTestId('panel-label').allTextContents()).toContain('Некорректный путь');
     await shot(page, 'labels-ru');
     await first.locator('.gen-field-path input').fill('/users');
