@@ -362,32 +362,3 @@ export function projectOutput(content: string, viewState: unknown): string {
   }
   return content.slice(0, output.start) + output.text + content.slice(output.end);
 }
-
-/**
- * The document's `info.title`, read cheaply from the start of the text (block YAML or JSON),
- * for naming a new project after it; undefined when there is none to read.
- */
-export function documentTitle(text: string): string | undefined {
-  const head = text.length > 65_536 ? text.slice(0, 65_536) : text;
-  let title: string | undefined;
-  if (firstNonSpace(head) === '{') {
-    const match = /"info"\s*:\s*\{[^{}]*?"title"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(head);
-    if (match) {
-      try {
-        title = JSON.parse(match[1]!) as string;
-      } catch {
-        title = undefined;
-      }
-    }
-  } else {
-    const match =
-      /^info\s*:[^\n]*\n(?:(?:[ \t]+[^\n]*|[ \t]*)\n)*?[ \t]+title\s*:[ \t]*([^\n#]*)/m.exec(head);
-    const raw = match?.[1]?.trim();
-    if (raw) {
-      const quoted = /^(['"])(.*)\1$/.exec(raw);
-      title = quoted ? quoted[2]!.replace(/''/g, "'") : raw;
-    }
-  }
-  const clean = title?.replace(/\s+/g, ' ').trim();
-  return clean ? clean.slice(0, PROJECT_NAME_MAX) : undefined;
-}

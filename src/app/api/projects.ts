@@ -82,6 +82,32 @@ export async function saveProject(
     .json<{ revision: number; updatedAt: string }>();
 }
 
+/** Creates a project from an upload body built by the document's core (its name in it). */
+export function createProjectFromBody(
+  body: Blob | string,
+): Promise<{ id: string; revision: number }> {
+  return http
+    .post(BASE, { headers: { ...json, ...language() }, body })
+    .json<{ id: string; revision: number }>();
+}
+
+/**
+ * A save of an upload body built by the document's core, based on `baseRevision` (its reason
+ * and editing session are in it); a stale one rejects with an HTTPError of status 412.
+ */
+export function putProjectBody(
+  id: string,
+  baseRevision: number,
+  body: Blob | string,
+): Promise<{ revision: number; updatedAt: string }> {
+  return http
+    .put(`${BASE}/${encodeURIComponent(id)}`, {
+      headers: { ...json, ...language(), 'if-match': `"${baseRevision}"` },
+      body,
+    })
+    .json<{ revision: number; updatedAt: string }>();
+}
+
 export function renameProject(id: string, name: string): Promise<unknown> {
   return http
     .patch(`${BASE}/${encodeURIComponent(id)}`, { headers: language(), json: { name } })

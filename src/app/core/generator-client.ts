@@ -319,7 +319,40 @@ export class GeneratorClient {
    */
   async flushRecord(view?: PageView, options: CallOptions = {}): Promise<StoredRecord | undefined> {
     if (this.recordTarget === undefined || this.documentEpoch !== this.epoch) return undefined;
-    return this.call('flushRecord', view === undefined ? [] : [view], options);
+    const stored = await this.call('flushRecord', view === undefined ? [] : [view], options);
+    if (stored !== undefined) for (const listener of this.recordListeners) listener(stored);
+    return stored;
+  }
+
+  private readonly recordListeners = new Set<(stored: StoredRecord) => void>();
+
+  /** Calls `listener` with every record the document's core stores (project sync saves it). */
+  subscribeRecord(listener: (stored: StoredRecord) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
+  }
+
+  /**
+   * A project's upload body, built by the document's core from the record it stored last (the
+   * text never crosses to the page): undefined before one is stored.
+   */
+  async recordUploadBody(
+    fields: Omit<ProjectBodyFields, 'content' | 'viewStateJson'>,
+  ): Promise<{ body: Blob; savedAt: number; bytes: number } | undefined> {
+    if (this.recordTarget === undefined || this.documentEpoch !== this.epoch) return undefined;
+    return this.call('recordUploadBody', [fields]);
+  }
+
+  /**
+   * A project's server is at `revision`, and has the record stored at `sentSavedAt` when given:
+   * the core's records are based on it from now on (see RecordKeeper.sent).
+   */
+  async recordSent(revision: number, sentSavedAt?: number): Promise<void> {
+    if (this.recordTarget !== undefined && this.recordTarget.baseRevision !== null) {
+      this.recordTarget = { ...this.recordTarget, baseRevision: revision };
+    }
+    if (this.documentEpoch !== this.epoch) return;
+    await this.call('recordSent', sentSavedAt === undefined ? [revision] : [revision, sentSavedAt]);
   }
 
   /** The page's own "loaded and untouched" test (it also knows restored views). */

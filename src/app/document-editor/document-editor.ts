@@ -123,11 +123,6 @@ export class DocumentEditor {
   private listeners = new Set<() => void>();
   private host: EditorHost = NO_HOST;
   /**
-   * The document for the form as it is now (what a project stores): the loaded or
-   * generated text. Undefined until there is one; the output editor's text stands in then.
-   */
-  documentText: string | undefined;
-  /**
    * The shared schemas as the worker's document has them: the Schemas section's edits are sent
    * only when the store holds something else (a restored page never sends a partial set).
    */
@@ -354,20 +349,9 @@ export class DocumentEditor {
     return this.client.render(endpoints, this.document.getMeta(), { signal, onProgress });
   }
 
-  /** The workspace record's text: the form written by the session, when nothing blocks it. */
-  writeText = async (endpoints: Endpoint[]): Promise<string | undefined> => {
-    const signal = this.jobs.pageSignal;
-    await this.sendSchemaEdits(signal);
-    const answer = await this.client.sync(endpoints, this.document.getMeta(), {
-      signal,
-      text: true,
-    });
-    return answer?.report.canGenerate === true ? answer.text : undefined;
-  };
-
   /**
-   * The browser's own workspace record: the form synced to the worker's document, whose core
-   * then stores the record itself (the text stays there); answers the revision the sync left.
+   * The workspace record: the form synced to the worker's document, whose core then stores the
+   * record itself (the text stays there); answers the revision the sync left.
    */
   keepForm = async (endpoints: Endpoint[]): Promise<number | undefined> => {
     const signal = this.jobs.pageSignal;
@@ -378,7 +362,6 @@ export class DocumentEditor {
 
   /** A workspace record was put on the screen (a restore, a project shown). */
   shown = (shown: RestoredWorkspace): void => {
-    this.documentText = shown.text === '' ? undefined : shown.text;
     this.takeSchemas(this.document.getSchemas());
     this.set({
       warnings: shown.warnings,
@@ -413,7 +396,6 @@ export class DocumentEditor {
       if (!synced.report.canGenerate) return;
       const yaml =
         synced.text ?? (await this.renderDocument(endpoints, signal, this.jobs.onProgress));
-      this.documentText = yaml;
       // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
       // in by slices (one 2 MB setValue is a 100 ms task).
       await this.host.output()?.showGenerated(yaml);
@@ -433,7 +415,6 @@ export class DocumentEditor {
     this.host.startRevision(this.loadReason ?? (converted ? 'convert' : 'load'));
     this.loadReason = undefined;
     this.convertedText = undefined;
-    this.documentText = text;
     this.document.setAll(parsed.meta, {});
     this.takeSchemas(this.document.getSchemas());
     // The opened document becomes the worker's before anything asks it for its schemas.

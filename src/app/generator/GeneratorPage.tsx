@@ -19,7 +19,6 @@ import {
 } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import type { EndpointExampleProblem } from '../../shared/openapi';
-import { projectOutput, projectViewStateJson } from '../../shared/projects';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import { coreErrorText } from '../core/core-errors';
@@ -29,8 +28,7 @@ import { loadMonacoInSteps } from '../editor/monaco-load';
 import { JobRunner } from '../jobs/job-runner';
 import { generatorRedirect } from '../projects/last-project';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
-import { projectWorkspace } from '../workspace/project-records';
-import type { BuiltRecord } from '../workspace/recorder';
+import { projectWorkspace } from '../workspace/workspace-store';
 import { useWorkspace } from '../workspace/useWorkspace';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DocumentPanel } from './document/DocumentPanel';
@@ -164,8 +162,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const problemsBox = useRef<HTMLDivElement>(null);
   const editor = useRef<OutputEditorHandle>(null);
   const [editorReady, setEditorReady] = useState(false);
-  /** The open project's "changed" (its sync saves the record), set below. */
-  const projectChanged = useRef<() => void>(() => undefined);
   /** This workspace's record: restored, shown, kept (src/app/workspace). */
   const workspace = useWorkspace({
     name: workspaceName,
@@ -175,11 +171,9 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     client,
     editor,
     editorReady,
-    write: editorObject.writeText,
     keep: editorObject.keepForm,
     onShown: editorObject.shown,
     onSchemasRead: editorObject.schemasRead,
-    onBuilt: () => projectChanged.current(),
   });
   const restoring = workspace.restoring;
   // The example problems come with validation (the session checks what each sync changed).
@@ -309,43 +303,11 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const paste = useJsonPaste(client);
   const tabs = useNarrowTabs();
   const split = useGeneratorSplit(tabs.narrow);
-  /** The output editor once ready (see getContent). */
-  const editorHandle = useRef<OutputEditorHandle | null>(null);
-  /** What a project stores of a built record (the text, and its view state as JSON). */
-  const contentOf = (built: BuiltRecord) => {
-    if (built.text !== '') {
-      return { content: built.text, viewStateJson: JSON.stringify(built.viewState) };
-    }
-    // No document yet (a new project, or text pasted and not loaded): the editor's text is it.
-    const content = projectOutput('', built.viewState);
-    const { output: _shown, ...viewState } = built.viewState;
-    return { content, viewStateJson: JSON.stringify(viewState) };
-  };
-  /**
-   * What a project stores: the workspace record as last built, or, before one is built, the
-   * document text and the output editor's change to it.
-   */
-  const getContent = () => {
-    const built = workspace.recorder.latest;
-    if (built !== undefined) return contentOf(built);
-    // Leaving the page, the ref is detached before the sync's last flush: the handle still works.
-    const handle = editor.current ?? editorHandle.current;
-    if (!editorReady || !handle) return undefined;
-    const output = handle.getValue();
-    const content = editorObject.documentText || output;
-    return { content, viewStateJson: projectViewStateJson(content, output) };
-  };
   const project = useGeneratorProject({
     ready: editorReady && !restoring,
-    getContent,
-    // Leaving: the record as the form is now, not as it was last built (up to 400 ms ago).
-    getContentNow: () =>
-      workspace.recorder.latest === undefined
-        ? getContent()
-        : contentOf(workspace.recorder.buildNow()),
-    getViewStateJson: () => getContent()?.viewStateJson ?? null,
-    // The record built now: a form never generated is written, so the new project holds it.
-    newProjectContent: async () => contentOf(await workspace.build()),
+    keeper: workspace.keeper,
+    newProjectBody: workspace.newProjectBody,
+    title: () => documentStore.getMeta().info.title,
     getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
     show: async ({ content, viewStateJson }) => {
       await workspace.show(content, viewStateJson);
@@ -355,7 +317,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   });
   // What the editor object reaches of the page: the output editor, the project, the record.
   useEffect(() => {
-    projectChanged.current = project.changed;
     editorObject.connect({
       output: () => editor.current,
       startRevision: project.startRevision,
@@ -679,14 +640,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               <OutputEditor
                 ref={editor}
                 onHasTextChange={editorObject.setHasOutput}
-                onReady={() => {
-                  editorHandle.current = editor.current;
-                  setEditorReady(true);
-                }}
-                onChange={() => {
-                  project.changed();
-                  workspace.changed();
-                }}
+                onReady={() => setEditorReady(true)}
+                onChange={workspace.changed}
                 onPaste={(text, pasteAsIs, target) =>
                   void paste.handlePaste(text, pasteAsIs, target)
                 }

@@ -1,13 +1,16 @@
 /**
  * Autosave of the open project. Every change is saved within about
  * two seconds with `If-Match: "<revision it is based on>"`. A stale save (412) stops saving and
- * raises a conflict for the user to settle; when the server cannot be reached the change goes
- * to IndexedDB and is sent when it is back (a reload while offline restores it). Nothing is
+ * raises a conflict for the user to settle; when the server cannot be reached the change stays
+ * in IndexedDB and is sent when it is back (a reload while offline restores it). Nothing is
  * overwritten silently: every path either saves on top of the revision it was based on, or keeps
  * the user's text (on screen and on the device) until the user decides.
  *
- * Large documents: the content travels as one string (no object tree is stringified), compared
- * with `===` to skip unchanged saves, and stored in IndexedDB as a string.
+ * The project's record is kept by the document's core (src/shared/workspace/record-keeper.ts):
+ * it writes `{ text, viewState, baseRevision }` to IndexedDB, marked pending until the server
+ * has it, and builds the upload body from it, so the text never crosses to the page to be saved.
+ * Records are told apart by when they were stored (`savedAt`): the one the server has is
+ * remembered, and any other is a change to send.
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -20,8 +23,16 @@ import {
 } from '../../shared/projects';
 import { describeRequestFailure, errorBody, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
-import { yieldToBrowser } from '../util/slices';
-import { projectRecords, type PendingStore } from '../workspace/project-records';
+import { recordWithJournal } from '../workspace/journal';
+import type { ProjectKeeper, UploadBody } from '../workspace/project-keeper';
+import {
+  projectWorkspace,
+  recordText,
+  workspaceStore,
+  type WorkspaceStore,
+} from '../workspace/workspace-store';
+
+export type { ProjectKeeper, UploadBody };
 
 /** What a project stores: the document text and the view state as JSON text. */
 export interface ProjectContent {
@@ -54,6 +65,12 @@ export interface SaveIntent {
 /** The server calls the sync needs (tests pass fakes). */
 export interface SyncApi {
   get(id: string): Promise<Project>;
+  /** Saves a body built by the document's core (its reason and session are in it). */
+  put(
+    id: string,
+    baseRevision: number,
+    body: UploadBody,
+  ): Promise<{ revision: number; updatedAt: string }>;
   save(
     id: string,
     baseRevision: number,
@@ -62,7 +79,8 @@ export interface SyncApi {
   ): Promise<{ revision: number; updatedAt: string }>;
   /** The largest project the server stores, UTF-8 bytes (the shared default when absent). */
   maxBytes?(): Promise<number>;
-  create(fields: { name: string } & ProjectContent): Promise<{ id: string; revision: number }>;
+  /** Creates a project from a body built by the document's core (its name is in it). */
+  create(body: UploadBody): Promise<{ id: string; revision: number }>;
   /** HTTP status of a failure; undefined when the server could not be reached. */
   status(error: unknown): number | undefined;
   unreachable(error: unknown): boolean;
@@ -75,6 +93,7 @@ let serverMaxBytes: Promise<number> | undefined;
 
 export const httpSyncApi: SyncApi = {
   get: projectsApi.getProject,
+  put: projectsApi.putProjectBody,
   save: (id, base, content, intent) => projectsApi.saveProject(id, base, { ...content, ...intent }),
   maxBytes: () =>
     (serverMaxBytes ??= projectsApi.projectLimits().then(
@@ -84,7 +103,7 @@ export const httpSyncApi: SyncApi = {
         return PROJECT_MAX_BYTES_DEFAULT;
       },
     )),
-  create: (fields) => projectsApi.createProject(fields),
+  create: projectsApi.createProjectFromBody,
   status: projectsApi.failureStatus,
   unreachable: projectsApi.isUnreachable,
   message: async (error) => {
@@ -99,19 +118,36 @@ export const httpSyncApi: SyncApi = {
   },
 };
 
+/** A change the server has not got, kept on this device: the project's record marked pending. */
+export interface PendingChange extends ProjectContent {
+  /** The server revision the change was made on. */
+  baseRevision: number;
+}
+
+/** What this device keeps of a project the server has not got (tests pass fakes). */
+export interface PendingStore {
+  get(projectId: string): Promise<PendingChange | undefined>;
+}
+
+/** The project's pending record in the one store, with what the page wrote as it went away. */
+export function pendingRecords(store: WorkspaceStore = workspaceStore()): PendingStore {
+  return {
+    get: async (projectId) => {
+      const record = await recordWithJournal(store, projectWorkspace(projectId));
+      if (record?.pending !== true || record.baseRevision === null) return undefined;
+      return {
+        baseRevision: record.baseRevision,
+        content: await recordText(record),
+        viewStateJson: JSON.stringify(record.viewState),
+      };
+    },
+  };
+}
+
 export interface ProjectSyncOptions {
   api?: SyncApi;
   pending?: PendingStore;
-  /** The current content, or undefined while there is none to save (editor not ready). */
-  getContent: () => ProjectContent | undefined;
-  /**
-   * The content as the page is this instant (leaving: nothing async finishes), when
-   * {@link getContent} answers what was last built.
-   */
-  getContentNow?: () => ProjectContent | undefined;
-  /** The view state alone (cheap), to tell a real change from the server's spelling of it. */
-  getViewStateJson?: () => string | null | undefined;
-  /** Puts content on the screen (opening, reloading the newer version, restoring from the device). */
+  keeper: ProjectKeeper;
   /** Puts content on the screen; `revision` is the one it is based on. */
   apply: (content: ProjectContent, reason: ApplyReason, revision: number) => void | Promise<void>;
   /** Quiet time after a change before saving. */
@@ -182,8 +218,9 @@ function canonicalJson(json: string | null): string | null {
 }
 
 /**
- * The same content and view state. The server keeps the view state as jsonb, which orders keys
- * its own way: a view state read back from it is the same value spelled differently.
+ * The same content and view state (a change kept on the device that the server has already).
+ * The server keeps the view state as jsonb, which orders keys its own way: a view state read
+ * back from it is the same value spelled differently.
  */
 const same = (a: ProjectContent | undefined, b: ProjectContent | undefined) =>
   a !== undefined &&
@@ -197,9 +234,12 @@ export class ProjectSync {
   private listeners = new Set<() => void>();
   private readonly api: SyncApi;
   private readonly pending: PendingStore;
-  private lastSaved: ProjectContent | undefined;
-  /** The server revision {@link lastSaved} is. */
-  private lastSavedRevision: number | undefined;
+  private readonly keeper: ProjectKeeper;
+  /** When the record the server has was stored (any other is a change to send). */
+  private sentSavedAt: number | undefined;
+  /** The sync stores a record itself: its notice is no change to schedule a save for. */
+  private recording = false;
+  private unsubscribe: () => void = () => undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstChangeAt: number | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -224,8 +264,12 @@ export class ProjectSync {
     private readonly options: ProjectSyncOptions,
   ) {
     this.api = options.api ?? httpSyncApi;
-    this.pending = options.pending ?? projectRecords();
+    this.pending = options.pending ?? pendingRecords();
+    this.keeper = options.keeper;
     this.retryDelay = options.retryMs ?? 3000;
+    this.unsubscribe = this.keeper.subscribe((savedAt) => {
+      if (!this.recording && savedAt !== this.sentSavedAt) this.changed();
+    });
   }
 
   getState = (): SyncState => this.state;
@@ -256,7 +300,7 @@ export class ProjectSync {
       (max) => (this.maxBytes = max),
       () => undefined,
     );
-    let kept = await this.pending.get(this.projectId).catch(() => undefined);
+    const kept = await this.pending.get(this.projectId).catch(() => undefined);
     let project: Project;
     try {
       project = await this.api.get(this.projectId);
@@ -267,6 +311,7 @@ export class ProjectSync {
       } else if (this.api.unreachable(error) && kept) {
         // Offline reload: what this device kept is the latest the user has.
         this.set({ revision: kept.baseRevision });
+        this.keeper.target(kept.baseRevision);
         await this.show(kept, 'restore-local');
         this.set({ status: 'offline' });
         this.scheduleRetry();
@@ -280,12 +325,9 @@ export class ProjectSync {
       content: project.content,
       viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
     };
-    this.lastSaved = server;
-    this.lastSavedRevision = project.revision;
     this.set({ name: project.name, revision: project.revision });
-    // A large change kept as the page went away, as a patch of this very text.
-    kept ??= this.pending.keptOnServer?.(this.projectId, project.content, project.revision);
     if (kept && !same(kept, server)) {
+      this.keeper.target(kept.baseRevision);
       await this.show(kept, 'restore-local');
       if (kept.baseRevision === project.revision) {
         // Kept on this device, based on what the server still has: send it now.
@@ -295,10 +337,26 @@ export class ProjectSync {
       }
       return;
     }
-    if (kept) void this.pending.delete(this.projectId).catch(() => undefined);
+    this.keeper.target(project.revision);
     await this.show(server, 'open');
-    this.adoptViewState();
+    await this.baseline(project.revision);
     this.set({ status: 'saved' });
+  }
+
+  /**
+   * The record as the page states the server's version right after showing it is the one the
+   * server has (the server may spell the same view state differently: jsonb orders keys).
+   */
+  private async baseline(revision: number): Promise<void> {
+    this.recording = true;
+    try {
+      this.sentSavedAt = await this.keeper.record();
+      await this.keeper.sent(revision, this.sentSavedAt);
+    } catch (failure) {
+      console.warn('The project record was not stored', failure);
+    } finally {
+      this.recording = false;
+    }
   }
 
   /** Call on every change of the content: saves after a quiet moment (at most ~2 s later). */
@@ -327,25 +385,59 @@ export class ProjectSync {
       this.again = true;
       return;
     }
-    const snapshot = measured('read', () => this.options.getContent());
-    if (!snapshot) return;
-    if (measured('compare', () => same(snapshot, this.lastSaved))) {
-      // Typed and undone, or a kept change that turned out to be on the server already.
-      void this.pending.delete(this.projectId).catch(() => undefined);
+    const done = this.begin();
+    try {
+      await this.send();
+    } finally {
+      done();
+    }
+    if (this.again) {
+      this.again = false;
+      this.changed();
+    }
+  }
+
+  /** Stores the record as the page is now and sends it, unless the server has it already. */
+  private async send(): Promise<void> {
+    this.recording = true;
+    let savedAt: number | undefined;
+    try {
+      savedAt = await measured('read', () => this.keeper.record());
+    } catch (failure) {
+      console.warn('The project record was not stored', failure);
+      return;
+    } finally {
+      this.recording = false;
+    }
+    if (savedAt === undefined || this.disposed) return;
+    if (savedAt === this.sentSavedAt) {
+      // Typed and undone, or nothing but the server's version on screen.
       this.set({ status: 'saved' });
       return;
     }
+    const base = this.state.revision;
+    const reason = this.reason;
+    const upload = await this.keeper
+      .body({ revisionReason: reason, editSession: this.editSession })
+      .catch((failure: unknown) => {
+        console.warn('The project upload body was not built', failure);
+        return undefined;
+      });
+    if (upload === undefined || this.disposed) return;
     // Too large for the server (UTF-8 bytes, its unit): kept on the device, not sent, and said.
-    const bytes = overLimit(snapshot, this.maxBytes);
     const refused = this.refused;
-    const tooLarge = bytes ?? (refused && overLimit(snapshot, refused.bytes - 1));
+    const tooLarge =
+      upload.bytes > this.maxBytes
+        ? upload.bytes
+        : refused !== undefined && upload.bytes >= refused.bytes
+          ? upload.bytes
+          : undefined;
     if (tooLarge !== undefined) {
       this.again = false;
-      await this.keep(snapshot, this.state.revision);
       this.set({
         status: 'error',
         message:
-          bytes === undefined && refused?.message
+          upload.bytes <= this.maxBytes && refused?.message
             ? refused.message
             : i18n._(
                 msg`The project is too large to save: ${megabytes(tooLarge)} MB, and at most ${megabytes(this.maxBytes)} MB can be saved. Make the document smaller; your changes are kept in this browser.`,
@@ -353,28 +445,17 @@ export class ProjectSync {
       });
       return;
     }
-    const done = this.begin();
     measured('status', () => this.set({ status: 'saving', message: undefined }));
-    const base = this.state.revision;
-    const reason = this.reason;
-    // Reading a large document and sending it are two tasks, not one.
-    if (snapshot.content.length > 100_000) await yieldToBrowser();
     try {
-      const saved = await measured('send', () =>
-        this.api.save(this.projectId, base, snapshot, {
-          revisionReason: reason,
-          editSession: this.editSession,
-        }),
-      );
+      const saved = await measured('send', () => this.api.put(this.projectId, base, upload.body));
       if (this.reason === reason) this.reason = 'autosave';
-      this.lastSaved = snapshot;
-      this.lastSavedRevision = saved.revision;
+      this.sentSavedAt = upload.savedAt;
       this.retryDelay = this.options.retryMs ?? 3000;
       clearTimeout(this.retryTimer);
       this.set({ status: 'saved', revision: saved.revision });
-      await this.pending.delete(this.projectId).catch(() => undefined);
+      await this.keeper.sent(saved.revision, upload.savedAt).catch(() => undefined);
     } catch (error) {
-      await this.keep(snapshot, base);
+      // The record stays in the store, pending, based on `base`.
       const code = this.api.status(error);
       if (code === 412) {
         const serverRevision = await this.api.staleRevision(error);
@@ -393,20 +474,11 @@ export class ProjectSync {
         // Too large: never retried by itself; the same size is not sent again.
         this.again = false;
         const message = await this.api.message(error);
-        this.refused = {
-          bytes: utf8Length(snapshot.content) + utf8Length(snapshot.viewStateJson ?? ''),
-          message,
-        };
+        this.refused = { bytes: upload.bytes, message };
         this.set({ status: 'error', message });
       } else {
         this.set({ status: 'error', message: await this.api.message(error) });
       }
-    } finally {
-      done();
-    }
-    if (this.again) {
-      this.again = false;
-      this.changed();
     }
   }
 
@@ -423,7 +495,6 @@ export class ProjectSync {
     if (this.disposed || !this.loaded) return false;
     const { status } = this.state;
     if (status === 'conflict' || status === 'missing' || status === 'readonly') return false;
-    if (same(content, this.lastSaved)) return true;
     if (overLimit(content, this.maxBytes) !== undefined) return false;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -434,9 +505,9 @@ export class ProjectSync {
         revisionReason: reason,
         editSession: this.editSession,
       });
-      this.lastSaved = content;
-      this.lastSavedRevision = saved.revision;
       this.set({ status: 'saved', revision: saved.revision });
+      // The record stored meanwhile is a change on top of this version.
+      await this.keeper.sent(saved.revision).catch(() => undefined);
       return true;
     } catch {
       return false;
@@ -458,23 +529,6 @@ export class ProjectSync {
       this.saving = false;
       settle();
     };
-  }
-
-  /** Keeps the user's change on this device (IndexedDB). */
-  private async keep(
-    content: ProjectContent,
-    baseRevision: number,
-    leaving = false,
-  ): Promise<void> {
-    const change = { projectId: this.projectId, baseRevision, ...content, keptAt: Date.now() };
-    // Leaving: kept at once too (the store's write may be aborted with the page).
-    if (leaving) this.pending.keepNow?.(change, this.lastSavedAt(baseRevision));
-    await this.pending.put(change).catch(() => undefined);
-  }
-
-  /** The server's text at `revision`, when it is the one this page last saved or read. */
-  private lastSavedAt(revision: number): string | undefined {
-    return this.lastSavedRevision === revision ? this.lastSaved?.content : undefined;
   }
 
   private scheduleRetry(): void {
@@ -502,17 +556,16 @@ export class ProjectSync {
       content: project.content,
       viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
     };
-    this.lastSaved = server;
-    this.lastSavedRevision = project.revision;
-    await this.pending.delete(this.projectId).catch(() => undefined);
     this.set({
       name: project.name,
       revision: project.revision,
       serverRevision: undefined,
-      status: 'saved',
+      status: 'saving',
     });
+    this.keeper.target(project.revision);
     await this.show(server, 'reload');
-    this.adoptViewState();
+    await this.baseline(project.revision);
+    this.set({ status: 'saved' });
   }
 
   /**
@@ -528,39 +581,30 @@ export class ProjectSync {
     }
   }
 
-  /**
-   * The view state as the page states it right after showing the server's version: the server
-   * may spell the same JSON differently (jsonb orders keys), which is no reason to save.
-   */
-  private adoptViewState(): void {
-    const shown = this.options.getViewStateJson?.();
-    if (shown !== undefined && this.lastSaved) {
-      this.lastSaved = { ...this.lastSaved, viewStateJson: shown };
-    }
-  }
-
   /** Settles a conflict by saving my version as a new project; answers its id. */
   async keepMineAsCopy(name: string): Promise<string> {
-    const mine = this.options.getContent();
+    this.recording = true;
+    try {
+      await this.keeper.record();
+    } finally {
+      this.recording = false;
+    }
+    const mine = await this.keeper.body({ name });
     if (!mine) throw new Error('Nothing to keep');
-    const created = await this.api.create({ name, ...mine });
-    // Settled: mine lives in the new project, nothing of it is kept for this one.
+    const created = await this.api.create(mine.body);
+    // Settled: mine lives in the new project, and this one's record is no longer a change to
+    // send (this project opens with the server's version next time).
     this.loaded = false;
-    await this.pending.delete(this.projectId).catch(() => undefined);
+    await this.keeper
+      .sent(this.state.serverRevision ?? this.state.revision, mine.savedAt)
+      .catch(() => undefined);
     return created.id;
   }
 
-  /** Leaving the page: an unsaved change is kept on this device and sent next time. */
-  flushToDevice = (): void => {
-    if (!this.loaded || this.disposed) return;
-    const snapshot = (this.options.getContentNow ?? this.options.getContent)();
-    if (!snapshot || same(snapshot, this.lastSaved)) return;
-    void this.keep(snapshot, this.state.revision, true);
-  };
-
   dispose(): void {
-    this.flushToDevice();
     this.disposed = true;
+    this.unsubscribe();
+    this.keeper.release();
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
     this.listeners.clear();
@@ -578,17 +622,13 @@ export interface ProjectSyncHandle {
 
 /**
  * The open project's sync for a page: starts once `ready` (the editor can take the content),
- * saves on {@link ProjectSyncHandle.changed}, keeps changes on the device when the page goes
- * away, and retries when the browser comes back online.
+ * saves each record the page stores (and on {@link ProjectSyncHandle.changed}), and retries when
+ * the browser comes back online. Leaving the page, the record and its journal are the
+ * workspace's (useWorkspace); what the server has not got is sent next time.
  */
 export function useProjectSync(
   projectId: string | undefined,
-  options: Omit<ProjectSyncOptions, 'getContent' | 'apply' | 'getViewStateJson'> & {
-    getViewStateJson?: () => string | null | undefined;
-    ready: boolean;
-    getContent: () => ProjectContent | undefined;
-    apply: (content: ProjectContent, reason: ApplyReason, revision: number) => void | Promise<void>;
-  },
+  options: ProjectSyncOptions & { ready: boolean },
 ): ProjectSyncHandle {
   const latest = useRef(options);
   useEffect(() => {
@@ -604,25 +644,15 @@ export function useProjectSync(
       debounceMs: latest.current.debounceMs,
       maxWaitMs: latest.current.maxWaitMs,
       retryMs: latest.current.retryMs,
-      getContent: () => latest.current.getContent(),
-      getContentNow: () => (latest.current.getContentNow ?? latest.current.getContent)(),
-      getViewStateJson: () => latest.current.getViewStateJson?.(),
+      keeper: latest.current.keeper,
       apply: (content, reason, revision) => latest.current.apply(content, reason, revision),
     });
     setSync(instance);
     void instance.start();
-    const onHide = () => instance.flushToDevice();
     const onOnline = () => void instance.retry();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') instance.flushToDevice();
-    };
-    window.addEventListener('pagehide', onHide);
     window.addEventListener('online', onOnline);
-    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.removeEventListener('pagehide', onHide);
       window.removeEventListener('online', onOnline);
-      document.removeEventListener('visibilitychange', onVisibility);
       instance.dispose();
       setSync(undefined);
     };

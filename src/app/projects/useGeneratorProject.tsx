@@ -1,13 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { documentTitle, type RevisionReason } from '../../shared/projects';
-import { createProject } from '../api/projects';
+import type { RevisionReason } from '../../shared/projects';
+import { createProjectFromBody } from '../api/projects';
 import { ConflictDialog } from './ConflictDialog';
 import { copyText, downloadDocument } from './files';
 import { moveInOnce } from './move-in';
 import { NameProjectDialog } from './NameProjectDialog';
-import { useProjectSync, type ProjectContent, type SyncState } from './project-sync';
+import {
+  useProjectSync,
+  type ProjectContent,
+  type ProjectKeeper,
+  type SyncState,
+  type UploadBody,
+} from './project-sync';
 import { forgetProject, rememberProject } from './last-project';
 import { ProjectStatus } from './ProjectStatus';
 import './projects.css';
@@ -15,17 +21,12 @@ import './projects.css';
 export interface GeneratorProjectOptions {
   /** The editor (and the restored form) can take content now. */
   ready: boolean;
-  /** What the project stores now; undefined while the editor is not ready. */
-  getContent: () => ProjectContent | undefined;
-  /** What the project stores this instant (leaving the page); `getContent` when absent. */
-  getContentNow?: () => ProjectContent | undefined;
-  /** The view state alone. */
-  getViewStateJson?: () => string | null;
-  /**
-   * What "Save as a project" creates the project from (the form rendered when it was never
-   * generated); `getContent` when absent.
-   */
-  newProjectContent?: () => Promise<ProjectContent | undefined>;
+  /** A project's record, kept by the document's core (useWorkspace). */
+  keeper: (projectId: string) => ProjectKeeper;
+  /** The body "Save as a project" creates a project named `name` from (the record stored now). */
+  newProjectBody: (name: string) => Promise<UploadBody | undefined>;
+  /** The document's title, offered as a new project's name. */
+  title: () => string | undefined;
   /** The text Copy and Download take: what the output editor shows. */
   getOutput: () => string | undefined;
   /** Shows a project's document and view state (the form is built from them). */
@@ -39,10 +40,9 @@ export interface GeneratorProjectOptions {
  */
 export function useGeneratorProject({
   ready,
-  getContent,
-  getContentNow,
-  getViewStateJson,
-  newProjectContent,
+  keeper,
+  newProjectBody,
+  title,
   getOutput,
   show,
 }: GeneratorProjectOptions): {
@@ -73,11 +73,15 @@ export function useGeneratorProject({
   /** "Save as a project" asks for a name first: the one offered, while the dialog is open. */
   const [askName, setAskName] = useState<string | undefined>(undefined);
 
-  const handle = useProjectSync(projectId, {
+  const projectKeeper = useMemo(
+    () => (projectId === undefined ? undefined : keeper(projectId)),
+    // One keeper per project (the workspace's is the same for the page's life).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [projectId],
+  );
+  const handle = useProjectSync(projectKeeper === undefined ? undefined : projectId, {
     ready,
-    getContent,
-    getContentNow,
-    getViewStateJson,
+    keeper: projectKeeper ?? NO_KEEPER,
     apply: async (content) => {
       await show(content);
     },
@@ -128,16 +132,15 @@ export function useGeneratorProject({
 
   const onSaveAsProject = async (name: string) => {
     setCreating(true);
-    const content = await (newProjectContent?.() ?? Promise.resolve(getContent())).catch(
-      () => undefined,
-    );
-    if (!content) {
+    const body = await newProjectBody(name).catch(() => undefined);
+    if (body === undefined) {
       setCreating(false);
+      flash(t`The project could not be created. Check your subscription and the connection.`);
       return;
     }
     // The project gets its own form, built from this document (workspace.ts): the browser's
     // own workspace stays as it is.
-    createProject({ name, ...content }).then(
+    createProjectFromBody(body).then(
       (created) => {
         setCreating(false);
         setAskName(undefined);
@@ -167,13 +170,7 @@ export function useGeneratorProject({
             type="button"
             className="gen-button proj-status-action"
             disabled={!ready || creating}
-            onClick={() =>
-              void (newProjectContent?.() ?? Promise.resolve(getContent())).then(
-                (content) =>
-                  setAskName(documentTitle(content?.content ?? '') ?? t`Untitled project`),
-                () => setAskName(t`Untitled project`),
-              )
-            }
+            onClick={() => setAskName(title()?.trim() || t`Untitled project`)}
             data-testid="save-as-project"
           >
             <Trans>Save as a project</Trans>
@@ -238,3 +235,13 @@ export function useGeneratorProject({
     element,
   };
 }
+
+/** No project open: the sync does not start, and keeps nothing. */
+const NO_KEEPER: ProjectKeeper = {
+  target: () => undefined,
+  record: () => Promise.resolve(undefined),
+  body: () => Promise.resolve(undefined),
+  sent: () => Promise.resolve(),
+  subscribe: () => () => undefined,
+  release: () => undefined,
+};

@@ -5,22 +5,17 @@
  *
  * An entry holds the view state, and the text only when it is not the one the store already
  * holds (`base`: the `savedAt` of the store's record whose text it goes with). It is removed once
- * the store has a record at least as new. A text too large for localStorage is journaled as the
- * change from the store's text (`patch`: one span replaced, what a form edit makes), so an edit
- * of GitHub's 13 MB description made just before a reload is kept too; a change too large even
- * so is not journaled, and the store's write is then all there is.
+ * the store has a record at least as new. Since the document's core stores the record itself,
+ * an entry holds the form's drafts over it, never the text of a large document; a text is
+ * journaled only while the store has no record of it (an adopted text), and not when too large
+ * (the store's write is then all there is). Entries of the previous release may carry `patch`
+ * (one span replaced in the store's text): they are still read.
  */
 import type { KeptJournal } from './recorder';
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 
 const PREFIX = 'specform.workspace.journal:';
-
-/**
- * The `base` of a project's entry whose patch applies to the server's text at its
- * `baseRevision` (the device had no record of its own to base it on).
- */
-export const SERVER_BASE = -1;
 
 /** Characters an entry may take (localStorage holds about 5 M per origin). */
 export const JOURNAL_MAX_CHARS = 1_500_000;
@@ -44,21 +39,6 @@ export interface TextPatch {
   start: number;
   end: number;
   insert: string;
-}
-
-/** The one span of `before` that `after` replaces (common start and end kept), in one pass. */
-export function textPatch(before: string, after: string): TextPatch {
-  const max = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
-  let end = 0;
-  while (
-    end < max - start &&
-    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
-  ) {
-    end += 1;
-  }
-  return { start, end: before.length - end, insert: after.slice(start, after.length - end) };
 }
 
 export function applyPatch(text: string, patch: TextPatch): string {
@@ -87,39 +67,9 @@ function storage(): Storage | undefined {
 }
 
 /**
- * Keeps `viewState` (and `text` unless it is `stored`'s) for `name`. Answers whether it was
- * kept (not when too large or when localStorage refuses it).
- */
-export function writeJournal(
-  name: string,
-  text: string,
-  viewState: WorkspaceViewState,
-  stored: { text: string; savedAt: number } | undefined,
-  savedAt = Date.now(),
-  baseRevision?: number,
-): boolean {
-  let entry: JournalEntry =
-    stored !== undefined && stored.text === text
-      ? { savedAt, viewState, base: stored.savedAt }
-      : { savedAt, viewState, text };
-  if (entry.text !== undefined && stored !== undefined && text.length > JOURNAL_MAX_CHARS / 2) {
-    // A large text: what changed since the store's text, not the whole of it.
-    const patch = textPatch(stored.text, text);
-    if (patch.insert.length <= JOURNAL_MAX_CHARS / 2) {
-      entry = { savedAt, viewState, base: stored.savedAt, patch };
-    }
-  }
-  if (baseRevision !== undefined) entry.baseRevision = baseRevision;
-  // Not turned into JSON at all when the text alone is too large (leaving the page: no time).
-  if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
-  const json = JSON.stringify(entry);
-  return putEntry(name, json);
-}
-
-/**
- * Keeps the browser's own workspace's entry as the page goes away (recorder.ts `journalNow`):
- * the view state over the store's record, or over its own text while the store has not got it.
- * Answers whether it was kept.
+ * Keeps a workspace's entry as the page goes away (recorder.ts `journalNow`): the view state
+ * over the store's record, or over its own text while the store has not got it (a project's
+ * entry is a change the server has not got, on its `baseRevision`). Answers whether it was kept.
  */
 export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now()): boolean {
   // Newer than its base even within the same millisecond (the newer of the two is restored).
@@ -129,6 +79,7 @@ export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now
     entry.base = kept.base;
     if (kept.outputOfBase) entry.outputOfBase = true;
   } else entry.text = kept.text ?? '';
+  if (kept.baseRevision !== undefined) entry.baseRevision = kept.baseRevision;
   if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
   let json = JSON.stringify(entry);
   if (json.length > JOURNAL_MAX_CHARS && entry.viewState.output !== undefined) {
@@ -240,31 +191,8 @@ export async function recordWithJournal(
       () => clearJournal(name, record.savedAt),
       (failure: unknown) => console.warn('The journaled record was not stored', failure),
     );
-  } else if (entry?.base !== SERVER_BASE) {
-    // (A change based on the server's text waits for it: see journaledOnServer.)
+  } else {
     clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
   }
   return record;
-}
-
-/**
- * A project's change kept as the page went away as a patch of the server's text (see
- * {@link SERVER_BASE}): the text it makes of `server` when that is the revision it was made
- * on, with its view state; undefined otherwise.
- */
-export function journaledOnServer(
-  name: string,
-  server: string,
-  revision: number,
-): { text: string; viewState: WorkspaceViewState; savedAt: number } | undefined {
-  const entry = readJournal(name);
-  if (entry === undefined || entry.base !== SERVER_BASE || entry.text !== undefined)
-    return undefined;
-  if (entry.baseRevision !== revision || (entry.patch?.end ?? 0) > server.length) return undefined;
-  return {
-    // No patch: the server's text as it is, with the view state (the form's drafts) over it.
-    text: entry.patch === undefined ? server : applyPatch(server, entry.patch),
-    viewState: entry.viewState,
-    savedAt: entry.savedAt,
-  };
 }

@@ -1,13 +1,11 @@
 /**
- * The page's side of a workspace's record.
- * - The browser's own workspace is kept by the document's core (src/shared/workspace/
- *   record-keeper.ts): after a pause the form is synced and the core stores the record, the text
- *   never crossing to the page ({@link WorkspaceRecorder.keep}). The page sends only what it
- *   alone knows (collapsed panels, the output editor's text when it changed) and keeps track of
- *   which of its views the stored text holds, so that leaving the page journals the rest as
- *   drafts over the stored record ({@link WorkspaceRecorder.journalNow}).
- * - A project's record is built here (the text asked of the worker) and handed to project sync,
- *   which pushes exactly that (and keeps it in the same store while the server has not got it).
+ * The page's side of a workspace's record (the browser's own, or a project's). The document's
+ * core keeps the record (src/shared/workspace/record-keeper.ts): after a pause the form is synced
+ * and the core stores the record, the text never crossing to the page
+ * ({@link WorkspaceRecorder.keep}); a project's sync then sends the body the core builds from it.
+ * The page sends only what it alone knows (collapsed panels, the output editor's text when it
+ * changed) and keeps track of which of its views the stored text holds, so that leaving the page
+ * journals the rest as drafts over the stored record ({@link WorkspaceRecorder.journalNow}).
  *
  * What a text holds is known by identity: the views written with it (or opened from it) are in
  * `written`; any other view of the form is a draft, kept whole in the view state until a text
@@ -15,7 +13,6 @@
  */
 import type { Endpoint, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
-import { outputChange } from '../../shared/projects';
 import type { PageView, StoredRecord } from '../../shared/workspace/record-keeper';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
 
@@ -29,29 +26,23 @@ export interface KeptJournal {
   base?: number;
   text?: string;
   outputOfBase: boolean;
+  /** A project's change: the server revision it was made on. */
+  baseRevision?: number;
 }
 
-/** What a record is built from: the page's state and the worker's text. */
+/** What a record is made of on the page's side. */
 export interface RecordSource {
   endpoints(): Endpoint[];
-  /** Changes whenever the form, the document panel or the schemas change (not the output). */
-  version(): string;
   isCollapsed(id: string): boolean;
   meta(): DocumentMeta;
   schemas(): Record<string, Schema>;
-  /**
-   * The session's text for `endpoints` (the form synced to the worker), or undefined when the
-   * form cannot be written as it is (a problem blocks generation).
-   */
-  write(endpoints: Endpoint[]): Promise<string | undefined>;
   /** The output editor's text, read in slices; undefined while there is no editor. */
   readOutput(): Promise<string | undefined>;
   /** The output editor's text in one task (leaving the page); undefined without an editor. */
   outputNow(): string | undefined;
   /**
-   * The browser's own workspace: syncs `endpoints` to the worker's document, whose core then
-   * stores the record with `view` as the page's part; answers the sync's revision and what was
-   * stored (undefined: nothing).
+   * Syncs `endpoints` to the worker's document, whose core then stores the record with `view`
+   * as the page's part; answers the sync's revision and what was stored (undefined: nothing).
    */
   keep(
     endpoints: Endpoint[],
@@ -67,12 +58,8 @@ interface KeptByCore {
   savedAt: number;
   /** The stored text's length (a journal's output change spans it). */
   textLength: number;
-}
-
-/** A record as built: the text as a string (compared, pushed) and the view state. */
-export interface BuiltRecord {
-  text: string;
-  viewState: WorkspaceViewState;
+  /** A project's record: the server revision it is based on. */
+  baseRevision: number | null;
 }
 
 export class WorkspaceRecorder {
@@ -80,19 +67,18 @@ export class WorkspaceRecorder {
   private written = new WeakSet<Endpoint>();
   private writtenMeta: DocumentMeta | undefined;
   private writtenSchemas: Record<string, Schema> | undefined;
+  /** The text adopted last, while the store has no record of it. */
   private text = '';
+  /** The output editor's text last sent (a new core gets it again). */
   private lastOutput: string | undefined;
-  /** The form's version last written (or found not writable): an output edit writes nothing. */
-  private triedVersion: string | undefined;
-  private last: BuiltRecord | undefined;
+  /** A project's: the server revision the form is based on (null: the browser's own). */
+  private baseRevision: number | null = null;
 
   private source: RecordSource = {
     endpoints: () => [],
-    version: () => '',
     isCollapsed: () => false,
     meta: () => newDocumentMeta(),
     schemas: () => ({}),
-    write: () => Promise.resolve(undefined),
     readOutput: () => Promise.resolve(undefined),
     outputNow: () => undefined,
     keep: () => Promise.resolve({ revision: undefined, stored: undefined }),
@@ -106,6 +92,8 @@ export class WorkspaceRecorder {
   private outputDirty = false;
   /** The keeper that answered the last write (a new one has not got the output sent before). */
   private keeper: string | undefined;
+  /** The form's view state as the record stored last holds it (JSON), to tell a change. */
+  private keptView: string | undefined;
   /** A new core answered the last write: the next one, with the output, should follow soon. */
   resend = false;
 
@@ -126,17 +114,28 @@ export class WorkspaceRecorder {
   ): void {
     this.text = text;
     this.written = new WeakSet(views);
-    this.triedVersion = undefined;
     this.writtenMeta = meta;
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
     this.kept = undefined;
+    this.keptView = undefined;
     this.keeper = undefined;
   }
 
   /** The record of the text adopted last is the store's (a restore): its `savedAt`. */
   adoptStored(savedAt: number, textLength: number): void {
-    this.kept = { savedAt, textLength };
+    this.kept = { savedAt, textLength, baseRevision: this.baseRevision };
+  }
+
+  /**
+   * A project's form is based on the server's `revision` (null: the browser's own), and so is
+   * the record stored last (the core rebases it when the server moves on: RecordKeeper.sent).
+   */
+  basedOn(revision: number | null): void {
+    this.baseRevision = revision;
+    if (this.kept !== undefined && this.kept.baseRevision !== null) {
+      this.kept = { ...this.kept, baseRevision: revision };
+    }
   }
 
   /** The output editor changed: its text goes to the core with the next record. */
@@ -179,13 +178,23 @@ export class WorkspaceRecorder {
     }
     if (stored.current && stored.revision === revision) {
       this.written = new WeakSet(endpoints);
-      this.writtenMeta = meta;
-      this.writtenSchemas = schemas;
+      // Read back from the worker meanwhile (adoptMeta): the text holds that one too.
+      if (this.source.meta() === meta) this.writtenMeta = meta;
+      if (this.source.schemas() === schemas) this.writtenSchemas = schemas;
       this.text = '';
     }
+    // The form as this record holds it: leaving with the form still so journals nothing.
+    const collapsed = new Set(view.collapsed);
+    this.keptView = JSON.stringify(
+      this.viewOf(endpoints, meta, schemas, (id) => collapsed.has(id)),
+    );
     // The stored text is the one `written` refers to: the core's text changes only when it takes
     // the form's (current) or opens one (the page adopts it then).
-    this.kept = { savedAt: stored.savedAt, textLength: stored.textLength };
+    this.kept = {
+      savedAt: stored.savedAt,
+      textLength: stored.textLength,
+      baseRevision: stored.baseRevision,
+    };
     if (this.keeper !== undefined && stored.keeper !== this.keeper && view.output === undefined) {
       // A new core (the worker restarted): the output editor's text goes again next time.
       if (this.lastOutput !== undefined) {
@@ -211,14 +220,23 @@ export class WorkspaceRecorder {
       this.source.endpoints(),
       this.source.meta(),
       this.source.schemas(),
+      (id) => this.source.isCollapsed(id),
     );
+    // Nothing since the record stored last: the store's record is all there is to keep.
+    if (kept !== undefined && output === undefined && JSON.stringify(viewState) === this.keptView) {
+      return undefined;
+    }
     if (output !== undefined) {
       // The editor's text as a whole: the page does not hold the core's text to diff it with.
       viewState.output = { start: 0, end: kept?.textLength ?? base?.length ?? 0, text: output };
     }
-    return kept === undefined
-      ? { viewState, text: base ?? '', outputOfBase: output === undefined }
-      : { viewState, base: kept.savedAt, outputOfBase: output === undefined };
+    const entry: KeptJournal =
+      kept === undefined
+        ? { viewState, text: base ?? '', outputOfBase: output === undefined }
+        : { viewState, base: kept.savedAt, outputOfBase: output === undefined };
+    const revision = kept === undefined ? this.baseRevision : kept.baseRevision;
+    if (revision !== null) entry.baseRevision = revision;
+    return entry;
   }
 
   /** The document panel or schemas the text holds changed without an edit (read back). */
@@ -227,58 +245,12 @@ export class WorkspaceRecorder {
     if (schemas !== undefined) this.writtenSchemas = schemas;
   }
 
-  /** The last record built (what a project pushes), if any. */
-  get latest(): BuiltRecord | undefined {
-    return this.last;
-  }
-
-  /** Builds the record as the page is now, the text written by the worker when it can be. */
-  async build(): Promise<BuiltRecord> {
-    const endpoints = this.source.endpoints();
-    const meta = this.source.meta();
-    const schemas = this.source.schemas();
-    const version = this.source.version();
-    const text =
-      endpoints.length > 0 && version !== this.triedVersion
-        ? await this.source.write(endpoints)
-        : undefined;
-    this.triedVersion = version;
-    if (text !== undefined) {
-      this.text = text;
-      this.written = new WeakSet(endpoints);
-      this.writtenMeta = meta;
-      this.writtenSchemas = schemas;
-    }
-    const output = await this.source.readOutput();
-    return this.finish(endpoints, meta, schemas, output);
-  }
-
-  /**
-   * Builds the record now, without a new text (leaving the page: nothing async finishes; a
-   * record just shown). `output`: the output editor's text when the caller knows it.
-   */
-  buildNow(output: string | undefined = this.source.outputNow()): BuiltRecord {
-    return this.finish(this.source.endpoints(), this.source.meta(), this.source.schemas(), output);
-  }
-
-  private finish(
-    endpoints: Endpoint[],
-    meta: DocumentMeta,
-    schemas: Record<string, Schema>,
-    output: string | undefined,
-  ): BuiltRecord {
-    const viewState = this.viewOf(endpoints, meta, schemas);
-    const change = this.changeOfOutput(output);
-    if (change !== undefined) viewState.output = change;
-    this.last = { text: this.text, viewState };
-    return this.last;
-  }
-
   /** The view state of the form as it is, over the text `written` refers to (no output). */
   private viewOf(
     endpoints: Endpoint[],
     meta: DocumentMeta,
     schemas: Record<string, Schema>,
+    isCollapsed: (id: string) => boolean,
   ): WorkspaceViewState {
     // The text's views by the id opening it gives them, the drafts by their own. The order is
     // always kept: the text groups a path's operations, the form need not.
@@ -293,19 +265,9 @@ export class WorkspaceRecorder {
     if (schemas !== this.writtenSchemas) form.schemas = schemas;
     const viewState: WorkspaceViewState = { v: 2, form };
     const collapsed = endpoints
-      .map((endpoint, i) => (this.source.isCollapsed(endpoint.id) ? keys[i] : undefined))
+      .map((endpoint, i) => (isCollapsed(endpoint.id) ? keys[i] : undefined))
       .filter((key): key is string => key !== undefined);
     viewState.collapsed = collapsed;
     return viewState;
-  }
-
-  /** The output editor's change to the text (kept from the last build while there is no editor). */
-  private changeOfOutput(output: string | undefined): WorkspaceViewState['output'] {
-    if (output === undefined) {
-      const kept = this.lastOutput;
-      return kept === undefined ? undefined : outputChange(this.text, kept);
-    }
-    this.lastOutput = output;
-    return outputChange(this.text, output);
   }
 }

@@ -1,15 +1,16 @@
 /**
  * The page's side of a workspace record: restores the browser's own workspace from
  * its record (after the one-time migration of older storage), shows a project's record, and
- * keeps the record as the user works, 400 ms after a change of the form, the document panel, a
- * panel's collapse or the output editor, on leaving the page and on `pagehide` (then also in a
- * synchronous journal, journal.ts: the store's write may not outlive the page).
+ * has the document's core keep the record as the user works, 400 ms after a change of the form,
+ * the document panel, a panel's collapse or the output editor; on leaving the page (`pagehide`,
+ * a hidden tab) the form's drafts go to a synchronous journal (journal.ts: the store's write may
+ * not outlive the page).
  *
- * The browser's own workspace puts its record in the one store; a project's is handed to project
- * sync (`onBuilt`), which pushes exactly that and keeps it in the same store while the server has
- * not got it (project-records.ts).
+ * Both the browser's own workspace and a project's put their record in the one store. A
+ * project's is marked pending until the server has it: project sync sends the body the core
+ * builds from it ({@link Workspace.keeper}).
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Endpoint, Schema } from '../../shared/openapi';
 import { newDocumentMeta } from '../../shared/openapi/document/meta';
 import { isAbortError, type GeneratorClient } from '../core/generator-client';
@@ -18,11 +19,12 @@ import type { EndpointStore } from '../model/endpoint-store';
 import type { DocumentStore } from '../model/document-store';
 import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
-import { WorkspaceRecorder, type BuiltRecord } from './recorder';
+import type { ProjectKeeper, UploadBody } from './project-keeper';
+import { WorkspaceRecorder } from './recorder';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import { clearJournal, recordWithJournal, writeKeptJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
-import { workspaceStore } from './workspace-store';
+import { projectWorkspace, workspaceStore } from './workspace-store';
 
 /** Quiet time after a change before the record is kept. */
 export const RECORD_SAVE_DEBOUNCE_MS = 400;
@@ -37,19 +39,15 @@ export interface WorkspaceOptions {
   client: GeneratorClient;
   editor: RefObject<OutputEditorHandle | null>;
   editorReady: boolean;
-  /** The session's text for these endpoints (the form synced), or undefined when not writable. */
-  write: (endpoints: Endpoint[]) => Promise<string | undefined>;
   /**
-   * The browser's own workspace: syncs these endpoints to the worker's document (whose core
-   * then stores the record); answers the revision the sync left.
+   * Syncs these endpoints to the worker's document (whose core then stores the record);
+   * answers the revision the sync left.
    */
   keep: (endpoints: Endpoint[]) => Promise<number | undefined>;
   /** A record was put on the screen: the page takes what it shows beside the form. */
   onShown: (shown: RestoredWorkspace) => void;
   /** The text's shared schemas were read back from the worker. */
   onSchemasRead: (schemas: Record<string, Schema>) => void;
-  /** A project's record was built (project sync saves it). */
-  onBuilt: () => void;
 }
 
 export interface Workspace {
@@ -62,8 +60,10 @@ export interface Workspace {
   show: (text: string, viewState: WorkspaceViewState | string | null) => Promise<void>;
   /** The form now holds `views`, opened from `text` (a Load, a conversion, an upgrade). */
   adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
-  /** Builds the record now (a new project is created from it). */
-  build: () => Promise<BuiltRecord>;
+  /** A project's record, as its sync reaches it (the core keeps it). */
+  keeper: (projectId: string) => ProjectKeeper;
+  /** The record stored now, as the body of a new project named `name` (Save as a project). */
+  newProjectBody: (name: string) => Promise<UploadBody | undefined>;
 }
 
 export function useWorkspace(options: WorkspaceOptions): Workspace {
@@ -83,11 +83,9 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   useEffect(() => {
     recorder.connect({
       endpoints: () => store.list(),
-      version: () => `${store.getRevision()}.${documentStore.getRevision()}`,
       isCollapsed: (id) => store.isCollapsed(id),
       meta: () => documentStore.getMeta(),
       schemas: () => documentStore.getSchemas(),
-      write: (endpoints) => latest.current.write(endpoints),
       readOutput: async () => {
         const handle = editorHandle();
         return latest.current.editorReady && handle ? handle.readValue() : undefined;
@@ -102,6 +100,17 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       },
     });
   }, [recorder, store, documentStore]);
+  /** Records are kept one at a time (the debounced keep, a project's save, a new project). */
+  const keeping = useRef<Promise<unknown>>(Promise.resolve());
+  const keepNow = useCallback(() => {
+    const next = keeping.current.then(async () => {
+      const kept = await recorder.keep();
+      if (kept !== undefined) clearJournal(name, kept.savedAt);
+      return kept;
+    });
+    keeping.current = next.catch(() => undefined);
+    return next;
+  }, [recorder, name]);
   /** The output a shown record puts in the editor once it is ready. */
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
@@ -132,8 +141,6 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       shown.schemas === undefined ? documentStore.getSchemas() : undefined,
     );
     pendingOutput.current = shown.output;
-    // What is on the screen now is the record (project sync compares its next saves with it).
-    recorder.buildNow(shown.output);
     latest.current.onShown(shown);
     // The text's shared schemas are read from the worker (a draft set came with the record).
     if (shown.schemas === undefined && shown.opened.length + shown.text.length > 0) {
@@ -215,17 +222,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       }
       running = true;
       try {
-        if (latest.current.inProject) {
-          await recorder.build();
-          if (alive) latest.current.onBuilt();
-        } else {
-          // The document's core stores the record; the text does not cross to the page.
-          const kept = await recorder.keep();
-          if (kept !== undefined) clearJournal(name, kept.savedAt);
-          if (recorder.resend) {
-            recorder.resend = false;
-            again = true;
-          }
+        // The document's core stores the record; the text does not cross to the page.
+        await keepNow();
+        if (recorder.resend) {
+          recorder.resend = false;
+          again = true;
         }
       } catch (failure) {
         if (!isAbortError(failure)) console.warn('The workspace record was not built', failure);
@@ -242,9 +243,9 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       clearTimeout(timer);
       timer = setTimeout(() => void save(), RECORD_SAVE_DEBOUNCE_MS);
     };
-    /** Leaving: the record as the page is now, without a new text (nothing async finishes). */
+    /** Leaving: the form's drafts over the record stored last (nothing async finishes). */
     const saveNow = () => {
-      if (!active.current || latest.current.inProject) return;
+      if (!active.current) return;
       if (timer === undefined && !running) return;
       clearTimeout(timer);
       timer = undefined;
@@ -261,16 +262,22 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       documentStore.subscribe(changed),
       documentStore.subscribeSchemas(changed),
     ];
+    // A hidden tab may be discarded without a pagehide (phones).
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
     window.addEventListener('pagehide', saveNow);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.removeEventListener('pagehide', saveNow);
+      document.removeEventListener('visibilitychange', onVisibility);
       for (const off of offs) off();
       saveNow();
       alive = false;
       clearTimeout(timer);
       saver.current = { changed: () => undefined, saveNow: () => undefined };
     };
-  }, [name, recorder, store, documentStore]);
+  }, [name, recorder, store, documentStore, keepNow]);
 
   return {
     restoring,
@@ -295,6 +302,29 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());
       saver.current.changed();
     },
-    build: () => recorder.build(),
+    keeper: (projectId) => ({
+      target: (revision) => {
+        recorder.basedOn(revision);
+        client.keepRecord(
+          { name: projectWorkspace(projectId), baseRevision: revision, pending: true },
+          workspaceStore(),
+        );
+      },
+      record: async () => (await keepNow())?.savedAt,
+      body: (fields) => client.recordUploadBody(fields),
+      sent: async (revision, savedAt) => {
+        recorder.basedOn(revision);
+        await client.recordSent(revision, savedAt);
+      },
+      subscribe: (listener) =>
+        client.subscribeRecord((stored) => {
+          if (stored.baseRevision !== null) listener(stored.savedAt);
+        }),
+      release: () => client.keepRecord(undefined),
+    }),
+    newProjectBody: async (projectName) => {
+      await keepNow();
+      return (await client.recordUploadBody({ name: projectName }))?.body;
+    },
   };
 }

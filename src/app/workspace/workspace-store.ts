@@ -47,6 +47,11 @@ export class MemoryWorkspaceStore implements WorkspaceStore {
   }
 }
 
+/** The workspace name of a project (also its Web Lock and BroadcastChannel name). */
+export function projectWorkspace(projectId: string): string {
+  return `project:${projectId}`;
+}
+
 let shared: WorkspaceStore | undefined;
 
 /** The app's store: IndexedDB, or memory where there is none. */

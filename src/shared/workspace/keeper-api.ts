@@ -6,6 +6,7 @@
  */
 import type { Result } from '../openapi/core-api';
 import { toErrorInfo } from '../openapi/errors';
+import { utf8Length } from '../sizes';
 import { projectBody, projectOutput, type ProjectBodyFields } from '../projects';
 import type { PageView, RecordKeeper, RecordTarget, StoredRecord } from './record-keeper';
 
@@ -35,6 +36,14 @@ export function keeperApi(keeper: RecordKeeper) {
       return { ok: true, value: await keeper.flushed() };
     },
     /**
+     * A project's server is at `revision`, and has the record stored at `sentSavedAt` when
+     * given (see RecordKeeper.sent); answers once the record says so.
+     */
+    recordSent: async (revision: number, sentSavedAt?: number): Promise<Result<void>> => {
+      await keeper.sent(revision, sentSavedAt);
+      return { ok: true, value: undefined };
+    },
+    /**
      * A project's upload body from the record last written (the text never crosses to the
      * page): undefined before one is written.
      */
@@ -50,10 +59,13 @@ export function keeperApi(keeper: RecordKeeper) {
           const { output: _shown, ...rest } = viewState;
           viewState = rest;
         }
-        const body = projectBody({ ...fields, content, viewStateJson: JSON.stringify(viewState) });
+        const viewStateJson = JSON.stringify(viewState);
+        const body = projectBody({ ...fields, content, viewStateJson });
         return {
           body: new Blob([body], { type: 'application/json' }),
           savedAt: latest.record.savedAt,
+          /** What the server's limit counts: the text's and the view state's UTF-8 bytes. */
+          bytes: utf8Length(content) + utf8Length(viewStateJson),
         };
       }),
   };

@@ -96,6 +96,8 @@ export interface StoredRecord {
    * not got what the page sent before (the output editor's text).
    */
   keeper: string;
+  /** A project's record: the server revision it is based on (null outside a project). */
+  baseRevision: number | null;
 }
 
 /** Builds and writes the open document's workspace record (see the module comment). */
@@ -245,7 +247,45 @@ export class RecordKeeper {
     const last = this.last;
     const at = this.lastAt;
     if (record === undefined || last === undefined || at === undefined) return undefined;
-    return { savedAt: record.savedAt, ...at, textLength: last.text.length, keeper: this.id };
+    return {
+      savedAt: record.savedAt,
+      ...at,
+      textLength: last.text.length,
+      keeper: this.id,
+      baseRevision: last.record.baseRevision,
+    };
+  }
+
+  /**
+   * A project's server is at `revision` now, and has the record stored at `sentSavedAt` when
+   * given (a save of it, or the record written right after showing the server's version): the
+   * records written from now on are based on it, and so is the record stored last, which is no
+   * longer pending when it is the one the server has. Answers once that is stored.
+   */
+  sent(revision: number, sentSavedAt?: number): Promise<void> {
+    if (this.where !== undefined && this.where.baseRevision !== null) {
+      this.where = { ...this.where, baseRevision: revision };
+    }
+    const done = this.writing.then(async () => {
+      const last = this.last;
+      const target = this.where;
+      if (last === undefined || target === undefined || last.record.baseRevision === null) return;
+      const pending = last.record.savedAt === sentSavedAt ? false : last.record.pending === true;
+      if (last.record.baseRevision === revision && (last.record.pending === true) === pending) {
+        return;
+      }
+      const record: WorkspaceRecord = { ...last.record, baseRevision: revision };
+      if (pending) record.pending = true;
+      else delete record.pending;
+      try {
+        await this.sink.put(target.name, record);
+        this.last = { record, text: last.text };
+      } catch (error) {
+        console.warn('The workspace record was not written', error);
+      }
+    });
+    this.writing = done;
+    return done;
   }
 
   private schedule(): void {
@@ -287,8 +327,8 @@ export class RecordKeeper {
   private same(record: WorkspaceRecord): boolean {
     const last = this.last;
     if (last === undefined || last.text !== record.text) return false;
+    // Whether the server has it is not a change: the record stored last says so (see sent).
     if (last.record.baseRevision !== record.baseRevision) return false;
-    if (last.record.pending !== record.pending) return false;
     return JSON.stringify(last.record.viewState) === JSON.stringify(record.viewState);
   }
 }

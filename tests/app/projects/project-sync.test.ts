@@ -1,19 +1,24 @@
 /**
- * The project autosave (issue 12 points 2 and 3) against a fake server: saves carry the base
- * revision, a stale save raises a conflict and stops, an unreachable server keeps the change on
- * the device (and a reload restores it), settling a conflict never overwrites silently.
+ * The project autosave against a fake server: saves carry the base revision, a stale save raises
+ * a conflict and stops, an unreachable server keeps the change on the device (and a reload
+ * restores it), settling a conflict never overwrites silently. The record is kept as the
+ * document's core keeps it (src/shared/workspace/record-keeper.ts): stored, marked pending until
+ * the server has it, and sent as the body built from it; records are told apart by `savedAt`.
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
+  pendingRecords,
   ProjectSync,
   type ApplyReason,
   type ProjectContent,
+  type ProjectKeeper,
   type SaveIntent,
   type SyncApi,
+  type UploadBody,
 } from '../../../src/app/projects/project-sync';
-import { projectRecords, type PendingStore } from '../../../src/app/workspace/project-records';
-import { MemoryWorkspaceStore } from '../../../src/app/workspace/workspace-store';
-import type { Project } from '../../../src/shared/projects';
+import { MemoryWorkspaceStore, projectWorkspace } from '../../../src/app/workspace/workspace-store';
+import { projectBody, type Project } from '../../../src/shared/projects';
+import { utf8Length } from '../../../src/shared/sizes';
 
 class HttpFailure extends Error {
   constructor(
@@ -43,6 +48,13 @@ class FakeServer {
     this.projects.set(id, { ...p, content, revision: p.revision + 1 });
   }
 
+  /** A body as the server reads it. */
+  static read(body: UploadBody): ProjectContent & SaveIntent & { name?: string } {
+    if (typeof body !== 'string') throw new Error('the fake keeper builds string bodies');
+    const parsed = JSON.parse(body) as { content: string; viewState: unknown } & SaveIntent;
+    return { ...parsed, viewStateJson: JSON.stringify(parsed.viewState ?? null) };
+  }
+
   api: SyncApi = {
     get: (id) => {
       if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
@@ -63,8 +75,13 @@ class FakeServer {
       this.projects.set(id, { ...p, content: content.content, revision });
       return Promise.resolve({ revision, updatedAt: '' });
     },
-    create: ({ name, content }) => {
+    put: (id, base, body) => {
+      const { revisionReason, editSession, ...content } = FakeServer.read(body);
+      return this.api.save(id, base, content, { revisionReason, editSession });
+    },
+    create: (body) => {
       if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
+      const { name, content } = FakeServer.read(body);
       const id = this.add(content, name);
       return Promise.resolve({ id, revision: 1 });
     },
@@ -81,12 +98,66 @@ class FakeServer {
   };
 }
 
-/** An editor: the text on screen, and what the sync put there. */
-function editor() {
+/** Tells records apart across pages (the core stamps them with the time). */
+let clock = 0;
+
+/**
+ * An editor and the document's core keeping its record: the text on screen, what the sync put
+ * there, and the records stored in `store` as the core stores them.
+ */
+function editor(projectId: string, store: MemoryWorkspaceStore) {
   const screen = { text: '', applied: [] as ApplyReason[] };
+  const name = projectWorkspace(projectId);
+  let target: number | undefined;
+  let last: { savedAt: number; content: string; base: number; pending: boolean } | undefined;
+  const listeners = new Set<(savedAt: number) => void>();
+  const write = async (record: NonNullable<typeof last>) => {
+    await store.put(name, {
+      text: record.content,
+      viewState: { v: 2 },
+      baseRevision: record.base,
+      savedAt: record.savedAt,
+      ...(record.pending ? { pending: true } : {}),
+    });
+    last = record;
+  };
+  const keeper: ProjectKeeper = {
+    target: (revision) => {
+      target = revision;
+      last = undefined;
+    },
+    record: async () => {
+      if (target === undefined) return undefined;
+      if (last?.content === screen.text && last.base === target) return last.savedAt;
+      const record = { savedAt: ++clock, content: screen.text, base: target, pending: true };
+      await write(record);
+      for (const listener of listeners) listener(record.savedAt);
+      return record.savedAt;
+    },
+    body: (fields) =>
+      Promise.resolve(
+        last && {
+          body: projectBody({ content: last.content, viewStateJson: '{"v":2}', ...fields }),
+          savedAt: last.savedAt,
+          bytes: utf8Length(last.content) + 8,
+        },
+      ),
+    sent: async (revision, savedAt) => {
+      target = revision;
+      if (last === undefined) return;
+      await write({ ...last, base: revision, pending: last.savedAt !== savedAt && last.pending });
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    release: () => {
+      target = undefined;
+    },
+  };
   return {
     screen,
-    getContent: (): ProjectContent => ({ content: screen.text, viewStateJson: null }),
+    keeper,
     apply: (content: ProjectContent, reason: ApplyReason) => {
       screen.text = content.content;
       screen.applied.push(reason);
@@ -94,22 +165,18 @@ function editor() {
   };
 }
 
-function sync(
-  server: FakeServer,
-  id: string,
-  pending: PendingStore = projectRecords(new MemoryWorkspaceStore()),
-) {
-  const ed = editor();
+function sync(server: FakeServer, id: string, store = new MemoryWorkspaceStore()) {
+  const ed = editor(id, store);
   const instance = new ProjectSync(id, {
     api: server.api,
-    pending,
-    getContent: ed.getContent,
+    pending: pendingRecords(store),
+    keeper: ed.keeper,
     apply: ed.apply,
     debounceMs: 5,
     maxWaitMs: 20,
     retryMs: 10_000,
   });
-  return { instance, screen: ed.screen, pending };
+  return { instance, screen: ed.screen, pending: pendingRecords(store), store };
 }
 
 const status = (s: ProjectSync) => s.getState().status;
@@ -234,31 +301,11 @@ describe('ProjectSync', () => {
     expect(await pending.get(id)).toBeUndefined();
   });
 
-  it('keeps a change made just before the page went away, when the store’s write is lost', async () => {
-    const server = new FakeServer();
-    const id = server.add('v1');
-    /** A store whose writes never land (an IndexedDB write aborted with the page). */
-    const store = new MemoryWorkspaceStore();
-    store.put = () => new Promise<void>(() => undefined);
-    const first = sync(server, id, projectRecords(store));
-    await first.instance.start();
-    first.screen.text = 'typed as the tab closed';
-    first.instance.flushToDevice();
-    expect(store.records.size).toBe(0);
-    // The next page: the journal brings the change back; it is sent on its revision.
-    const next = sync(server, id, projectRecords(new MemoryWorkspaceStore()));
-    await next.instance.start();
-    await vi.waitFor(() => expect(status(next.instance)).toBe('saved'));
-    expect(next.screen.text).toBe('typed as the tab closed');
-    expect(server.projects.get(id)).toMatchObject({ content: 'typed as the tab closed' });
-    expect(localStorage.getItem(`specform.workspace.journal:project:${id}`)).toBeNull();
-  });
-
   it('restores a change kept on the device after a reload, offline or online', async () => {
     const server = new FakeServer();
     const id = server.add('v1');
-    const pending = projectRecords(new MemoryWorkspaceStore());
-    const first = sync(server, id, pending);
+    const store = new MemoryWorkspaceStore();
+    const first = sync(server, id, store);
     await first.instance.start();
     server.down = true;
     first.screen.text = 'kept';
@@ -267,7 +314,7 @@ describe('ProjectSync', () => {
     first.instance.dispose();
 
     // Reload while still offline: the kept text is shown, marked offline.
-    const offline = sync(server, id, pending);
+    const offline = sync(server, id, store);
     await offline.instance.start();
     expect(offline.screen.text).toBe('kept');
     expect(status(offline.instance)).toBe('offline');
@@ -275,7 +322,7 @@ describe('ProjectSync', () => {
 
     // Reload once the server is back: the kept text is shown and sent.
     server.down = false;
-    const online = sync(server, id, pending);
+    const online = sync(server, id, store);
     await online.instance.start();
     expect(online.screen.text).toBe('kept');
     await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('kept'));
@@ -285,16 +332,16 @@ describe('ProjectSync', () => {
   it('a kept change based on an older revision is a conflict, not a silent overwrite', async () => {
     const server = new FakeServer();
     const id = server.add('v1');
-    const pending = projectRecords(new MemoryWorkspaceStore());
-    await pending.put({
-      projectId: id,
+    const store = new MemoryWorkspaceStore();
+    await store.put(projectWorkspace(id), {
+      text: 'kept',
+      viewState: { v: 2 },
       baseRevision: 1,
-      content: 'kept',
-      viewStateJson: null,
-      keptAt: 0,
+      pending: true,
+      savedAt: 0,
     });
     server.saveElsewhere(id, 'theirs');
-    const { instance, screen } = sync(server, id, pending);
+    const { instance, screen } = sync(server, id, store);
     await instance.start();
     expect(screen.text).toBe('kept');
     expect(status(instance)).toBe('conflict');
@@ -306,14 +353,14 @@ describe('ProjectSync', () => {
     const id = server.add('v1');
     const { instance, screen, pending } = sync(server, id);
     await instance.start();
-    const save = server.api.save;
-    server.api.save = () => Promise.reject(new HttpFailure(413, { message: 'Too large' }));
+    const put = server.api.put;
+    server.api.put = () => Promise.reject(new HttpFailure(413, { message: 'Too large' }));
     screen.text = 'big';
     instance.changed();
     await vi.waitFor(() => expect(status(instance)).toBe('error'));
     expect(instance.getState().message).toBe('Too large');
     expect((await pending.get(id))?.content).toBe('big');
-    server.api.save = save;
+    server.api.put = put;
     await instance.retry();
     expect(status(instance)).toBe('saved');
     expect(server.projects.get(id)!.content).toBe('big');
@@ -324,7 +371,7 @@ describe('ProjectSync', () => {
     const id = server.add('v1');
     const { instance, screen } = sync(server, id);
     await instance.start();
-    server.api.save = () => Promise.reject(new HttpFailure(402, { message: 'No subscription' }));
+    server.api.put = () => Promise.reject(new HttpFailure(402, { message: 'No subscription' }));
     screen.text = 'x';
     instance.changed();
     await vi.waitFor(() => expect(status(instance)).toBe('readonly'));
@@ -338,14 +385,19 @@ describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
   /** The fake server's api, recording each save's intent; `limit` answers 413 above it. */
   function recording(server: FakeServer, limit = Infinity) {
     const intents: (SaveIntent | undefined)[] = [];
+    const save: SyncApi['save'] = (id, base, content, intent) => {
+      intents.push(intent);
+      if (new TextEncoder().encode(content.content).length > limit) {
+        return Promise.reject(new HttpFailure(413, { message: 'The project is too large.' }));
+      }
+      return server.api.save(id, base, content, intent);
+    };
     const api: SyncApi = {
       ...server.api,
-      save: (id, base, content, intent) => {
-        intents.push(intent);
-        if (new TextEncoder().encode(content.content).length > limit) {
-          return Promise.reject(new HttpFailure(413, { message: 'The project is too large.' }));
-        }
-        return server.api.save(id, base, content, intent);
+      save,
+      put: (id, base, body) => {
+        const { revisionReason, editSession, ...content } = FakeServer.read(body);
+        return save(id, base, content, { revisionReason, editSession });
       },
       maxBytes: () => Promise.resolve(1024),
     };
@@ -353,11 +405,12 @@ describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
   }
 
   function start(api: SyncApi, id: string) {
-    const ed = editor();
+    const store = new MemoryWorkspaceStore();
+    const ed = editor(id, store);
     const instance = new ProjectSync(id, {
       api,
-      pending: projectRecords(new MemoryWorkspaceStore()),
-      getContent: ed.getContent,
+      pending: pendingRecords(store),
+      keeper: ed.keeper,
       apply: ed.apply,
       debounceMs: 5,
       maxWaitMs: 20,
@@ -463,9 +516,9 @@ describe('ProjectSync sizes and history reasons (issues 21.5, 18.4)', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const api: SyncApi = {
       ...server.api,
-      save: async (...args) => {
+      put: async (...args) => {
         if (server.saves.length === 0) await gate;
-        return server.api.save(...args);
+        return server.api.put(...args);
       },
     };
     const { instance, screen } = start(api, id);

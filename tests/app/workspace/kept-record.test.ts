@@ -45,11 +45,9 @@ async function openPage(text: string) {
   const recorder = new WorkspaceRecorder();
   recorder.connect({
     endpoints: () => page.form,
-    version: () => '',
     isCollapsed: (id) => page.collapsed.has(id),
     meta: () => shown.meta ?? newDocumentMeta(),
     schemas: () => ({}),
-    write: () => Promise.reject(new Error('the text is not asked of the worker')),
     readOutput: () => Promise.resolve(page.output),
     outputNow: () => page.output,
     keep: async (endpoints, view) => {
@@ -87,7 +85,10 @@ describe('the browser workspace kept by the document core', () => {
     expect(stored?.textLength).toBe(text.length);
     expect(record.viewState.form?.drafts).toEqual([]);
     expect(record.viewState.collapsed).toHaveLength(1);
-    // Nothing changed since: leaving journals no draft over it.
+    // Nothing changed since: leaving journals nothing (the store's record is all there is).
+    expect(recorder.journalNow()).toBeUndefined();
+    // A panel collapsed since: the entry is the form over the stored record, with no draft.
+    page.collapsed.add(page.form[0]!.id);
     const entry = recorder.journalNow();
     expect(entry).toMatchObject({ base: stored?.savedAt, outputOfBase: true });
     expect(entry?.viewState.form?.drafts).toEqual([]);

@@ -29,7 +29,7 @@ import {
   markLoaded,
   withPath,
 } from '../../../src/app/model/endpoint-ops';
-import { WorkspaceRecorder, type BuiltRecord } from '../../../src/app/workspace/recorder';
+import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
 import { restoreWorkspace, type RestoredWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState, viewKey } from '../../../src/app/workspace/view-state';
 import {
@@ -129,27 +129,29 @@ class Page {
   /** The views as opening the text gave them (the recorder keys these by their own id). */
   opened = new WeakSet<Endpoint>();
   readonly recorder = new WorkspaceRecorder();
-  /** What the last `write` answered (undefined: not writable), or null when it was not called. */
+  /** The core's records (the page's store). */
+  readonly records = new MemoryWorkspaceStore();
+  /**
+   * The form's text when the last keep could write it (undefined: not writable), or null when
+   * none was kept since.
+   */
   written: string | undefined | null = null;
 
   constructor(readonly client: GeneratorClient) {
     this.recorder.connect({
       endpoints: () => this.form,
-      // Every build writes (the page skips a write when only the output changed).
-      version: () => String(Math.random()),
       isCollapsed: (id) => this.collapsed.has(id),
       meta: () => this.meta,
       schemas: () => this.schemas,
-      write: async (endpoints) => {
-        const answer = await this.client.sync(endpoints, this.meta, { text: true });
-        this.written = answer?.report.canGenerate === true ? answer.text : undefined;
-        return this.written;
-      },
       readOutput: () => Promise.resolve(undefined),
       outputNow: () => undefined,
-      // A project's page: its record is built here, the core is never asked to keep it.
-      keep: () => Promise.reject(new Error('a project record is built on the page')),
+      keep: async (endpoints, view) => {
+        const answer = await this.client.sync(endpoints, this.meta, { text: true });
+        this.written = answer?.report.canGenerate === true ? answer.text : undefined;
+        return { revision: answer?.revision, stored: await this.client.flushRecord(view) };
+      },
     });
+    this.client.keepRecord({ name: NAME, baseRevision: null }, this.records);
   }
 
   /** useWorkspace's `apply`: a restored record put on the screen. */
@@ -170,13 +172,22 @@ class Page {
       shown.metaDraft ? undefined : this.meta,
       shown.schemas === undefined ? this.schemas : undefined,
     );
-    this.recorder.buildNow();
   }
 
+  /** The record the core stores as the page is now (the text as a string). */
   async build(): Promise<BuiltRecord> {
     this.written = null;
-    return this.recorder.build();
+    await this.recorder.keep();
+    const record = await this.records.get(NAME);
+    if (record === undefined) throw new Error('no record was stored');
+    return { text: await recordText(record), viewState: record.viewState };
   }
+}
+
+/** A record as the core stored it: the text as a string and the view state. */
+interface BuiltRecord {
+  text: string;
+  viewState: WorkspaceRecord['viewState'];
 }
 
 async function openPage(text: string): Promise<Page> {
