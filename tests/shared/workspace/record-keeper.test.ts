@@ -149,4 +149,47 @@ describe('the worker API', () => {
     expect(body.viewState).toEqual(sink.records.get('project:p1')?.viewState);
     expect(body.editSession).toBe('e1');
   });
+
+  it("a project's record stays pending until the server has it, and then is rebased", async () => {
+    let now = 100;
+    const sink = memorySink();
+    const keeper = new RecordKeeper(sink, { debounceMs: 10_000, now: () => now });
+    const api = createCoreApi(keeper);
+    api.openDocument(petsDocument(2));
+    const ids = (api.views(0, 10) as { value: { id: string }[] }).value.map((view) => view.id);
+    const revision = () => (api.revision() as { value: number }).value;
+    keeper.target({ name: 'project:p1', baseRevision: 3, pending: true });
+    const sent = await keeper.flushed();
+    expect(sink.records.get('project:p1')).toMatchObject({ baseRevision: 3, pending: true });
+    expect(sent?.baseRevision).toBe(3);
+    // The server has it as revision 4: the same record, no longer pending, on revision 4.
+    await keeper.sent(4, sent?.savedAt);
+    expect(sink.records.get('project:p1')).toMatchObject({ baseRevision: 4, savedAt: 100 });
+    expect(sink.records.get('project:p1')?.pending).toBeUndefined();
+    // Nothing changed: flushing writes nothing (whether the server has it is no change).
+    const puts = sink.puts.length;
+    now = 200;
+    expect((await keeper.flushed())?.savedAt).toBe(100);
+    expect(sink.puts).toHaveLength(puts);
+    // An edit is pending on revision 4; a save of an older record rebases it and keeps it pending.
+    api.apply(
+      [{ kind: 'setField', endpointId: ids[0]!, field: 'summary', value: 'S' }],
+      revision(),
+    );
+    const edited = await keeper.flushed();
+    expect(edited?.savedAt).toBe(200);
+    expect(sink.records.get('project:p1')).toMatchObject({ baseRevision: 4, pending: true });
+    await keeper.sent(5, 100);
+    expect(sink.records.get('project:p1')).toMatchObject({
+      baseRevision: 5,
+      pending: true,
+      savedAt: 200,
+    });
+    now = 300;
+    api.apply(
+      [{ kind: 'setField', endpointId: ids[0]!, field: 'summary', value: 'T' }],
+      revision(),
+    );
+    expect(await keeper.flush()).toMatchObject({ baseRevision: 5, pending: true, savedAt: 300 });
+  });
 });
