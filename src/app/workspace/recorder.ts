@@ -92,6 +92,8 @@ export class WorkspaceRecorder {
   private outputDirty = false;
   /** The keeper that answered the last write (a new one has not got the output sent before). */
   private keeper: string | undefined;
+  /** The collapsed panels' ids the core got last (undefined: send them next time). */
+  private sentCollapsed: string[] | undefined;
   /** The form's view state as the record stored last holds it (JSON), to tell a change. */
   private keptView: string | undefined;
   /** A new core answered the last write: the next one, with the output, should follow soon. */
@@ -118,6 +120,7 @@ export class WorkspaceRecorder {
     this.writtenSchemas = schemas;
     this.lastOutput = undefined;
     this.kept = undefined;
+    this.sentCollapsed = undefined;
     this.keptView = undefined;
     this.keeper = undefined;
   }
@@ -151,11 +154,16 @@ export class WorkspaceRecorder {
     const endpoints = this.source.endpoints();
     const meta = this.source.meta();
     const schemas = this.source.schemas();
-    const view: PageView = {
-      collapsed: endpoints
-        .filter((endpoint) => this.source.isCollapsed(endpoint.id))
-        .map((endpoint) => endpoint.id),
-    };
+    const collapsedIds = endpoints
+      .filter((endpoint) => this.source.isCollapsed(endpoint.id))
+      .map((endpoint) => endpoint.id);
+    // The panels go only when they changed since the core last got them (1,223 ids of a large
+    // document are 30 KB a pause).
+    const sentCollapsed = this.sentCollapsed;
+    const view: PageView =
+      sentCollapsed !== undefined && sameIds(sentCollapsed, collapsedIds)
+        ? {}
+        : { collapsed: collapsedIds };
     if (this.outputDirty) {
       this.outputDirty = false;
       const output = await this.source.readOutput();
@@ -169,13 +177,16 @@ export class WorkspaceRecorder {
       answer = await this.source.keep(endpoints, view);
     } catch (failure) {
       if (view.output !== undefined) this.outputDirty = true;
+      this.sentCollapsed = undefined;
       throw failure;
     }
     const { revision, stored } = answer;
     if (stored === undefined) {
       if (view.output !== undefined) this.outputDirty = true;
+      this.sentCollapsed = undefined;
       return undefined;
     }
+    this.sentCollapsed = collapsedIds;
     if (stored.current && stored.revision === revision) {
       this.written = new WeakSet(endpoints);
       // Read back from the worker meanwhile (adoptMeta): the text holds that one too.
@@ -184,7 +195,7 @@ export class WorkspaceRecorder {
       this.text = '';
     }
     // The form as this record holds it: leaving with the form still so journals nothing.
-    const collapsed = new Set(view.collapsed);
+    const collapsed = new Set(collapsedIds);
     this.keptView = JSON.stringify(
       this.viewOf(endpoints, meta, schemas, (id) => collapsed.has(id)),
     );
@@ -195,9 +206,13 @@ export class WorkspaceRecorder {
       textLength: stored.textLength,
       baseRevision: stored.baseRevision,
     };
-    if (this.keeper !== undefined && stored.keeper !== this.keeper && view.output === undefined) {
-      // A new core (the worker restarted): the output editor's text goes again next time.
-      if (this.lastOutput !== undefined) {
+    if (this.keeper !== undefined && stored.keeper !== this.keeper) {
+      // A new core (the worker restarted): what it was not sent this time goes again next time.
+      if (view.collapsed === undefined) {
+        this.sentCollapsed = undefined;
+        this.resend = true;
+      }
+      if (this.lastOutput !== undefined && view.output === undefined) {
         this.outputDirty = true;
         this.resend = true;
       }
@@ -270,4 +285,9 @@ export class WorkspaceRecorder {
     viewState.collapsed = collapsed;
     return viewState;
   }
+}
+
+/** The same ids in the same order. */
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

@@ -53,8 +53,8 @@ export interface RecordTarget {
 
 /** What only the page knows, sent when it changes. */
 export interface PageView {
-  /** Ids of the panels shown collapsed. */
-  collapsed: string[];
+  /** Ids of the panels shown collapsed; absent: as last sent. */
+  collapsed?: string[];
   /**
    * The output editor's text when the user changed it by hand; undefined while it shows the
    * text the worker last gave it.
@@ -112,7 +112,7 @@ export class RecordKeeper {
   private textRevision: number | undefined;
   /** The text last given to the page for the output editor. */
   private shownText: string | undefined;
-  private view: PageView = { collapsed: [] };
+  private view: { collapsed: string[]; output?: string } = { collapsed: [] };
   private session: DocumentSession | undefined;
   private where: RecordTarget | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -178,12 +178,18 @@ export class RecordKeeper {
   }
 
   /**
-   * The page's part changed (collapsed panels, the output editor's own text). A view without
-   * the `output` key keeps the output last sent (the page sends the editor's text only when it
-   * changed); with `output: undefined` the editor shows the worker's text again.
+   * The page's part changed (collapsed panels, the output editor's own text). The page sends
+   * each only when it changed: a view without `collapsed` keeps the panels last sent, one
+   * without the `output` key keeps the output last sent; with `output: undefined` the editor
+   * shows the worker's text again.
    */
   setView(view: PageView): void {
-    this.view = 'output' in view ? view : { ...view, output: this.view.output };
+    const next: { collapsed: string[]; output?: string } = {
+      collapsed: view.collapsed ?? this.view.collapsed,
+    };
+    const output = 'output' in view ? view.output : this.view.output;
+    if (output !== undefined) next.output = output;
+    this.view = next;
     this.schedule();
   }
 

@@ -21,6 +21,7 @@ import {
   type WorkspaceRecord,
 } from '../../../src/app/workspace/workspace-store';
 import type { Endpoint } from '../../../src/shared/openapi';
+import type { PageView } from '../../../src/shared/workspace/record-keeper';
 import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { petsDocument } from '../../shared/support/pets-document';
 
@@ -41,6 +42,7 @@ async function openPage(text: string) {
     collapsed: new Set<string>(),
     output: undefined as string | undefined,
     syncs: 0,
+    views: [] as PageView[],
   };
   const recorder = new WorkspaceRecorder();
   recorder.connect({
@@ -52,6 +54,7 @@ async function openPage(text: string) {
     outputNow: () => page.output,
     keep: async (endpoints, view) => {
       page.syncs += 1;
+      page.views.push(view);
       const answer = await client.sync(endpoints, shown.meta);
       return { revision: answer?.revision, stored: await client.flushRecord(view) };
     },
@@ -178,5 +181,20 @@ describe('the browser workspace kept by the document core', () => {
     expect(stored).toBeDefined();
     expect(await recordText(store.records.get(NAME) as WorkspaceRecord)).toBe(loaded);
     expect(page.syncs).toBe(1);
+  });
+
+  it('sends the collapsed panels only when they changed, and the record keeps them', async () => {
+    const { store, recorder, page } = await openPage(petsDocument(3));
+    page.collapsed.add(page.form[1]!.id);
+    await recorder.keep();
+    page.form = page.form.map((e, i) => (i === 0 ? withSummary(e, 'First') : e));
+    await recorder.keep();
+    expect(page.views.map((view) => view.collapsed?.length)).toEqual([1, undefined]);
+    const record = (await store.get(NAME)) as WorkspaceRecord;
+    expect(record.viewState.collapsed).toHaveLength(1);
+    page.collapsed.delete(page.form[1]!.id);
+    await recorder.keep();
+    expect(page.views.at(-1)?.collapsed).toEqual([]);
+    expect(((await store.get(NAME)) as WorkspaceRecord).viewState.collapsed).toEqual([]);
   });
 });
