@@ -224,7 +224,8 @@ export class RecordKeeper {
       text: this.text,
       viewState,
       baseRevision: target.baseRevision,
-      savedAt: (this.options.now ?? Date.now)(),
+      // Records are told apart by it (project sync): never the same twice from one keeper.
+      savedAt: Math.max((this.options.now ?? Date.now)(), (this.last?.record.savedAt ?? 0) + 1),
     };
     if (target.pending === true) record.pending = true;
     return record;
