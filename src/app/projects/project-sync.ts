@@ -560,7 +560,7 @@ export class ProjectSync {
       name: project.name,
       revision: project.revision,
       serverRevision: undefined,
-      status: 'saving',
+      status: 'loading',
     });
     this.keeper.target(project.revision);
     await this.show(server, 'reload');
