@@ -307,7 +307,9 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     ready: editorReady && !restoring,
     keeper: workspace.keeper,
     newProjectBody: workspace.newProjectBody,
-    title: () => documentStore.getMeta().info.title,
+    // The document's title names the project; a form never generated is "Untitled project".
+    title: () =>
+      editorObject.getState().hasOutput ? documentStore.getMeta().info.title : undefined,
     getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
     show: async ({ content, viewStateJson }) => {
       await workspace.show(content, viewStateJson);
