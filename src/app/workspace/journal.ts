@@ -154,6 +154,17 @@ export function newerRecord(
           savedAt: entry.savedAt,
         };
   if (entry.text !== undefined) return { ...base, text: entry.text };
+  if (
+    record !== undefined &&
+    entry.base !== undefined &&
+    entry.base < record.savedAt &&
+    entry.patch === undefined
+  ) {
+    // The store moved on from the entry's base: a write in flight as the page went away landed
+    // after the entry. Its text holds what the page had sent then, and the entry (newer) holds
+    // as drafts every view that differed from the base's, so it is laid over the newer text.
+    return movedOn(record, entry, base);
+  }
   if (record !== undefined && entry.base === record.savedAt) {
     if (entry.outputOfBase === true) {
       const { output: _none, ...viewState } = base.viewState;
@@ -170,6 +181,31 @@ export function newerRecord(
   return record;
 }
 
+/** An entry laid over a record stored after its base (see {@link newerRecord}). */
+function movedOn(
+  record: WorkspaceRecord,
+  entry: JournalEntry,
+  base: Omit<WorkspaceRecord, 'text'>,
+): WorkspaceRecord {
+  const { output, ...viewState } = base.viewState;
+  if (entry.outputOfBase === true || output === undefined) {
+    // The output editor's change is the newer record's.
+    base.viewState =
+      record.viewState.output === undefined
+        ? viewState
+        : { ...viewState, output: record.viewState.output };
+    if (record.outputText !== undefined) base.outputText = record.outputText;
+    return { ...base, text: record.text };
+  }
+  // The entry's output is the editor's whole text (recorder.ts journalNow): over the newer
+  // text it spans that text whole. Its length is known once the text is read (a Blob is read
+  // by recordWithJournal first); unread, the newer record's own output stands.
+  if (typeof record.text !== 'string')
+    return movedOn(record, { ...entry, outputOfBase: true }, base);
+  base.viewState = { ...viewState, output: { ...output, start: 0, end: record.text.length } };
+  return { ...base, text: record.text };
+}
+
 /**
  * The record of `name` as a restore takes it: the store's, or the journal's when that is newer
  * and complete, written to the store. The journal is cleared once the store has it (a store
@@ -181,7 +217,18 @@ export async function recordWithJournal(
 ): Promise<WorkspaceRecord | undefined> {
   let kept = await store.get(name).catch(() => undefined);
   const entry = readJournal(name);
-  if (entry?.patch !== undefined && kept !== undefined && typeof kept.text !== 'string') {
+  const spansNewer =
+    entry?.base !== undefined &&
+    entry.viewState.output !== undefined &&
+    entry.outputOfBase !== true &&
+    kept !== undefined &&
+    entry.base < kept.savedAt &&
+    entry.savedAt > kept.savedAt;
+  if (
+    (entry?.patch !== undefined || spansNewer) &&
+    kept !== undefined &&
+    typeof kept.text !== 'string'
+  ) {
     // The patch applies to the store's text, kept as a Blob when large: read it once.
     kept = { ...kept, text: await kept.text.text() };
   }

@@ -44,9 +44,38 @@ describe('workspace journal', () => {
       savedAt: 9,
     });
     expect(newerRecord(undefined, { savedAt: 9, viewState, text: 'x' })?.text).toBe('x');
-    // Based on a text the store no longer holds: the store's record stands.
-    expect(newerRecord(kept, { savedAt: 9, viewState, base: 3 })).toBe(kept);
+    // Based on a text the store no longer holds, and no store's record: nothing to lay it on.
     expect(newerRecord(undefined, { savedAt: 9, viewState, base: 3 })).toBeUndefined();
+  });
+
+  it('lays an entry over a record the store got after its base (a write in flight as the page went away)', () => {
+    // Stored at 5 while the page went away at 9 with an entry on the record of 3: the record of 5
+    // holds what the page had sent; the entry's drafts hold every view that differed from 3's.
+    const landed: WorkspaceRecord = {
+      text: 'openapi: 3.0.1 # edit one\n',
+      viewState: { v: 2, output: { start: 0, end: 0, text: '# mine\n' } },
+      baseRevision: null,
+      savedAt: 5,
+    };
+    const drafts = { v: 2 as const, form: { order: ['x'], drafts: [] }, collapsed: [] };
+    expect(
+      newerRecord(landed, { savedAt: 9, viewState: drafts, base: 3, outputOfBase: true }),
+    ).toEqual({
+      text: landed.text,
+      viewState: { ...drafts, output: landed.viewState.output },
+      baseRevision: null,
+      savedAt: 9,
+    });
+    // The entry's own output (the editor's whole text) spans the newer text whole.
+    const output = { start: 0, end: 12, text: 'the editor' };
+    expect(
+      newerRecord(landed, { savedAt: 9, viewState: { ...drafts, output }, base: 3 }),
+    ).toMatchObject({
+      text: landed.text,
+      viewState: { output: { start: 0, end: landed.text.length, text: 'the editor' } },
+    });
+    // An entry older than the store's record is not laid over it.
+    expect(newerRecord(landed, { savedAt: 4, viewState: drafts, base: 3 })).toBe(landed);
   });
 
   it('is cleared once the store is as new, and refuses what localStorage cannot hold', () => {

@@ -113,6 +113,37 @@ describe('the browser workspace kept by the document core', () => {
     expect(readJournal(NAME)).toBeUndefined();
   });
 
+  it('keeps an edit journaled while a record was on its way to the store, which landed after', async () => {
+    const { store, recorder, page } = await openPage(petsDocument(3));
+    await recorder.keep();
+    // The store's next write lands only once the page has gone away.
+    const put = store.put.bind(store);
+    let land: () => void = () => undefined;
+    let building: () => void = () => undefined;
+    const built = new Promise<void>((resolve) => (building = resolve));
+    store.put = async (name, record) => {
+      building();
+      await new Promise<void>((resolve) => (land = resolve));
+      return put(name, record);
+    };
+    page.form = page.form.map((e, i) => (i === 0 ? withSummary(e, 'First, sent') : e));
+    const keeping = recorder.keep();
+    await built;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Typed after that record was built, then the page goes away.
+    page.form = page.form.map((e, i) => (i === 2 ? withSummary(e, 'Third, typed last') : e));
+    expect(writeKeptJournal(NAME, recorder.journalNow()!)).toBe(true);
+    land();
+    await keeping;
+    store.put = put;
+    const restored = await reopened(store);
+    expect(restored.endpoints.map((e) => e.summary)).toEqual([
+      'First, sent',
+      '',
+      'Third, typed last',
+    ]);
+  });
+
   it("keeps the stored record's output change when the editor did not change since", async () => {
     const { store, recorder, page } = await openPage(petsDocument(2));
     page.output = `${petsDocument(2)}\n# typed by hand`;
