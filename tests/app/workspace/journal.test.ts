@@ -72,7 +72,7 @@ describe('workspace journal', () => {
       newerRecord(landed, { savedAt: 9, viewState: { ...drafts, output }, base: 3 }),
     ).toMatchObject({
       text: landed.text,
-      viewState: { output: { start: 0, end: landed.text.length, text: 'the editor' } },
+      viewState: { output: { start: 0, end: (landed.text as string).length, text: 'the editor' } },
     });
     // An entry older than the store's record is not laid over it.
     expect(newerRecord(landed, { savedAt: 4, viewState: drafts, base: 3 })).toBe(landed);
