@@ -595,6 +595,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
               ruleset={problemsView.ruleset}
               onRulesetChange={problemsView.setRuleset}
               rulesetSync={problemsView.rulesetSync}
+              inProject={workspaceProject !== undefined}
               severities={problemsView.severities}
               onSeveritiesChange={problemsView.setSeverities}
             />

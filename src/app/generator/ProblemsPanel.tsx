@@ -72,6 +72,8 @@ export interface ProblemsPanelProps {
   onSeveritiesChange?: (severities: LintSeverity[]) => void;
   /** In a project: where its ruleset stands on the server (absent: kept in this browser). */
   rulesetSync?: RulesetSync | undefined;
+  /** The page is a project's: a rule turned off goes into its ruleset (else this browser's). */
+  inProject?: boolean;
   /** Checks a ruleset before "Ruleset…" saves it; a lint client of the dialog's own if absent. */
   validateRuleset?: RulesetValidator | undefined;
   /** A lint finding chosen: its place in the form. */
@@ -100,6 +102,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   severities: severitiesProp,
   onSeveritiesChange,
   rulesetSync,
+  inProject = false,
   validateRuleset,
   onSelectFinding,
   onReveal,
@@ -272,6 +275,7 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             turnedOff={turnedOff}
             ruleset={ruleset}
             onRulesetChange={onRulesetChange}
+            inProject={inProject}
             onSelect={onSelect}
             onSelectFinding={onSelectFinding}
             onReveal={onReveal}
@@ -412,11 +416,13 @@ function RuleGroups({
   turnedOff,
   ruleset,
   onRulesetChange,
+  inProject,
   onSelect,
   onSelectFinding,
   onReveal,
 }: {
   stale: boolean;
+  inProject: boolean;
   findings: readonly PanelFinding[];
   severities: readonly LintSeverity[];
   onSeveritiesChange: (next: LintSeverity[]) => void;
@@ -480,6 +486,7 @@ function RuleGroups({
                   ? undefined
                   : () => onRulesetChange(setRuleOff(ruleset, group.code, true))
               }
+              inProject={inProject}
               onSelect={onSelect}
               onSelectFinding={onSelectFinding}
               onReveal={onReveal}
@@ -541,6 +548,7 @@ function RuleGroupView({
   group,
   defaultOpen,
   onTurnOff,
+  inProject,
   onSelect,
   onSelectFinding,
   onReveal,
@@ -548,6 +556,7 @@ function RuleGroupView({
   group: RuleGroup;
   defaultOpen: boolean;
   onTurnOff: (() => void) | undefined;
+  inProject: boolean;
   onSelect: (problem: Problem) => void;
   onSelectFinding: ((finding: PanelFinding) => void) | undefined;
   onReveal: ((finding: PanelFinding) => void) | undefined;
@@ -589,10 +598,18 @@ function RuleGroupView({
             type="button"
             className="gen-button gen-button-small gen-rule-off-button"
             data-testid="turn-off-rule"
-            title={t`Turn off ${group.code} for this project`}
+            title={
+              inProject
+                ? t`Turn off ${group.code} for this project`
+                : t`Turn off ${group.code} in this browser`
+            }
             onClick={onTurnOff}
           >
-            <Trans>Turn off for this project</Trans>
+            {inProject ? (
+              <Trans>Turn off for this project</Trans>
+            ) : (
+              <Trans>Turn off in this browser</Trans>
+            )}
           </button>
         )}
       </div>

@@ -62,11 +62,13 @@ function Panel({
   onReveal,
   onSelectFinding,
   onRuleset,
+  inProject = true,
 }: {
   lint?: LintAnswer;
   onReveal?: (finding: PanelFinding) => void;
   onSelectFinding?: (finding: PanelFinding) => void;
   onRuleset?: (yaml: string) => void;
+  inProject?: boolean;
 }) {
   const [ruleset, setRuleset] = useState('');
   return (
@@ -79,6 +81,7 @@ function Panel({
       onSelectFinding={onSelectFinding}
       onReveal={onReveal}
       ruleset={ruleset}
+      inProject={inProject}
       onRulesetChange={(yaml) => {
         setRuleset(yaml);
         onRuleset?.(yaml);
@@ -215,6 +218,17 @@ describe('turning a rule off for the project (issue 30.4)', () => {
     });
     expect(parse(setRuleOff(fromDefault, 'oas3-schema', false))).toEqual({
       extends: ['spectral:oas', 'specform'],
+    });
+  });
+
+  it('outside a project, a rule is turned off in this browser, and the button says so', () => {
+    const onRuleset = vi.fn();
+    renderPage(<Panel onRuleset={onRuleset} inProject={false} />);
+    const group = within(groupOf('operation-description'));
+    expect(group.queryByRole('button', { name: 'Turn off for this project' })).toBeNull();
+    fireEvent.click(group.getByRole('button', { name: 'Turn off in this browser' }));
+    expect(parse(onRuleset.mock.calls.at(-1)![0] as string)).toMatchObject({
+      rules: { 'operation-description': 'off' },
     });
   });
 
