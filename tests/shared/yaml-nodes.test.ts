@@ -138,7 +138,9 @@ const ACCEPTED: [string, string][] = [
     'a:\n- 1\n- two\nb:\n  - 3\n  - k: v\n    l: w\n  - - 5\n    - 6\n  - - - 7\n',
   ],
   ['compact maps and nested sequences', '- a: 1\n  b:\n    - c\n- - x\n  - y\n'],
-  ['empty flow collections', 'a: {}\nb: []\nc:\n  - {}\n  - []\n'],
+  ['empty flow collections', 'a: {}\nb: []\nc:\n  - {}\n  - []\nd: [ ]\ne: {  }\n'],
+  ['a document start marker', '# before\n---\n# after\n\na: 1\n'],
+  ['a document start marker after an empty line', '\n---\n\n- a\n'],
   ['literal block scalars', 'a: |\n  one\n   two\n\n  three\nb: |-\n  x\nc: |+\n  y\n\nd: 1\n'],
   [
     'folded block scalars',
@@ -149,6 +151,10 @@ const ACCEPTED: [string, string][] = [
     'a: |-\n  \n  x\n\n     \nb: |\n\n  y\n  \n',
   ],
   ['block scalars with an explicit indentation', 'a: |2\n     x\n    y\nb:\n  c: >2-\n       z\n'],
+  [
+    'block scalars whose indentation indicator takes less-indented lines',
+    'a:\n  - |2-\n       lead\n      x\n      #\nb: 1\n',
+  ],
   ['block scalars in sequences', '- |\n  a\n- >-\n  b\n  c\n- k: |\n    d\n'],
   ['a block scalar at the end of the text without a newline', 'a: |\n  x'],
   [
@@ -158,6 +164,7 @@ const ACCEPTED: [string, string][] = [
   ['blank lines between entries', 'a: 1\n\n\nb:\n\n  c: 2\n\n'],
   ['a scalar at the end of the text without a newline', 'a: 1\nb: two'],
   ['a sequence at the root', '- a\n- b: c\n'],
+  ['empty sequence items', 'a:\n  -\n\n  - x\n  -\n\nb:\n- -\n  -\n-'],
   ['blank lines between items', '- a\n\n- b: c\n\n- - d\n\n  - e\n'],
   ['unicode', 'ключ: значение\nemoji: "😀"\n'],
   ['a trailing comment', 'a: 1 # c\nb: "x"   #  d\nc: \'y\' #\n'],
@@ -195,7 +202,10 @@ const LEFT_TO_LIBRARY: [string, string][] = [
   ['a flow collection with content', 'a: [1, 2]\n'],
   ['an explicit key', '? a\n: 1\n'],
   ['a directive', '%YAML 1.1\n---\na: 1\n'],
-  ['a document marker', '---\na: 1\n'],
+  ['a document marker with content on its line', '--- a: 1\n'],
+  ['a document end marker', 'a: 1\n...\n'],
+  ['a second document start marker', '---\n---\na: 1\n'],
+  ['a document start marker after a directive', '%YAML 1.2\n---\na: 1\n'],
   ['several documents', 'a: 1\n---\nb: 2\n'],
   ['a tab in the indentation', 'a:\n\tb: 1\n'],
   ['CRLF line ends', 'a: 1\r\nb: 2\r\n'],
@@ -313,6 +323,7 @@ const FRAGMENTS = [
   '- - y',
   '-',
   '- ',
+  '- -',
   '"q": "v\\n"',
   "'s': 'it''s'",
   'd: |',
@@ -340,6 +351,9 @@ const FRAGMENTS = [
   '? p',
   ': q',
   '---',
+  '--- # c',
+  '...',
+  'e: [ ]',
   'a: 2',
   'r: -',
   's: "\\x4"',
@@ -494,7 +508,7 @@ describe('block reader on random documents', () => {
   /** A comment line (at some indentation), an empty line, or a comment after a line's end. */
   const insertion = fc.tuple(
     fc.nat(),
-    fc.constantFrom('own', 'own', 'trailing', 'blank'),
+    fc.constantFrom('own', 'own', 'trailing', 'blank', 'marker', 'empty'),
     fc.integer({ min: 0, max: 8 }),
     fc.constantFrom('', ' c', 'x # y', ' ', '#', ' a: b'),
   );
@@ -514,6 +528,8 @@ describe('block reader on random documents', () => {
             const i = at % lines.length;
             if (kind === 'own') lines.splice(i, 0, ' '.repeat(indent) + '#' + body);
             else if (kind === 'blank') lines.splice(i, 0, ' '.repeat(indent % 3));
+            else if (kind === 'marker') lines.splice(indent % 2 === 0 ? 0 : i, 0, '---');
+            else if (kind === 'empty') lines[i] = (lines[i] as string).replace(/ ?null$/, '');
             else lines[i] = `${lines[i]}${' '.repeat(1 + (indent % 2))}#${body}`;
           }
           const text = changed(lines.join('\n'), edit);

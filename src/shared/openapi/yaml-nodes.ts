@@ -157,14 +157,22 @@ class BlockReader {
   }
 
   read(): BlockYaml {
-    this.skipBlank(0);
+    this.skipBlank(0, true);
     // Empty or indented: left to the library.
     if (this.indent !== 0) fail();
     // Lines before the document are the stream's: the composer gives their comment to the
-    // first entry, or to the Document (not to the tree) when an empty line follows it.
-    const prelude = this.prelude();
+    // first entry, or to the Document (not to the tree) when an empty line follows it or the
+    // document starts with `---`.
+    let prelude = this.prelude();
     this.gap = undefined;
     this.blank = false;
+    if (this.text.startsWith('---', this.line)) {
+      if (this.text.charCodeAt(this.line + 3) !== NL) fail();
+      prelude = '';
+      // The lines between `---` and the root are the root's props, as after a key.
+      this.skipBlank(this.line + 4);
+      if (this.indent !== 0) fail();
+    }
     const root = this.collection(this.line, 0, 1);
     if (this.indent !== -1) fail(); // content after the root collection
     if (prelude !== '') {
@@ -204,7 +212,7 @@ class BlockReader {
    * and `indent`. Comment lines, document markers, directives and tabs in the indentation leave
    * the subset.
    */
-  private skipBlank(from: number): void {
+  private skipBlank(from: number, start = false): void {
     const text = this.text;
     let p = from;
     let comments = false;
@@ -227,7 +235,8 @@ class BlockReader {
         p = Math.min(this.lineEnd(i) + 1, this.end);
         continue;
       }
-      if (i === p && (c === 0x25 || this.isMarker(p))) fail(); // '%', '---', '...'
+      // '%', '---' (but at the start), '...'
+      if (i === p && (c === 0x25 || (this.isMarker(p) && !(start && c === 0x2d)))) fail();
       this.line = p;
       this.indent = i - p;
       if (comments) this.gap = this.readGap(from, p);
@@ -510,15 +519,25 @@ class BlockReader {
     for (;;) {
       const before = p === this.line + this.indent ? this.take() : undefined;
       const q = p + 1;
-      if (text.charCodeAt(q) !== SPACE) fail(); // an item on the next lines, or empty
-      let r = q + 1;
-      while (text.charCodeAt(r) === SPACE) r++;
-      const c = text.charCodeAt(r);
-      if (c === NL || r === this.end || c === 0x23) fail();
-      const item =
-        this.isSeqIndicator(r) || this.keyColon(r) >= 0
-          ? this.collection(r, r - this.lineStart(r), depth + 1)
-          : this.inline(r, col, depth + 1);
+      let item: Read;
+      if (text.charCodeAt(q) === NL || q === this.end) {
+        // An empty item: the parser keeps the lines after it in the item's own start, after
+        // its indicator (no spaceBefore for anything; comments would be its comment).
+        this.skipBlank(q === this.end ? q : q + 1);
+        if (this.gap !== undefined || this.indent > col) fail();
+        this.blank = false;
+        item = { node: this.plain('', q, q, q), value: null };
+      } else {
+        if (text.charCodeAt(q) !== SPACE) fail();
+        let r = q + 1;
+        while (text.charCodeAt(r) === SPACE) r++;
+        const c = text.charCodeAt(r);
+        if (c === NL || r === this.end || c === 0x23) fail();
+        item =
+          this.isSeqIndicator(r) || this.keyColon(r) >= 0
+            ? this.collection(r, r - this.lineStart(r), depth + 1)
+            : this.inline(r, col, depth + 1);
+      }
       if (before !== undefined) {
         const target = p === start ? seq : item.node;
         if (before.spaceBefore) target.spaceBefore = true;
@@ -588,10 +607,12 @@ class BlockReader {
     } else if (c === 0x7b || c === 0x5b) {
       const eol = this.lineEnd(r);
       const close = c === 0x7b ? 0x7d : 0x5d;
-      if (text.charCodeAt(r + 1) !== close || r + 2 !== eol) fail();
+      let k = r + 1;
+      while (text.charCodeAt(k) === SPACE) k++; // `[ ]`
+      if (text.charCodeAt(k) !== close || k + 1 !== eol) fail();
       const collection = c === 0x7b ? new YAMLMap(SCHEMA) : new YAMLSeq(SCHEMA);
       collection.flow = true;
-      collection.range = [r, r + 2, Math.min(eol + 1, this.end)];
+      collection.range = [r, k + 1, Math.min(eol + 1, this.end)];
       this.skipBlank(Math.min(eol + 1, this.end));
       // Comments after a flow collection are read by its own rules: the library's.
       if (this.indent > col || this.gap !== undefined) fail();
@@ -731,7 +752,8 @@ class BlockReader {
     if (i >= this.end) fail(); // an empty block scalar
     let indentNext = col + 1;
     if (indent < indentNext) fail();
-    indentNext = explicit === 0 ? indent : explicit + indentNext;
+    // The lexer keeps an indentation indicator less one (its blockScalarIndent).
+    indentNext = explicit === 0 ? indent : explicit - 1 + indentNext;
     if (indent < indentNext) fail();
     // ...then every line that is empty or indented at least as much.
     for (;;) {
