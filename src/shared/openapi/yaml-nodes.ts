@@ -87,6 +87,10 @@ interface Read {
   value: unknown;
 }
 
+/** What most entries have before them (nothing), and entries after empty lines only. */
+const PLAIN_START = Object.freeze({ spaceBefore: false, comment: '' });
+const SPACED = Object.freeze({ spaceBefore: true, comment: '' });
+
 /** An empty or comment line between content lines. */
 interface Gap {
   /** Spaces before the comment (or before the line's end). */
@@ -280,7 +284,7 @@ class BlockReader {
     if (gap === undefined && lead === undefined) {
       const spaceBefore = this.blank;
       this.blank = false;
-      return { spaceBefore, comment: '' };
+      return spaceBefore ? SPACED : PLAIN_START;
     }
     this.blank = false;
     return gapProps(gap ?? [], lead, this.end);
@@ -826,7 +830,8 @@ function unfoldLines(source: string): string {
 
 /** A single-quoted scalar's value (`raw` with its quotes). */
 function singleQuotedValue(raw: string): string {
-  return unfoldLines(raw.slice(1, -1)).replace(/''/g, "'");
+  const inner = raw.slice(1, -1);
+  return (inner.includes('\n') ? unfoldLines(inner) : inner).replace(/''/g, "'");
 }
 
 /**
@@ -836,6 +841,8 @@ function singleQuotedValue(raw: string): string {
  */
 function doubleQuotedValue(raw: string): string {
   const last = raw.length - 1;
+  const inner = raw.slice(1, last);
+  if (!inner.includes('\\') && !inner.includes('\n')) return inner;
   let out = '';
   for (let i = 1; i < last; i++) {
     const ch = raw[i] as string;
