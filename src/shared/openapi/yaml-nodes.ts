@@ -4,13 +4,18 @@
  * without the library's token stream and concrete syntax tree, which cost most of the time and
  * garbage of reading a large document (GitHub's 10 MB description: 4.4 s through the library).
  *
- * Only a subset is read: block maps and sequences, single-line plain and quoted scalars, literal
- * and folded block scalars, empty `{}` / `[]`. Anything else — comments, anchors, aliases, tags,
- * flow collections with content, multi-line plain or quoted scalars, explicit keys, directives,
- * several documents, tabs or CR where they could matter, a repeated key, deep nesting — makes
- * {@link readBlockYaml} answer undefined, and the caller reads the text with the library, which
- * then gives the library's exact results and errors. tests/shared/yaml-nodes.test.ts compares
- * both readers node by node over every corpus YAML document.
+ * Only a subset is read: block maps and sequences (empty items included), plain and quoted
+ * scalars on one line or more, literal and folded block scalars, empty `{}` / `[]`, a leading
+ * `---`, and comments wherever they sit between those: on their own lines, after a value or a
+ * `key:`, before and after the document. Comments land where `yaml`'s parser puts them (its
+ * rules follow the indentation of each comment line against the collections it closes), as
+ * `comment` / `commentBefore` with the ranges they stretch. Anything else — anchors, aliases,
+ * tags, flow collections with content, explicit keys, directives, several documents, a comment
+ * the reader cannot place (after an empty value, a block scalar header, a `-`), tabs or CR where
+ * they could matter, a repeated key, deep nesting — makes {@link readBlockYaml} answer
+ * undefined, and the caller reads the text with the library, which then gives the library's
+ * exact results and errors. tests/shared/yaml-nodes.test.ts compares both readers node by node
+ * over every corpus YAML document and random documents.
  */
 import { Document, isScalar, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 
