@@ -184,6 +184,10 @@ const ACCEPTED: [string, string][] = [
     'comments between sequence items',
     'l:\n  # before the list\n\n  - a\n  # before b\n\n  - b: 1\n    # after 1\n  - - c\n    # in the inner list\n  - d\n',
   ],
+  [
+    'scalars on the lines after their keys',
+    'a:\n  x\n   y\nb: # c\n\n  # d\n  "z"\nc:\n\n  w\n   v\nd: 1\n',
+  ],
   ['a comment after a key whose value is on the next lines', 'a: # c\n  # d\n  b: 1\nl: #\n- x\n'],
   ['comments after block scalars', 'a: |\n  x\n # c\nb: >-\n    y\n  # d\nc: 1\n'],
   [
@@ -232,6 +236,11 @@ const LEFT_TO_LIBRARY: [string, string][] = [
   ['a multi-line quoted scalar less indented', 'a:\n  b: "x\n  y"\n'],
   ['a tab in a multi-line quoted scalar', 'a: "x\t\n  y"\n'],
   ['comments only', '# a\n# b\n'],
+  ['a comment before an empty sequence item', 'a:\n - b\n#\n -\n'],
+  [
+    'a scalar on the lines after its key, after a comment line the lexer lowers its indentation to',
+    '- a:\n  #c\n    x\n  b: 1\n',
+  ],
 ];
 
 describe('block reader cases', () => {

@@ -474,8 +474,16 @@ class BlockReader {
           // A scalar on the lines after its key: the lines before it are its props.
           const v = text.charCodeAt(at);
           if (v === 0x7c || v === 0x3e || v === 0x7b || v === 0x5b) fail();
+          // The lexer lowers the indentation a scalar continues at to that of a comment line
+          // before it (an empty line lowers it only before a line at column 0): a scalar after
+          // such a line that the next content could continue is the library's to read.
+          let lowest = this.indent;
+          for (const g of this.gap ?? []) {
+            if (g.comment !== undefined) lowest = Math.min(lowest, g.indent);
+          }
           const before = this.take();
           item = this.inline(at, col, depth + 1);
+          if (lowest <= col && this.indent >= lowest) fail();
           if (before.spaceBefore) item.node.spaceBefore = true;
           if (before.comment) item.node.commentBefore = before.comment;
         } else if (this.indent > col || (this.indent === col && this.isSeqIndicator(at))) {
@@ -533,7 +541,7 @@ class BlockReader {
         // An empty item: the parser keeps the lines after it in the item's own start, after
         // its indicator (no spaceBefore for anything; comments would be its comment).
         this.skipBlank(q === this.end ? q : q + 1);
-        if (this.gap !== undefined || this.indent > col) fail();
+        if (this.gap !== undefined || this.indent > col || before?.comment) fail();
         this.blank = false;
         item = { node: this.plain('', q, q, q), value: null };
       } else {
