@@ -218,8 +218,8 @@ class BlockReader {
 
   /**
    * Moves to the next line at or after `from` (a line start) that has content, setting `line`
-   * and `indent`. Comment lines, document markers, directives and tabs in the indentation leave
-   * the subset.
+   * and `indent`; empty and comment lines on the way set `blank` and `gap`. Document markers
+   * (but a `---` at the `start`), directives and tabs in the indentation leave the subset.
    */
   private skipBlank(from: number, start = false): void {
     const text = this.text;
