@@ -1,5 +1,5 @@
 /**
- * YAML fast-path benchmark (`npm run bench:yaml`, or `npx tsx bench/yaml-fast-path.ts --quick`): a script that prints
+ * YAML fast-path benchmark (`npm run bench:yaml`; `--quick` for 3 runs): a script that prints
  * tables, never a test.
  *
  * 1. Which corpus YAML documents (../shared/corpus/openapi*, and /tmp/bigdocs/github.yaml where
