@@ -4,13 +4,18 @@
  * without the library's token stream and concrete syntax tree, which cost most of the time and
  * garbage of reading a large document (GitHub's 10 MB description: 4.4 s through the library).
  *
- * Only a subset is read: block maps and sequences, single-line plain and quoted scalars, literal
- * and folded block scalars, empty `{}` / `[]`. Anything else — comments, anchors, aliases, tags,
- * flow collections with content, multi-line plain or quoted scalars, explicit keys, directives,
- * several documents, tabs or CR where they could matter, a repeated key, deep nesting — makes
- * {@link readBlockYaml} answer undefined, and the caller reads the text with the library, which
- * then gives the library's exact results and errors. tests/shared/yaml-nodes.test.ts compares
- * both readers node by node over every corpus YAML document.
+ * Only a subset is read: block maps and sequences (empty items included), plain and quoted
+ * scalars on one line or more, literal and folded block scalars, empty `{}` / `[]`, a leading
+ * `---`, and comments wherever they sit between those: on their own lines, after a value or a
+ * `key:`, before and after the document. Comments land where `yaml`'s parser puts them (its
+ * rules follow the indentation of each comment line against the collections it closes), as
+ * `comment` / `commentBefore` with the ranges they stretch. Anything else — anchors, aliases,
+ * tags, flow collections with content, explicit keys, directives, several documents, a comment
+ * the reader cannot place (after an empty value, a block scalar header, a `-`), tabs or CR where
+ * they could matter, a repeated key, deep nesting — makes {@link readBlockYaml} answer
+ * undefined, and the caller reads the text with the library, which then gives the library's
+ * exact results and errors. tests/shared/yaml-nodes.test.ts compares both readers node by node
+ * over every corpus YAML document and random documents.
  */
 import { Document, isScalar, LineCounter, Pair, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 
@@ -87,6 +92,56 @@ interface Read {
   value: unknown;
 }
 
+/** What most entries have before them (nothing), and entries after empty lines only. */
+const PLAIN_START = Object.freeze({ spaceBefore: false, comment: '' });
+const SPACED = Object.freeze({ spaceBefore: true, comment: '' });
+
+/** An empty or comment line between content lines. */
+interface Gap {
+  /** Spaces before the comment (or before the line's end). */
+  indent: number;
+  /** The line's end: its '\n', or the text's end. */
+  end: number;
+  /** The comment's text after '#'; undefined for an empty line. */
+  comment: string | undefined;
+}
+
+/**
+ * `yaml`'s resolveProps over the tokens of empty and comment lines (after a comment `lead` on
+ * the line before them, if any), starting on a new line.
+ */
+function gapProps(
+  gap: Gap[],
+  lead: string | undefined,
+  textEnd: number,
+): { spaceBefore: boolean; comment: string } {
+  let spaceBefore = false;
+  let comment = '';
+  let commentSep = '';
+  let atNewline = true;
+  if (lead !== undefined) {
+    comment = lead || ' ';
+    commentSep = '\n';
+  }
+  for (const g of gap) {
+    if (g.comment !== undefined) {
+      const cb = g.comment || ' ';
+      comment = comment ? comment + commentSep + cb : cb;
+      commentSep = '';
+      atNewline = false;
+    }
+    if (g.end >= textEnd) break; // no line break after it
+    if (atNewline) {
+      if (comment) comment += '\n';
+      else spaceBefore = true;
+    } else {
+      commentSep += '\n';
+    }
+    atNewline = true;
+  }
+  return { spaceBefore, comment };
+}
+
 class BlockReader {
   private readonly text: string;
   private readonly end: number;
@@ -96,6 +151,14 @@ class BlockReader {
   private indent = -1;
   /** Whether empty lines come before the current content line (the composer's spaceBefore). */
   private blank = false;
+  /**
+   * The empty and comment lines before the current content line that no node has taken yet,
+   * when there is a comment among them (undefined otherwise: then only `blank` matters). The
+   * parser hands them to the next entry, or leaves them at the end of a collection it closes.
+   */
+  private gap: Gap[] | undefined;
+  /** A comment after `key:` whose value starts on the next lines (it goes where the gap goes). */
+  private lead: string | undefined;
 
   constructor(text: string) {
     this.text = text;
@@ -103,11 +166,30 @@ class BlockReader {
   }
 
   read(): BlockYaml {
-    this.skipBlank(0);
-    // Empty, indented, or after empty lines: left to the library.
-    if (this.indent !== 0 || this.blank) fail();
+    this.skipBlank(0, true);
+    // Empty or indented: left to the library.
+    if (this.indent !== 0) fail();
+    // Lines before the document are the stream's: the composer gives their comment to the
+    // first entry, or to the Document (not to the tree) when an empty line follows it or the
+    // document starts with `---`.
+    let prelude = this.prelude();
+    this.gap = undefined;
+    this.blank = false;
+    if (this.text.startsWith('---', this.line)) {
+      if (this.text.charCodeAt(this.line + 3) !== NL) fail();
+      prelude = '';
+      // The lines between `---` and the root are the root's props, as after a key.
+      this.skipBlank(this.line + 4);
+      if (this.indent !== 0) fail();
+    }
     const root = this.collection(this.line, 0, 1);
     if (this.indent !== -1) fail(); // content after the root collection
+    if (prelude !== '') {
+      const items = (root.node as YAMLMap | YAMLSeq).items as unknown[];
+      const first = items[0] as Pair<Scalar> | Node;
+      const target = first instanceof Pair ? first.key : first;
+      target.commentBefore = target.commentBefore ? `${prelude}\n${target.commentBefore}` : prelude;
+    }
     const lines = new LineCounter();
     lines.addNewLine(0);
     const text = this.text;
@@ -115,15 +197,36 @@ class BlockReader {
     return { root: root.node, lines, value: root.value };
   }
 
+  /** The composer's parsePrelude over the lines before the document: their comment, or ''. */
+  private prelude(): string {
+    if (this.gap === undefined) return '';
+    let comment = '';
+    let atComment = false;
+    let afterEmptyLine = false;
+    for (const g of this.gap) {
+      if (g.comment !== undefined) {
+        comment += (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') + (g.comment || ' ');
+        atComment = true;
+        afterEmptyLine = false;
+      }
+      if (g.end >= this.end) break;
+      if (!atComment) afterEmptyLine = true;
+      atComment = false;
+    }
+    return afterEmptyLine ? '' : comment;
+  }
+
   /**
    * Moves to the next line at or after `from` (a line start) that has content, setting `line`
-   * and `indent`. Comment lines, document markers, directives and tabs in the indentation leave
-   * the subset.
+   * and `indent`; empty and comment lines on the way set `blank` and `gap`. Document markers
+   * (but a `---` at the `start`), directives and tabs in the indentation leave the subset.
    */
-  private skipBlank(from: number): void {
+  private skipBlank(from: number, start = false): void {
     const text = this.text;
     let p = from;
+    let comments = false;
     this.blank = false;
+    this.gap = undefined;
     while (p < this.end) {
       let i = p;
       while (text.charCodeAt(i) === SPACE) i++;
@@ -134,14 +237,119 @@ class BlockReader {
         continue;
       }
       if (i === this.end) break;
-      if (c === 0x09 || c === 0x23) fail(); // tab, '#'
-      if (i === p && (c === 0x25 || this.isMarker(p))) fail(); // '%', '---', '...'
+      if (c === 0x09) fail(); // a tab
+      if (c === 0x23) {
+        // A comment line: the lines around it are read again below, where it matters.
+        comments = true;
+        p = Math.min(this.lineEnd(i) + 1, this.end);
+        continue;
+      }
+      // '%', '---' (but at the start), '...'
+      if (i === p && (c === 0x25 || (this.isMarker(p) && !(start && c === 0x2d)))) fail();
       this.line = p;
       this.indent = i - p;
+      if (comments) this.gap = this.readGap(from, p);
       return;
     }
     this.line = this.end;
     this.indent = -1;
+    if (comments) this.gap = this.readGap(from, this.end);
+  }
+
+  /** The empty and comment lines from `from` to `to` (line starts, or the text's end). */
+  private readGap(from: number, to: number): Gap[] {
+    const text = this.text;
+    const gap: Gap[] = [];
+    for (let p = from; p < to;) {
+      let i = p;
+      while (text.charCodeAt(i) === SPACE) i++;
+      if (i >= to) break; // spaces before the next content, or at the text's end
+      const end = this.lineEnd(i);
+      gap.push({
+        indent: i - p,
+        end,
+        comment: text.charCodeAt(i) === 0x23 ? text.slice(i + 1, end) : undefined,
+      });
+      p = end + 1;
+    }
+    return gap;
+  }
+
+  /**
+   * Takes the lines before the current entry, as the composer's resolveProps reads them from
+   * the entry's start (or from `key:`'s separator when the entry opens a collection):
+   * spaceBefore for empty lines before any comment, and the comments, empty lines after one
+   * adding a line break.
+   */
+  private take(): { spaceBefore: boolean; comment: string } {
+    const gap = this.gap;
+    const lead = this.lead;
+    this.gap = undefined;
+    this.lead = undefined;
+    if (gap === undefined && lead === undefined) {
+      const spaceBefore = this.blank;
+      this.blank = false;
+      return spaceBefore ? SPACED : PLAIN_START;
+    }
+    this.blank = false;
+    return gapProps(gap ?? [], lead, this.end);
+  }
+
+  /**
+   * Where the parser closes a collection at column `col` before the current content line: the
+   * lines before that line stay at the collection's end when a comment among them is indented
+   * at least as far as the collection (not at column 0) — its comment, and its range up to the
+   * next content — and otherwise go on to the enclosing collection.
+   */
+  private close(collection: YAMLMap | YAMLSeq, col: number, offset: number): void {
+    const gap = this.gap;
+    let end = offset;
+    if (
+      gap !== undefined &&
+      col > 0 &&
+      gap.some((g) => g.comment !== undefined && g.indent >= col)
+    ) {
+      const { comment } = this.take();
+      if (comment) collection.comment = comment;
+      end = this.indent < 0 ? this.end : this.line + this.indent;
+    }
+    collection.range = [collection.range?.[0] ?? 0, offset, end];
+  }
+
+  /**
+   * Comments indented past the collection (column `col`) that directly follow a plain or
+   * quoted scalar (after empty lines only) belong to the scalar: the parser adds them to its
+   * end, and the composer to its comment and range.
+   */
+  private attachEnd(node: Scalar, col: number): void {
+    const gap = this.gap;
+    if (gap === undefined) return;
+    let last = -1;
+    for (let j = 0; j < gap.length; j++) {
+      const g = gap[j] as Gap;
+      if (g.comment === undefined) continue;
+      if (g.indent <= col) break;
+      last = j;
+    }
+    if (last < 0) return;
+    let comment = node.comment ?? '';
+    let sep = comment ? '\n' : '';
+    for (let j = 0; j <= last; j++) {
+      const g = gap[j] as Gap;
+      if (g.comment === undefined) {
+        if (comment) sep += '\n';
+        continue;
+      }
+      const cb = g.comment || ' ';
+      comment = comment ? comment + sep + cb : cb;
+      sep = '\n';
+    }
+    node.comment = comment;
+    const range = node.range as [number, number, number];
+    range[2] = Math.min((gap[last] as Gap).end + 1, this.end);
+    const rest = gap.slice(last + 1);
+    this.blank = rest.length > 0;
+    this.gap = rest.some((g) => g.comment !== undefined) ? rest : undefined;
   }
 
   private isMarker(p: number): boolean {
@@ -217,33 +425,82 @@ class BlockReader {
   private map(p: number, col: number, depth: number): Read {
     const text = this.text;
     const map = new YAMLMap(SCHEMA);
+    map.range = [p, p, p];
     const value: Record<string, unknown> = {};
     const start = p;
     let offset = p;
     for (;;) {
       const colon = this.keyColon(p);
       if (colon < 0) fail();
-      // Empty lines before an entry mark its key, or the map before its first entry.
-      const spaced = this.blank && p === this.line + this.indent;
+      // The lines before an entry that starts its line mark its key, or the map before its
+      // first entry (they are then in the separator after the parent's key).
+      const before = p === this.line + this.indent ? this.take() : undefined;
       const key = this.key(p, colon);
-      if (spaced) (p === start ? map : key).spaceBefore = true;
+      if (before !== undefined) {
+        const target = p === start ? map : key;
+        if (before.spaceBefore) target.spaceBefore = true;
+        if (before.comment) target.commentBefore = before.comment;
+      }
       const stringKey = key.value === null ? '' : String(key.value as string | number | boolean);
       if (Object.hasOwn(value, stringKey)) fail(); // a repeated key: the library reports it
       let item: Read;
       const q = colon + 1;
-      const c = text.charCodeAt(q);
-      if (c === NL || q === this.end) {
-        this.skipBlank(q + 1 > this.end ? this.end : q + 1);
-        const at = this.line + this.indent;
-        if (this.indent > col || (this.indent === col && this.isSeqIndicator(at))) {
-          item = this.collection(at, this.indent, depth + 1);
-        } else {
-          item = { node: this.plain('', q, q, q), value: null };
-        }
-      } else if (c === SPACE) {
-        let r = q + 1;
+      let c = text.charCodeAt(q);
+      let r = q;
+      if (c === SPACE) {
+        r = q + 1;
         while (text.charCodeAt(r) === SPACE) r++;
         if (text.charCodeAt(r) === NL || r === this.end) fail(); // spaces after the colon
+        if (text.charCodeAt(r) === 0x23) {
+          // `key: # comment`: the value is on the next lines
+          const eol = this.lineEnd(r);
+          if (eol === this.end) fail();
+          this.lead = text.slice(r + 1, eol);
+          r = eol;
+          c = NL;
+        }
+      }
+      if (c === NL || r === this.end) {
+        const lead = this.lead;
+        const from = r + 1 > this.end ? this.end : r + 1;
+        this.skipBlank(from);
+        this.lead = lead;
+        // Empty lines after a comment add line breaks to it: they are needed one by one.
+        if (lead !== undefined && this.gap === undefined && this.blank) {
+          this.gap = this.readGap(from, this.indent < 0 ? this.end : this.line);
+        }
+        const at = this.line + this.indent;
+        if (this.indent > col && !this.isSeqIndicator(at) && this.keyColon(at) < 0) {
+          // A scalar on the lines after its key: the lines before it are its props.
+          const v = text.charCodeAt(at);
+          if (v === 0x7c || v === 0x3e || v === 0x7b || v === 0x5b) fail();
+          // The lexer lowers the indentation a scalar continues at to that of a comment line
+          // before it (an empty line lowers it only before a line at column 0): a scalar after
+          // such a line that the next content could continue is the library's to read.
+          let lowest = this.indent;
+          for (const g of this.gap ?? []) {
+            if (g.comment !== undefined) lowest = Math.min(lowest, g.indent);
+          }
+          const before = this.take();
+          item = this.inline(at, col, depth + 1);
+          if (lowest <= col && this.indent >= lowest) fail();
+          if (before.spaceBefore) item.node.spaceBefore = true;
+          if (before.comment) item.node.commentBefore = before.comment;
+        } else if (this.indent > col || (this.indent === col && this.isSeqIndicator(at))) {
+          item = this.collection(at, this.indent, depth + 1);
+        } else {
+          // An empty value: comments after it go to places not read here.
+          if (this.gap !== undefined || this.lead !== undefined) fail();
+          const empty = this.plain('', q, q, q);
+          // Empty lines after it stay in the separator when the map ends there; before a
+          // next key, the parser hands them on to that key.
+          if (this.blank && this.indent < col) {
+            empty.spaceBefore = true;
+            this.blank = false;
+          }
+          item = { node: empty, value: null };
+        }
+      } else if (c === SPACE) {
         item = this.inline(r, col, depth + 1);
       } else {
         return fail();
@@ -265,28 +522,44 @@ class BlockReader {
       p = this.line + col;
       if (this.isSeqIndicator(p)) fail();
     }
-    map.range = [start, offset, offset];
+    this.close(map, col, offset);
     return { node: map, value };
   }
 
   private seq(p: number, col: number, depth: number): Read {
     const text = this.text;
     const seq = new YAMLSeq(SCHEMA);
+    seq.range = [p, p, p];
     const value: unknown[] = [];
     const start = p;
     let offset = p;
     for (;;) {
-      const spaced = this.blank && p === this.line + this.indent;
+      const before = p === this.line + this.indent ? this.take() : undefined;
       const q = p + 1;
-      if (text.charCodeAt(q) !== SPACE) fail(); // an item on the next lines, or empty
-      let r = q + 1;
-      while (text.charCodeAt(r) === SPACE) r++;
-      if (text.charCodeAt(r) === NL || r === this.end) fail();
-      const item =
-        this.isSeqIndicator(r) || this.keyColon(r) >= 0
-          ? this.collection(r, r - this.lineStart(r), depth + 1)
-          : this.inline(r, col, depth + 1);
-      if (spaced) (p === start ? seq : item.node).spaceBefore = true;
+      let item: Read;
+      if (text.charCodeAt(q) === NL || q === this.end) {
+        // An empty item: the parser keeps the lines after it in the item's own start, after
+        // its indicator (no spaceBefore for anything; comments would be its comment).
+        this.skipBlank(q === this.end ? q : q + 1);
+        if (this.gap !== undefined || this.indent > col || before?.comment) fail();
+        this.blank = false;
+        item = { node: this.plain('', q, q, q), value: null };
+      } else {
+        if (text.charCodeAt(q) !== SPACE) fail();
+        let r = q + 1;
+        while (text.charCodeAt(r) === SPACE) r++;
+        const c = text.charCodeAt(r);
+        if (c === NL || r === this.end || c === 0x23) fail();
+        item =
+          this.isSeqIndicator(r) || this.keyColon(r) >= 0
+            ? this.collection(r, r - this.lineStart(r), depth + 1)
+            : this.inline(r, col, depth + 1);
+      }
+      if (before !== undefined) {
+        const target = p === start ? seq : item.node;
+        if (before.spaceBefore) target.spaceBefore = true;
+        if (before.comment) target.commentBefore = before.comment;
+      }
       seq.items.push(item.node);
       value.push(item.value);
       offset = (item.node.range as [number, number, number])[2];
@@ -295,7 +568,7 @@ class BlockReader {
       p = this.line + col;
       if (!this.isSeqIndicator(p)) break;
     }
-    seq.range = [start, offset, offset];
+    this.close(seq, col, offset);
     return { node: seq, value };
   }
 
@@ -310,7 +583,7 @@ class BlockReader {
     if (colon - p > 1000) fail(); // the composer refuses keys over 1024 characters
     if (c === 0x22 || c === 0x27) {
       const raw = text.slice(p, colon);
-      const node = new Scalar(c === 0x22 ? this.doubleQuoted(raw) : singleQuoted(raw));
+      const node = new Scalar(c === 0x22 ? doubleQuotedValue(raw) : singleQuotedValue(raw));
       node.range = [p, colon, colon];
       node.source = node.value as string;
       node.type = c === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
@@ -330,48 +603,122 @@ class BlockReader {
   }
 
   /**
-   * A value written on its line from `r`, in a collection at column `col`: a scalar (plain,
-   * quoted, block) or an empty flow collection. Leaves the reader on the next content line.
+   * A value starting at `r`, in a collection at column `col`: a scalar (plain or quoted, on one
+   * line or more; block) or an empty flow collection, with a comment after it on its line and
+   * the indented comment lines after it. Leaves the reader on the next content line.
    */
   private inline(r: number, col: number, depth: number): Read {
     if (depth > MAX_FAST_DEPTH) fail();
     const text = this.text;
     const c = text.charCodeAt(r);
-    let node: Node;
-    let value: unknown;
     if (c === 0x7c || c === 0x3e) return this.blockScalar(r, col);
-    const eol = this.lineEnd(r);
+    let scalar: Scalar;
+    let after: number;
     if (c === 0x22 || c === 0x27) {
-      const close = this.quoteEnd(r);
-      if (close !== eol) fail(); // not closed on this line, or something after it
-      const raw = text.slice(r, close);
-      const scalar = new Scalar(c === 0x22 ? this.doubleQuoted(raw) : singleQuoted(raw));
+      after = this.quotedEnd(r, col);
+      const raw = text.slice(r, after);
+      scalar = new Scalar(c === 0x22 ? doubleQuotedValue(raw) : singleQuotedValue(raw));
       scalar.source = scalar.value as string;
       scalar.type = c === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
-      scalar.range = [r, close, Math.min(eol + 1, this.end)];
-      node = scalar;
-      value = scalar.value;
+      scalar.range = [r, after, after];
     } else if (c === 0x7b || c === 0x5b) {
+      const eol = this.lineEnd(r);
       const close = c === 0x7b ? 0x7d : 0x5d;
-      if (text.charCodeAt(r + 1) !== close || r + 2 !== eol) fail();
+      let k = r + 1;
+      while (text.charCodeAt(k) === SPACE) k++; // `[ ]`
+      if (text.charCodeAt(k) !== close || k + 1 !== eol) fail();
       const collection = c === 0x7b ? new YAMLMap(SCHEMA) : new YAMLSeq(SCHEMA);
       collection.flow = true;
-      collection.range = [r, r + 2, Math.min(eol + 1, this.end)];
-      node = collection;
-      value = c === 0x7b ? {} : [];
+      collection.range = [r, k + 1, Math.min(eol + 1, this.end)];
+      this.skipBlank(Math.min(eol + 1, this.end));
+      // Comments after a flow collection are read by its own rules: the library's.
+      if (this.indent > col || this.gap !== undefined) fail();
+      return { node: collection, value: c === 0x7b ? {} : [] };
     } else {
       if (!this.plainStart(r) && !(c === 0x2d && !this.isEmptyAt(r + 1))) fail();
-      let last = eol;
-      while (text.charCodeAt(last - 1) === SPACE) last--;
-      const raw = text.slice(r, last);
-      if (raw.includes(' #') || raw.includes('\t') || this.keyColon(r) >= 0) fail();
-      const scalar = this.plain(raw, r, last, Math.min(eol + 1, this.end));
-      node = scalar;
-      value = scalar.value;
+      after = this.plainEnd(r, col);
+      const source = text.slice(r, after);
+      scalar = this.plain(source.includes('\n') ? unfoldLines(source) : source, r, after, after);
     }
-    this.skipBlank(Math.min(eol + 1, this.end));
-    if (this.indent > col) fail(); // a multi-line scalar (or an error): the library's
-    return { node, value };
+    // The rest of the scalar's last line: spaces, and perhaps a comment.
+    let k = after;
+    while (text.charCodeAt(k) === SPACE) k++;
+    const eol = this.lineEnd(k);
+    if (text.charCodeAt(k) === 0x23 && k > after) {
+      scalar.comment = text.slice(k + 1, eol) || ' ';
+    } else if (k !== eol) {
+      fail(); // something after a quoted scalar (a multi-line key, a tab, an error)
+    }
+    const next = Math.min(eol + 1, this.end);
+    (scalar.range as [number, number, number])[2] = next;
+    this.skipBlank(next);
+    if (this.indent > col) fail(); // more after a comment (or an error): the library's
+    this.attachEnd(scalar, col);
+    return { node: scalar, value: scalar.value };
+  }
+
+  /**
+   * The end of a plain scalar value starting at `r` in a collection at column `col`, as
+   * `yaml`'s lexer finds it: the scalar goes on over lines indented past `col` (and empty
+   * lines) up to a comment; a `: ` in it leaves the subset (a key, or an error).
+   */
+  private plainEnd(r: number, col: number): number {
+    const text = this.text;
+    let end = r - 1;
+    for (let i = r; i < this.end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 0x3a) {
+        if (this.isEmptyAt(i + 1)) fail();
+        end = i;
+      } else if (ch === SPACE || ch === NL) {
+        if (text.charCodeAt(i + 1) === 0x23) break;
+        if (ch === NL) {
+          let j = i + 1;
+          while (text.charCodeAt(j) === SPACE) j++;
+          if (text.charCodeAt(j) !== NL && j - i - 1 <= col) break;
+          i = Math.max(i, j - 2);
+        }
+      } else if (ch === 0x09) {
+        fail();
+      } else {
+        end = i;
+      }
+    }
+    return end + 1;
+  }
+
+  /**
+   * Just after the closing quote of a quoted scalar opening at `r`, in a collection at column
+   * `col`: its lines after the first must be indented past `col` (or empty), as the lexer
+   * wants them. Unclosed quotes, and tabs, leave the subset.
+   */
+  private quotedEnd(r: number, col: number): number {
+    const text = this.text;
+    const quote = text.charCodeAt(r);
+    let lines = false;
+    let tabs = false;
+    for (let i = r + 1; i < this.end; i++) {
+      let ch = text.charCodeAt(i);
+      if (ch === quote) {
+        if (quote === 0x27 && text.charCodeAt(i + 1) === 0x27) {
+          i++;
+          continue;
+        }
+        // Tabs fold with line breaks by rules not followed here.
+        if (lines && tabs) fail();
+        return i + 1;
+      }
+      if (ch === 0x5c && quote === 0x22) ch = text.charCodeAt(++i);
+      if (ch === NL) {
+        lines = true;
+        let j = i + 1;
+        while (text.charCodeAt(j) === SPACE) j++;
+        if (text.charCodeAt(j) !== NL && j - i - 1 <= col) fail();
+      } else if (ch === 0x09) {
+        tabs = true;
+      }
+    }
+    return fail();
   }
 
   /** A plain scalar, typed by the core schema's patterns as the composer types it. */
@@ -388,36 +735,6 @@ class BlockReader {
     node.source = raw;
     node.type = Scalar.PLAIN;
     return node;
-  }
-
-  /** A single-line double-quoted scalar's value (`raw` with its quotes). */
-  private doubleQuoted(raw: string): string {
-    const inner = raw.slice(1, -1);
-    if (!inner.includes('\\')) return inner;
-    let out = '';
-    for (let i = 0; i < inner.length; i++) {
-      const ch = inner[i] as string;
-      if (ch !== '\\') {
-        out += ch;
-        continue;
-      }
-      const next = inner[++i] ?? '';
-      const code = ESCAPES[next];
-      if (code !== undefined) {
-        out += code;
-      } else if (next === 'x' || next === 'u' || next === 'U') {
-        const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
-        const hex = inner.substr(i + 1, length);
-        if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) fail();
-        const point = parseInt(hex, 16);
-        if (point > 0x10ffff) fail();
-        out += String.fromCodePoint(point);
-        i += length;
-      } else {
-        fail(); // an invalid escape: the library reports it
-      }
-    }
-    return out;
   }
 
   /**
@@ -452,7 +769,8 @@ class BlockReader {
     if (i >= this.end) fail(); // an empty block scalar
     let indentNext = col + 1;
     if (indent < indentNext) fail();
-    indentNext = explicit === 0 ? indent : explicit + indentNext;
+    // The lexer keeps an indentation indicator less one (its blockScalarIndent).
+    indentNext = explicit === 0 ? indent : explicit - 1 + indentNext;
     if (indent < indentNext) fail();
     // ...then every line that is empty or indented at least as much.
     for (;;) {
@@ -504,8 +822,81 @@ export function mayBeTyped(raw: string): boolean {
   return (c >= 0x30 && c <= 0x39) || '+-.~nNtTfF'.includes(raw[0] as string);
 }
 
-function singleQuoted(raw: string): string {
-  return raw.slice(1, -1).replace(/''/g, "'");
+/** `yaml`'s unfoldLines (flow scalars' line folding) for text without tabs or CR. */
+function unfoldLines(source: string): string {
+  const lines = source.split('\n');
+  if (lines.length === 1) return source;
+  let res = (lines[0] as string).replace(/ +$/, '');
+  let sep = ' ';
+  for (let i = 1; i < lines.length - 1; i++) {
+    const line = (lines[i] as string).replace(/^ +| +$/g, '');
+    if (line === '') {
+      if (sep === '\n') res += sep;
+      else sep = '\n';
+    } else {
+      res += sep + line;
+      sep = ' ';
+    }
+  }
+  return res + sep + (lines[lines.length - 1] as string).replace(/^ +/, '');
+}
+
+/** A single-quoted scalar's value (`raw` with its quotes). */
+function singleQuotedValue(raw: string): string {
+  const inner = raw.slice(1, -1);
+  return (inner.includes('\n') ? unfoldLines(inner) : inner).replace(/''/g, "'");
+}
+
+/**
+ * `yaml`'s doubleQuotedValue for text without CR (`raw` with its quotes): escapes, line
+ * folding, escaped line breaks. An invalid escape (which the library reports) leaves the
+ * subset.
+ */
+function doubleQuotedValue(raw: string): string {
+  const last = raw.length - 1;
+  const inner = raw.slice(1, last);
+  if (!inner.includes('\\') && !inner.includes('\n')) return inner;
+  let out = '';
+  for (let i = 1; i < last; i++) {
+    const ch = raw[i] as string;
+    if (ch === '\n') {
+      let fold = '';
+      let next = raw[i + 1];
+      while (next === ' ' || next === '\t' || next === '\n') {
+        if (next === '\n') fold += '\n';
+        next = raw[++i + 1];
+      }
+      out += fold || ' ';
+    } else if (ch === '\\') {
+      let next = raw[++i] ?? '';
+      const code = ESCAPES[next];
+      if (code !== undefined) {
+        out += code;
+      } else if (next === '\n') {
+        next = raw[i + 1] ?? '';
+        while (next === ' ' || next === '\t') next = raw[++i + 1] ?? '';
+      } else if (next === 'x' || next === 'u' || next === 'U') {
+        const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+        const hex = raw.substr(i + 1, length);
+        if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) fail();
+        const point = parseInt(hex, 16);
+        if (point > 0x10ffff) fail();
+        out += String.fromCodePoint(point);
+        i += length;
+      } else {
+        fail(); // an invalid escape: the library reports it
+      }
+    } else if (ch === ' ' || ch === '\t') {
+      const from = i;
+      let next = raw[i + 1];
+      while (next === ' ' || next === '\t') next = raw[++i + 1];
+      // Spaces before a line break are folded away with it.
+      if (next !== '\n') out += raw.slice(from, i + 1);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
 }
 
 /**
