@@ -122,12 +122,16 @@ describe('planSync', () => {
     expect([...plan.edited]).toEqual(['c']);
   });
 
-  it('sends a view whole only for an edit inside it (a body, a response)', () => {
+  it('sends an edit inside a view (a body, a response) as a path command, not the view', () => {
+    const response = { ...createResponse(), statusCode: 404 };
     const edited = views.map((v, i) =>
-      i === 1 ? { ...v, responses: [...v.responses, createResponse()] } : v,
+      i === 1 ? { ...v, responses: [...v.responses, response] } : v,
     );
     const plan = planSync(mirror, edited, meta, sent, (e) => sent.get(e.id) === e);
-    expect(plan.commands).toEqual([{ kind: 'putEndpoint', endpoint: edited[1] }]);
+    const at = views[1]!.responses.length;
+    expect(plan.commands).toEqual([
+      { kind: 'insertAt', endpointId: 'b', path: ['responses', at], value: response },
+    ]);
   });
 
   it('sends parameter edits by index: added, removed, changed', () => {
