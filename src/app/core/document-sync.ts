@@ -143,9 +143,10 @@ const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
 /**
  * The commands that turn `before` (the view as the worker has it) into `after` (the page's),
  * each carrying its target: `setField` per changed field, parameter commands per changed,
- * added or removed parameter, path commands (`setAt` / `insertAt` / `removeAt`) at the deepest
- * place that changed inside the body or a response. Undefined when the edit is not only that
- * (parameters moved, a key the form does not edit): the caller sends the view whole. The
+ * added, removed or moved parameter, path commands (`setAt` / `insertAt` / `removeAt`) at the
+ * deepest place that changed inside the body or a response. Undefined when the edit is not only
+ * that (a key the form does not edit, parameters without distinct ids): the caller sends the
+ * view whole. The
  * commands are checked by applying them here the way the session does: when the result would
  * not be `after`, the view goes whole, so the worker's document is the page's either way.
  */
@@ -335,8 +336,9 @@ function sameTree(x: unknown, y: unknown): boolean {
 }
 
 /**
- * Parameter commands: the parameters both lists hold must keep their order (a move goes whole);
- * removed ones go first (from the last), then each new or changed one at its place.
+ * Parameter commands: the parameters both lists hold in the same order stay (the longest such
+ * run); the others are removed (from the last), then each new or moved one is added at its
+ * place and each changed one that stayed is set there.
  */
 function parameterEdits(
   endpointId: string,
@@ -344,25 +346,27 @@ function parameterEdits(
   after: readonly Parameter[],
 ): DocumentCommand[] | undefined {
   if (!Array.isArray(before) || !Array.isArray(after)) return undefined;
-  const afterIds = new Set(after.map((p) => p.id));
   const beforeById = new Map(before.map((p) => [p.id, p]));
-  if (beforeById.size !== before.length || afterIds.size !== after.length) return undefined;
+  const afterIds = after.map((p) => p.id);
+  if (beforeById.size !== before.length || new Set(afterIds).size !== after.length) {
+    return undefined;
+  }
+  const stays = longestRunInOrder(
+    before.map((p) => p.id),
+    afterIds,
+  );
   const commands: DocumentCommand[] = [];
   for (let i = before.length - 1; i >= 0; i--) {
-    if (!afterIds.has((before[i] as Parameter).id)) {
+    if (!stays.has((before[i] as Parameter).id)) {
       commands.push({ kind: 'removeParameter', endpointId, index: i });
     }
   }
-  const kept = before.filter((p) => afterIds.has(p.id));
-  let k = 0;
   for (const [index, parameter] of after.entries()) {
     const old = beforeById.get(parameter.id);
-    if (old === undefined) {
+    if (old === undefined || !stays.has(parameter.id)) {
       commands.push({ kind: 'addParameter', endpointId, parameter, index });
       continue;
     }
-    if (kept[k] !== old) return undefined; // moved
-    k += 1;
     if (old === parameter) continue;
     const change = parameterChange(old, parameter);
     if (change === undefined) return undefined;

@@ -158,7 +158,7 @@ describe('editsOf: the form’s edits as commands', () => {
     check(TEXT, 300);
   });
 
-  it('sends a one-field edit as one setField and a response removed as one removeAt', () => {
+  it('sends a one-field edit as one setField, a response removed as one removeAt', () => {
     const api = createCoreApi();
     value(api.openDocument(TEXT));
     const [get] = value(api.views(0, 10));
@@ -169,9 +169,12 @@ describe('editsOf: the form’s edits as commands', () => {
     expect(editsOf(endpoint, { ...endpoint, responses: [] })).toEqual([
       { kind: 'removeAt', endpointId: endpoint.id, path: ['responses', 0] },
     ]);
-    // Parameters moved: the view goes whole.
-    const moved = { ...endpoint, parameters: [...endpoint.parameters].reverse() };
-    expect(editsOf(endpoint, moved)).toBeUndefined();
+    // A parameter moved is removed and added at its place; the others stay.
+    const [id, verbose] = endpoint.parameters;
+    expect(editsOf(endpoint, { ...endpoint, parameters: [verbose!, id!] })).toEqual([
+      { kind: 'removeParameter', endpointId: endpoint.id, index: 1 },
+      { kind: 'addParameter', endpointId: endpoint.id, parameter: verbose, index: 0 },
+    ]);
     // The switch to GET drops the body in the session as on the page: one command.
     const post = value(api.views(0, 10))[1] as Endpoint;
     expect(editsOf(post, setMethod(post, 'GET'))).toEqual([

@@ -134,7 +134,7 @@ describe('planSync', () => {
     ]);
   });
 
-  it('sends parameter edits by index: added, removed, changed', () => {
+  it('sends parameter edits by index: added, removed, changed, moved', () => {
     const p = (name: string) => ({ ...createParameter('query'), id: name, name });
     const base = { ...views[0]!, parameters: [p('a'), p('b'), p('c')] };
     const known = new Map([[base.id, base]]);
@@ -158,10 +158,12 @@ describe('planSync', () => {
     expect(commands.findIndex((c) => c.kind === 'removeParameter')).toBeLessThan(
       commands.findIndex((c) => c.kind === 'setParameter'),
     );
-    // A move of parameters goes whole.
-    const moved = { ...base, parameters: [...base.parameters].reverse() };
+    // A parameter moved is removed and added at its new place; the others stay.
+    const [a, b, c] = base.parameters;
+    const moved = { ...base, parameters: [c!, a!, b!] };
     expect(planSync(m, [moved], meta, known, () => false).commands).toEqual([
-      { kind: 'putEndpoint', endpoint: moved },
+      { kind: 'removeParameter', endpointId: base.id, index: 2 },
+      { kind: 'addParameter', endpointId: base.id, parameter: c, index: 0 },
     ]);
   });
 
