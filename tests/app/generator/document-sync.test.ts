@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GeneratorClient } from '../../../src/app/core/generator-client';
+import { GeneratorClient, type DocumentChange } from '../../../src/app/core/generator-client';
 import { planSync, type SessionMirror } from '../../../src/app/core/document-sync';
 import {
   createEndpoint,
@@ -16,6 +16,7 @@ import {
   createResponse,
   isLoadedAsIs,
   markLoaded,
+  updateResponse,
   validationView,
   withPath,
 } from '../../../src/app/model/endpoint-ops';
@@ -221,6 +222,29 @@ describe('GeneratorClient.sync', () => {
     expect(worker.messages.map((m) => m.name)).toEqual(['apply', 'apply', 'apply']);
     expect(commandKinds(worker.messages)).toEqual(['setField', 'setField', 'setField']);
     expect(await client.render(form, meta)).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
+  });
+
+  it('a keystroke in a response is one small setAt, and the lint is told its route only', async () => {
+    const worker = coreWorker();
+    client = new GeneratorClient({ createWorker: worker.create });
+    client.setLoadedTest(isLoadedAsIs);
+    const { endpoints, meta } = await client.openDocument(TEXT);
+    markLoaded(endpoints);
+    await client.validateLatest(endpoints, meta);
+    worker.messages.length = 0;
+    const changes: DocumentChange[] = [];
+    client.onDocumentChange((change) => changes.push(change));
+    const form = endpoints.map((e, i) =>
+      i === 2 ? updateResponse(e, 0, (r) => ({ ...r, description: 'OK!' })) : e,
+    );
+    await client.validateLatest(form, meta);
+    expect(commandKinds(worker.messages)).toEqual(['setAt']);
+    expect(worker.messages[0]!.bytes).toBeLessThan(300);
+    expect(changes).toEqual([{ opened: false, touchedPaths: ['/toys'] }]);
+    const lines = TEXT.split('\n');
+    const toys = lines.lastIndexOf("      responses: {'200': {description: OK}}");
+    lines[toys] = "      responses: {'200': {description: OK!}}";
+    expect(await client.render(form, meta)).toBe(lines.join('\n'));
   });
 
   it('never writes the old form into a document opened for Load before the form takes it', async () => {
