@@ -215,12 +215,16 @@ export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | 
   return commands;
 }
 
+/** More path commands than this inside one object or list: it goes whole, as one command. */
+const MANY_EDITS = 16;
+
 /**
  * The fewest path commands that turn `x`, the value at `path`, into `y`: they descend to the
  * deepest place that changed (a description, an example, one schema keyword) and touch a list
  * by inserting or removing items at their index (a response added, removed or moved). An
  * object whose keys would come out in another order than `y`'s (a property renamed in place)
- * is set whole, since its order is written to the text.
+ * is set whole, since its order is written to the text; so is one with more than
+ * {@link MANY_EDITS} edits inside.
  */
 function pathEdits(
   endpointId: string,
@@ -232,7 +236,11 @@ function pathEdits(
   if (x === y) return;
   const set = () => out.push({ kind: 'setAt', endpointId, path, value: y });
   if (Array.isArray(x) && Array.isArray(y)) {
-    listEdits(endpointId, path, x, y, out);
+    const inner: DocumentCommand[] = [];
+    listEdits(endpointId, path, x, y, inner);
+    // A list rewritten through (a schema derived again) goes whole, the responses list aside.
+    if (inner.length > MANY_EDITS && path.length > 1) set();
+    else out.push(...inner);
   } else if (isPlainObject(x) && isPlainObject(y)) {
     const before = definedKeys(x);
     const after = definedKeys(y);
@@ -248,9 +256,12 @@ function pathEdits(
       set();
       return;
     }
+    const inner: DocumentCommand[] = [];
     for (const key of changed) {
-      pathEdits(endpointId, [...path, key], ownValue(x, key), ownValue(y, key), out);
+      pathEdits(endpointId, [...path, key], ownValue(x, key), ownValue(y, key), inner);
     }
+    if (inner.length > MANY_EDITS) set();
+    else out.push(...inner);
   } else if (!sameTree(x, y)) {
     set();
   }

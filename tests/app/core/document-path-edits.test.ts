@@ -88,6 +88,17 @@ function agreeWithWhole(
   expect(value(byCommands.text()).text).toBe(value(whole.text()).text);
 }
 
+/** The request body's two properties, each with nine keywords more. */
+const MANY = Object.fromEntries(
+  ['name', 'tag'].map((name) => [
+    name,
+    {
+      type: 'string' as const,
+      ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`x-k${i}`, i])),
+    },
+  ]),
+);
+
 describe('editsOf inside a body or a response', () => {
   const api = createCoreApi();
   value(api.openDocument(TEXT));
@@ -212,6 +223,24 @@ describe('editsOf inside a body or a response', () => {
           endpointId: id,
           path: ['requestBody', 'schema', 'properties'],
           value: { title: { type: 'string' }, tag: { type: 'string' } },
+        },
+      ],
+    ],
+    [
+      'a schema rewritten through (more than a few edits inside: its object goes whole)',
+      (e) => {
+        const schema = e.requestBody!.schema!;
+        return {
+          ...e,
+          requestBody: editBody(e.requestBody, { schema: { ...schema, properties: MANY } }),
+        };
+      },
+      [
+        {
+          kind: 'setAt',
+          endpointId: id,
+          path: ['requestBody', 'schema', 'properties'],
+          value: MANY,
         },
       ],
     ],
