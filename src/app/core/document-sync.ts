@@ -4,8 +4,8 @@
  *
  * - A view the worker does not hold as it is on the page (by identity, like the client's `sent`
  *   mirror) goes as the commands of its edit: `setField` for each top-level field that changed,
- *   `addParameter` / `removeParameter` / `setParameter` for its parameters (see {@link editsOf});
- *   an edit inside a body or a response goes as one `putEndpoint` of the view. A new view goes as
+ *   `addParameter` / `removeParameter` / `setParameter` for its parameters, path commands at the
+ *   place that changed inside a body or a response (see {@link editsOf}). A new view goes as
  *   `addEndpoint` at its place.
  * - The order is changed by the fewest moves (the longest run of endpoints already in order
  *   stays); an unchanged order sends no order command at all.
@@ -17,13 +17,16 @@
  * Pure: no worker, no React. GeneratorClient.sync runs it and keeps the state it returns.
  */
 import {
+  applyToView,
   ENDPOINT_FIELDS,
+  isEndpointCommand,
   withField,
   withParameterChange,
   type DocumentCommand,
   type DocumentMeta,
   type Endpoint,
   type Parameter,
+  type ViewPath,
 } from '../../shared/openapi';
 import { dialectWith } from '../../shared/openapi/versions';
 
@@ -140,10 +143,12 @@ const NOT_CONTENT: ReadonlySet<string> = new Set(['id', 'schemaComponents']);
 /**
  * The commands that turn `before` (the view as the worker has it) into `after` (the page's),
  * each carrying its target: `setField` per changed field, parameter commands per changed,
- * added or removed parameter. Undefined when the edit is not only that (a body, a response,
- * parameters moved): the caller sends the view whole. The commands are checked by applying
- * them here the way the session does: when the result would not be `after`, the view goes
- * whole, so the worker's document is the page's either way.
+ * added, removed or moved parameter, path commands (`setAt` / `insertAt` / `removeAt`) at the
+ * deepest place that changed inside the body or a response. Undefined when the edit is not only
+ * that (a key the form does not edit, parameters without distinct ids): the caller sends the
+ * view whole. The
+ * commands are checked by applying them here the way the session does: when the result would
+ * not be `after`, the view goes whole, so the worker's document is the page's either way.
  */
 export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | undefined {
   const commands: DocumentCommand[] = [];
@@ -184,16 +189,167 @@ export function editsOf(before: Endpoint, after: Endpoint): DocumentCommand[] | 
       const edits = parameterEdits(after.id, before.parameters, after.parameters);
       if (edits === undefined) return undefined;
       commands.push(...edits);
+    } else if (key === 'requestBody' || key === 'responses') {
+      pathEdits(after.id, [key], x, y, commands);
     } else {
       return undefined;
     }
   }
+  // The check: the commands run through the session's own function must give the page's body
+  // and responses (the fields and parameters are checked above, each as it is made).
+  // What fails it is a value no path command can write (a list item that is `undefined`, a
+  // response list that is not a list): then the view goes whole.
+  let result = before;
+  try {
+    for (const command of commands) {
+      if (isEndpointCommand(command)) {
+        result = applyToView(result, command, dialectWith('webhooks'));
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  for (const key of ['requestBody', 'responses']) {
+    if (!sameTree(value(result, key), value(after, key))) return undefined;
+  }
   return commands;
 }
 
+/** More path commands than this inside one object or list: it goes whole, as one command. */
+const MANY_EDITS = 16;
+
 /**
- * Parameter commands: the parameters both lists hold must keep their order (a move goes whole);
- * removed ones go first (from the last), then each new or changed one at its place.
+ * The fewest path commands that turn `x`, the value at `path`, into `y`: they descend to the
+ * deepest place that changed (a description, an example, one schema keyword) and touch a list
+ * by inserting or removing items at their index (a response added, removed or moved). An
+ * object whose keys would come out in another order than `y`'s (a property renamed in place)
+ * is set whole, since its order is written to the text; so is one with more than
+ * {@link MANY_EDITS} edits inside.
+ */
+function pathEdits(
+  endpointId: string,
+  path: ViewPath,
+  x: unknown,
+  y: unknown,
+  out: DocumentCommand[],
+): void {
+  if (x === y) return;
+  const set = () => out.push({ kind: 'setAt', endpointId, path, value: y });
+  if (Array.isArray(x) && Array.isArray(y)) {
+    const inner: DocumentCommand[] = [];
+    listEdits(endpointId, path, x, y, inner);
+    // A list rewritten through (a schema derived again) goes whole, the responses list aside.
+    if (inner.length > MANY_EDITS && path.length > 1) set();
+    else out.push(...inner);
+  } else if (isPlainObject(x) && isPlainObject(y)) {
+    const before = definedKeys(x);
+    const after = definedKeys(y);
+    const afterSet = new Set(after);
+    const kept = before.filter((key) => afterSet.has(key));
+    const keptSet = new Set(kept);
+    const order = [...kept, ...after.filter((key) => !keptSet.has(key))];
+    const changed = [...new Set([...before, ...after])].filter(
+      (key) => !sameTree(ownValue(x, key), ownValue(y, key)),
+    );
+    // Keys a path cannot name (editPath refuses them) go with their object.
+    if (!sameList(order, after) || changed.some((key) => key === '' || key === '__proto__')) {
+      set();
+      return;
+    }
+    const inner: DocumentCommand[] = [];
+    for (const key of changed) {
+      pathEdits(endpointId, [...path, key], ownValue(x, key), ownValue(y, key), inner);
+    }
+    if (inner.length > MANY_EDITS) set();
+    else out.push(...inner);
+  } else if (!sameTree(x, y)) {
+    set();
+  }
+}
+
+/**
+ * A list's edits: the items both ends keep are left alone; between them, one item moved is a
+ * remove and an insert, one item changed is descended into, items only added or only removed
+ * are inserted or removed at their index, and anything else is edited item by item.
+ */
+function listEdits(
+  endpointId: string,
+  path: ViewPath,
+  x: readonly unknown[],
+  y: readonly unknown[],
+  out: DocumentCommand[],
+): void {
+  let start = 0;
+  while (start < x.length && start < y.length && sameTree(x[start], y[start])) start += 1;
+  let end = 0;
+  while (
+    end < x.length - start &&
+    end < y.length - start &&
+    sameTree(x[x.length - 1 - end], y[y.length - 1 - end])
+  ) {
+    end += 1;
+  }
+  const from = x.slice(start, x.length - end);
+  const to = y.slice(start, y.length - end);
+  const at = (i: number): ViewPath => [...path, start + i];
+  const insert = (i: number, item: unknown) =>
+    out.push({ kind: 'insertAt', endpointId, path: at(i), value: item });
+  const remove = (i: number) => out.push({ kind: 'removeAt', endpointId, path: at(i) });
+  const n = from.length;
+  if (n === to.length && n > 1) {
+    // One item moved down (its old place is the run's first) or up (its new place is).
+    if (sameTree(from[0], to[n - 1]) && from.slice(1).every((item, i) => sameTree(item, to[i]))) {
+      remove(0);
+      insert(n - 1, to[n - 1]);
+      return;
+    }
+    if (sameTree(from[n - 1], to[0]) && to.slice(1).every((item, i) => sameTree(item, from[i]))) {
+      remove(n - 1);
+      insert(0, to[0]);
+      return;
+    }
+  }
+  const common = Math.min(n, to.length);
+  for (let i = 0; i < common; i++) pathEdits(endpointId, at(i), from[i], to[i], out);
+  for (let i = n - 1; i >= common; i--) remove(i);
+  for (let i = common; i < to.length; i++) insert(i, to[i]);
+}
+
+function ownValue(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** An object's keys that hold a value (an `undefined` one is no key in the text). */
+function definedKeys(object: Record<string, unknown>): string[] {
+  return Object.keys(object).filter((key) => object[key] !== undefined);
+}
+
+/**
+ * Two views' values the same, keys in the same order (the text follows it); an `undefined`
+ * value is no key. Identity first: the page's edits keep what they did not touch.
+ */
+function sameTree(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (Array.isArray(x)) {
+    return Array.isArray(y) && x.length === y.length && x.every((item, i) => sameTree(item, y[i]));
+  }
+  if (!isPlainObject(x) || !isPlainObject(y)) return false;
+  const a = definedKeys(x);
+  const b = definedKeys(y);
+  return (
+    a.length === b.length &&
+    a.every((key, i) => key === b[i] && sameTree(ownValue(x, key), ownValue(y, key)))
+  );
+}
+
+/**
+ * Parameter commands: the parameters both lists hold in the same order stay (the longest such
+ * run); the others are removed (from the last), then each new or moved one is added at its
+ * place and each changed one that stayed is set there.
  */
 function parameterEdits(
   endpointId: string,
@@ -201,25 +357,27 @@ function parameterEdits(
   after: readonly Parameter[],
 ): DocumentCommand[] | undefined {
   if (!Array.isArray(before) || !Array.isArray(after)) return undefined;
-  const afterIds = new Set(after.map((p) => p.id));
   const beforeById = new Map(before.map((p) => [p.id, p]));
-  if (beforeById.size !== before.length || afterIds.size !== after.length) return undefined;
+  const afterIds = after.map((p) => p.id);
+  if (beforeById.size !== before.length || new Set(afterIds).size !== after.length) {
+    return undefined;
+  }
+  const stays = longestRunInOrder(
+    before.map((p) => p.id),
+    afterIds,
+  );
   const commands: DocumentCommand[] = [];
   for (let i = before.length - 1; i >= 0; i--) {
-    if (!afterIds.has((before[i] as Parameter).id)) {
+    if (!stays.has((before[i] as Parameter).id)) {
       commands.push({ kind: 'removeParameter', endpointId, index: i });
     }
   }
-  const kept = before.filter((p) => afterIds.has(p.id));
-  let k = 0;
   for (const [index, parameter] of after.entries()) {
     const old = beforeById.get(parameter.id);
-    if (old === undefined) {
+    if (old === undefined || !stays.has(parameter.id)) {
       commands.push({ kind: 'addParameter', endpointId, parameter, index });
       continue;
     }
-    if (kept[k] !== old) return undefined; // moved
-    k += 1;
     if (old === parameter) continue;
     const change = parameterChange(old, parameter);
     if (change === undefined) return undefined;

@@ -678,9 +678,9 @@ export class GeneratorClient {
   }
 
   /**
-   * Makes the worker's document session hold the form: the commands of
-   * document-sync.ts (a changed view as one putEndpoint, order commands only when the order
-   * changed, setMeta when the panel did), in batches of a few views, built on the revision the
+   * Makes the worker's document session hold the form: the commands of document-sync.ts (a
+   * changed view as the commands of its edit, order commands only when the order changed,
+   * setMeta when the panel did), in batches of a few views, built on the revision the
    * last batch answered. A CONFLICT (the document was opened again, or changed by a whole-view
    * call) reads the session's state again and sends every view it may lack. Answers the whole
    * form's validation report and, when asked, the text. One sync at a time; `skip` (asked when
@@ -754,6 +754,7 @@ export class GeneratorClient {
     mirror = queued.mirror;
     const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
     const commands: DocumentCommand[] = [...direct, ...plan.commands];
+    let byId: Map<string, Endpoint> | undefined;
     for (const command of plan.commands) {
       if (command.kind === 'putEndpoint' || command.kind === 'addEndpoint') {
         touched.add(this.sent.get(command.endpoint.id), command.endpoint);
@@ -761,8 +762,17 @@ export class GeneratorClient {
         const known = this.sent.get(command.endpointId);
         if (known === undefined) touched.all();
         else touched.add(known, undefined);
-      } else if (command.kind !== 'markLoaded' && command.kind !== 'moveEndpoint') {
+      } else if (command.kind === 'markLoaded' || command.kind === 'moveEndpoint') {
         // (A move changes the form's order, not the text.)
+      } else if ('endpointId' in command) {
+        // An edit of one view (a field, a parameter, a place in its body or a response) touches
+        // its route as putting it whole would; the view the worker held is the one it edits.
+        const known = this.sent.get(command.endpointId);
+        byId ??= new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+        const view = byId.get(command.endpointId);
+        if (known === undefined || view === undefined) touched.all();
+        else touched.add(known, view);
+      } else {
         touched.all();
       }
     }

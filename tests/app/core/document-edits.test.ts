@@ -158,7 +158,7 @@ describe('editsOf: the form’s edits as commands', () => {
     check(TEXT, 300);
   });
 
-  it('sends a one-field edit as one setField and an inner edit as undefined (whole)', () => {
+  it('sends a one-field edit as one setField, a response removed as one removeAt', () => {
     const api = createCoreApi();
     value(api.openDocument(TEXT));
     const [get] = value(api.views(0, 10));
@@ -166,7 +166,15 @@ describe('editsOf: the form’s edits as commands', () => {
     expect(editsOf(endpoint, { ...endpoint, summary: 'S' })).toEqual([
       { kind: 'setField', endpointId: endpoint.id, field: 'summary', value: 'S' },
     ]);
-    expect(editsOf(endpoint, { ...endpoint, responses: [] })).toBeUndefined();
+    expect(editsOf(endpoint, { ...endpoint, responses: [] })).toEqual([
+      { kind: 'removeAt', endpointId: endpoint.id, path: ['responses', 0] },
+    ]);
+    // A parameter moved is removed and added at its place; the others stay.
+    const [id, verbose] = endpoint.parameters;
+    expect(editsOf(endpoint, { ...endpoint, parameters: [verbose!, id!] })).toEqual([
+      { kind: 'removeParameter', endpointId: endpoint.id, index: 1 },
+      { kind: 'addParameter', endpointId: endpoint.id, parameter: verbose, index: 0 },
+    ]);
     // The switch to GET drops the body in the session as on the page: one command.
     const post = value(api.views(0, 10))[1] as Endpoint;
     expect(editsOf(post, setMethod(post, 'GET'))).toEqual([

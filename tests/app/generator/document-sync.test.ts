@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GeneratorClient } from '../../../src/app/core/generator-client';
+import { GeneratorClient, type DocumentChange } from '../../../src/app/core/generator-client';
 import { planSync, type SessionMirror } from '../../../src/app/core/document-sync';
 import {
   createEndpoint,
@@ -16,6 +16,7 @@ import {
   createResponse,
   isLoadedAsIs,
   markLoaded,
+  updateResponse,
   validationView,
   withPath,
 } from '../../../src/app/model/endpoint-ops';
@@ -122,15 +123,19 @@ describe('planSync', () => {
     expect([...plan.edited]).toEqual(['c']);
   });
 
-  it('sends a view whole only for an edit inside it (a body, a response)', () => {
+  it('sends an edit inside a view (a body, a response) as a path command, not the view', () => {
+    const response = { ...createResponse(), statusCode: 404 };
     const edited = views.map((v, i) =>
-      i === 1 ? { ...v, responses: [...v.responses, createResponse()] } : v,
+      i === 1 ? { ...v, responses: [...v.responses, response] } : v,
     );
     const plan = planSync(mirror, edited, meta, sent, (e) => sent.get(e.id) === e);
-    expect(plan.commands).toEqual([{ kind: 'putEndpoint', endpoint: edited[1] }]);
+    const at = views[1]!.responses.length;
+    expect(plan.commands).toEqual([
+      { kind: 'insertAt', endpointId: 'b', path: ['responses', at], value: response },
+    ]);
   });
 
-  it('sends parameter edits by index: added, removed, changed', () => {
+  it('sends parameter edits by index: added, removed, changed, moved', () => {
     const p = (name: string) => ({ ...createParameter('query'), id: name, name });
     const base = { ...views[0]!, parameters: [p('a'), p('b'), p('c')] };
     const known = new Map([[base.id, base]]);
@@ -154,10 +159,12 @@ describe('planSync', () => {
     expect(commands.findIndex((c) => c.kind === 'removeParameter')).toBeLessThan(
       commands.findIndex((c) => c.kind === 'setParameter'),
     );
-    // A move of parameters goes whole.
-    const moved = { ...base, parameters: [...base.parameters].reverse() };
+    // A parameter moved is removed and added at its new place; the others stay.
+    const [a, b, c] = base.parameters;
+    const moved = { ...base, parameters: [c!, a!, b!] };
     expect(planSync(m, [moved], meta, known, () => false).commands).toEqual([
-      { kind: 'putEndpoint', endpoint: moved },
+      { kind: 'removeParameter', endpointId: base.id, index: 2 },
+      { kind: 'addParameter', endpointId: base.id, parameter: c, index: 0 },
     ]);
   });
 
@@ -215,6 +222,29 @@ describe('GeneratorClient.sync', () => {
     expect(worker.messages.map((m) => m.name)).toEqual(['apply', 'apply', 'apply']);
     expect(commandKinds(worker.messages)).toEqual(['setField', 'setField', 'setField']);
     expect(await client.render(form, meta)).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
+  });
+
+  it('a keystroke in a response is one small setAt, and the lint is told its route only', async () => {
+    const worker = coreWorker();
+    client = new GeneratorClient({ createWorker: worker.create });
+    client.setLoadedTest(isLoadedAsIs);
+    const { endpoints, meta } = await client.openDocument(TEXT);
+    markLoaded(endpoints);
+    await client.validateLatest(endpoints, meta);
+    worker.messages.length = 0;
+    const changes: DocumentChange[] = [];
+    client.onDocumentChange((change) => changes.push(change));
+    const form = endpoints.map((e, i) =>
+      i === 2 ? updateResponse(e, 0, (r) => ({ ...r, description: 'OK!' })) : e,
+    );
+    await client.validateLatest(form, meta);
+    expect(commandKinds(worker.messages)).toEqual(['setAt']);
+    expect(worker.messages[0]!.bytes).toBeLessThan(300);
+    expect(changes).toEqual([{ opened: false, touchedPaths: ['/toys'] }]);
+    const lines = TEXT.split('\n');
+    const toys = lines.lastIndexOf("      responses: {'200': {description: OK}}");
+    lines[toys] = "      responses: {'200': {description: OK!}}";
+    expect(await client.render(form, meta)).toBe(lines.join('\n'));
   });
 
   it('never writes the old form into a document opened for Load before the form takes it', async () => {

@@ -167,6 +167,54 @@ describe('inverseOf', () => {
     roundTrip((v) => ({ kind: 'removeAt', endpointId: get(v).id, path: ['responses', 0] }));
   });
 
+  it('puts a removed key back at its place in its object (a schema’s properties keep their order)', () => {
+    const text = `openapi: 3.0.3
+info:
+  title: Pets
+  version: '1'
+paths:
+  /pets:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name: {type: string}
+                tag: {type: string}
+      responses:
+        '201':
+          description: Created
+`;
+    const path = ['requestBody', 'schema', 'properties', 'name'] as const;
+    for (const command of [
+      { kind: 'setAt', path, value: undefined },
+      { kind: 'removeAt', path },
+    ] as const) {
+      const api = createCoreApi();
+      value(api.openDocument(text));
+      const before = stateOf(api);
+      const endpointId = (before.endpoints[0] as Endpoint).id;
+      const applied = { ...command, endpointId } as DocumentCommand;
+      const revision = value(api.apply([applied], value(api.revision()))).revision;
+      const inverse = inverseOf(applied, before, stateOf(api));
+      expect(inverse).toEqual([
+        {
+          kind: 'setAt',
+          endpointId,
+          path: path.slice(0, -1),
+          value: (before.endpoints[0] as Endpoint).requestBody?.schema?.properties,
+        },
+      ]);
+      value(api.apply(inverse, revision));
+      const undone = stateOf(api);
+      expect(undone.text).toBe(text);
+      const properties = (undone.endpoints[0] as Endpoint).requestBody?.schema?.properties;
+      expect(Object.keys(properties ?? {})).toEqual(['name', 'tag']);
+    }
+  });
+
   it('adds back a removed endpoint at its place, with the schemas only it used', () => {
     const text = roundTrip((v) => ({ kind: 'removeEndpoint', endpointId: get(v).id }));
     expect(text).not.toContain('Pets:');

@@ -177,19 +177,46 @@ function inverseOfEndpointCommand(command: EndpointCommand, view: Endpoint): Doc
           change: parameterAsBefore(view.parameters[command.index] as Parameter, command.change),
         },
       ];
-    case 'setAt':
+    case 'setAt': {
+      if (command.value === undefined) {
+        const whole = keyBackInPlace(endpointId, view, command.path);
+        if (whole !== undefined) return [whole];
+      }
       return [
         { kind: 'setAt', endpointId, path: command.path, value: valueAt(view, command.path) },
       ];
+    }
     case 'insertAt':
       return [{ kind: 'removeAt', endpointId, path: command.path }];
     case 'removeAt': {
       const old = valueAt(view, command.path);
-      return Array.isArray(valueAt(view, command.path.slice(0, -1)))
-        ? [{ kind: 'insertAt', endpointId, path: command.path, value: old }]
-        : [{ kind: 'setAt', endpointId, path: command.path, value: old }];
+      if (Array.isArray(valueAt(view, command.path.slice(0, -1)))) {
+        return [{ kind: 'insertAt', endpointId, path: command.path, value: old }];
+      }
+      const whole = keyBackInPlace(endpointId, view, command.path);
+      return [whole ?? { kind: 'setAt', endpointId, path: command.path, value: old }];
     }
   }
+}
+
+/**
+ * A key removed from inside an object comes back at its place: set back on its own it would be
+ * the object's last (a schema's properties keep their order). Then the object is set back
+ * whole; undefined when the key was the last, or when the object is the view itself.
+ */
+function keyBackInPlace(
+  endpointId: string,
+  view: Endpoint,
+  path: ViewPath,
+): DocumentCommand | undefined {
+  if (path.length < 2) return undefined;
+  const parentPath = path.slice(0, -1) as unknown as ViewPath;
+  const parent = valueAt(view, parentPath);
+  const key = path[path.length - 1];
+  if (!isObject(parent) || typeof key !== 'string' || !Object.hasOwn(parent, key)) return undefined;
+  const keys = Object.keys(parent).filter((k) => parent[k] !== undefined);
+  if (keys.length === 0 || keys[keys.length - 1] === key) return undefined;
+  return { kind: 'setAt', endpointId, path: parentPath, value: parent };
 }
 
 /** The change that sets a parameter's fields back (undefined: the field was not there). */
