@@ -104,6 +104,12 @@ export class WorkspaceRecorder {
   private kept: KeptByCore | undefined;
   /** The output editor changed since its text was last sent to the core. */
   private outputDirty = false;
+  /**
+   * The output editor shows the text the core answered last (Generate): the next record says so
+   * instead of carrying the editor's text, which for a 13 MB document was read out of Monaco in
+   * slices and cloned to the worker in one task.
+   */
+  private outputShown = false;
   /** The keeper that answered the last write (a new one has not got the output sent before). */
   private keeper: string | undefined;
   /** A new core answered the last write: the next one, with the output, should follow soon. */
@@ -142,6 +148,13 @@ export class WorkspaceRecorder {
   /** The output editor changed: its text goes to the core with the next record. */
   outputChanged(): void {
     this.outputDirty = true;
+    this.outputShown = false;
+  }
+
+  /** The output editor now holds exactly the text the core answered with its last batch. */
+  outputShowsAnswer(): void {
+    this.outputDirty = false;
+    this.outputShown = true;
   }
 
   /**
@@ -157,7 +170,13 @@ export class WorkspaceRecorder {
         .filter((endpoint) => this.source.isCollapsed(endpoint.id))
         .map((endpoint) => endpoint.id),
     };
-    if (this.outputDirty) {
+    const shown = this.outputShown;
+    if (shown) {
+      // Present and undefined: the core's record takes the text it answered (record-keeper.ts).
+      this.outputShown = false;
+      view.output = undefined;
+      this.lastOutput = undefined;
+    } else if (this.outputDirty) {
       this.outputDirty = false;
       const output = await this.source.readOutput();
       if (output !== undefined) {
@@ -165,16 +184,20 @@ export class WorkspaceRecorder {
         this.lastOutput = output;
       }
     }
+    const notSent = () => {
+      if (view.output !== undefined) this.outputDirty = true;
+      else if (shown && !this.outputDirty) this.outputShown = true;
+    };
     let answer: Awaited<ReturnType<RecordSource['keep']>>;
     try {
       answer = await this.source.keep(endpoints, view);
     } catch (failure) {
-      if (view.output !== undefined) this.outputDirty = true;
+      notSent();
       throw failure;
     }
     const { revision, stored } = answer;
     if (stored === undefined) {
-      if (view.output !== undefined) this.outputDirty = true;
+      notSent();
       return undefined;
     }
     if (stored.current && stored.revision === revision) {

@@ -41,6 +41,8 @@ async function openPage(text: string) {
     collapsed: new Set<string>(),
     output: undefined as string | undefined,
     syncs: 0,
+    /** Reads of the output editor's text (a large one is read in slices). */
+    reads: 0,
   };
   const recorder = new WorkspaceRecorder();
   recorder.connect({
@@ -50,7 +52,10 @@ async function openPage(text: string) {
     meta: () => shown.meta ?? newDocumentMeta(),
     schemas: () => ({}),
     write: () => Promise.reject(new Error('the text is not asked of the worker')),
-    readOutput: () => Promise.resolve(page.output),
+    readOutput: () => {
+      page.reads += 1;
+      return Promise.resolve(page.output);
+    },
     outputNow: () => page.output,
     keep: async (endpoints, view) => {
       page.syncs += 1;
@@ -177,5 +182,30 @@ describe('the browser workspace kept by the document core', () => {
     expect(stored).toBeDefined();
     expect(await recordText(store.records.get(NAME) as WorkspaceRecord)).toBe(loaded);
     expect(page.syncs).toBe(1);
+  });
+
+  it("after Generate the record takes the core's answer, not a copy of the editor's text", async () => {
+    const { store, client, recorder, page } = await openPage(petsDocument(2));
+    page.output = `${petsDocument(2)}\n# typed by hand`;
+    recorder.outputChanged();
+    await recorder.keep();
+    // Generate: the form's text is the answer, and the editor shows it (changing as it goes in).
+    page.form = page.form.map((e, i) => (i === 0 ? withSummary(e, 'First pets') : e));
+    const synced = await client.sync(page.form, undefined, { text: 'ifValid' });
+    const generated = synced?.text;
+    expect(generated).toContain('First pets');
+    page.output = generated;
+    recorder.outputChanged();
+    recorder.outputShowsAnswer();
+    const reads = page.reads;
+    await recorder.keep();
+    expect(page.reads).toBe(reads);
+    expect((await reopened(store)).output).toBe(generated);
+    // A later form edit, not generated: the editor still shows the generated text.
+    page.form = page.form.map((e, i) => (i === 1 ? withSummary(e, 'Second pets') : e));
+    await recorder.keep();
+    const restored = await reopened(store);
+    expect(restored.output).toBe(generated);
+    expect(restored.endpoints[1]?.summary).toBe('Second pets');
   });
 });
