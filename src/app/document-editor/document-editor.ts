@@ -93,6 +93,8 @@ export interface EditorHost {
   /** The loaded text's shared schemas, read back from the worker (the record's, not edits). */
   adoptSchemas: (schemas: Record<string, Schema>) => void;
   showTab: (tab: 'form' | 'yaml') => void;
+  /** The output editor holds the text the worker's last answer carried (the record needs no copy). */
+  outputShowsAnswer?: () => void;
 }
 
 const NO_HOST: EditorHost = {
@@ -398,7 +400,9 @@ export class DocumentEditor {
         synced.text ?? (await this.renderDocument(endpoints, signal, this.jobs.onProgress));
       // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
       // in by slices (one 2 MB setValue is a 100 ms task).
-      await this.host.output()?.showGenerated(yaml);
+      const output = this.host.output();
+      await output?.showGenerated(yaml);
+      if (output && synced.text !== undefined) this.host.outputShowsAnswer?.();
       this.host.showTab('yaml');
       this.setHasOutput(yaml.trim().length > 0);
       this.store.markSaved();

@@ -18,6 +18,10 @@ let loading: Promise<void> | undefined;
 /** Resolves once Monaco's API and every feature the output editor uses are evaluated. */
 export function loadMonacoInSteps(): Promise<void> {
   loading ??= (async () => {
+    // Not in the caller's task: React.lazy calls this during a render, and the import's
+    // module preloads (Vite's helper adds the links at once) compile a chunk found in the cache
+    // on the spot: Monaco's 1.9 MB chunk took 100–120 ms of a reload's first render.
+    await yieldToBrowser();
     await import('monaco-editor/editor/editor.api');
     await yieldToBrowser();
     await import('./monaco-features-edit');

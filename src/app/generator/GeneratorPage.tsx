@@ -326,6 +326,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       adoptLoaded: workspace.adoptLoaded,
       adoptSchemas: (schemas) => workspace.recorder.adoptMeta(undefined, schemas),
       showTab: tabs.show,
+      outputShowsAnswer: () => workspace.recorder.outputShowsAnswer(),
     });
   });
 

@@ -90,6 +90,12 @@ export class WorkspaceRecorder {
   private kept: KeptByCore | undefined;
   /** The output editor changed since its text was last sent to the core. */
   private outputDirty = false;
+  /**
+   * The output editor shows the text the core answered last (Generate): the next record says so
+   * instead of carrying the editor's text, which for a 13 MB document was read out of Monaco in
+   * slices and cloned to the worker in one task.
+   */
+  private outputShown = false;
   /** The keeper that answered the last write (a new one has not got the output sent before). */
   private keeper: string | undefined;
   /** The collapsed panels' ids the core got last (undefined: send them next time). */
@@ -144,6 +150,13 @@ export class WorkspaceRecorder {
   /** The output editor changed: its text goes to the core with the next record. */
   outputChanged(): void {
     this.outputDirty = true;
+    this.outputShown = false;
+  }
+
+  /** The output editor now holds exactly the text the core answered with its last batch. */
+  outputShowsAnswer(): void {
+    this.outputDirty = false;
+    this.outputShown = true;
   }
 
   /**
@@ -164,7 +177,13 @@ export class WorkspaceRecorder {
       sentCollapsed !== undefined && sameIds(sentCollapsed, collapsedIds)
         ? {}
         : { collapsed: collapsedIds };
-    if (this.outputDirty) {
+    const shown = this.outputShown;
+    if (shown) {
+      // Present and undefined: the core's record takes the text it answered (record-keeper.ts).
+      this.outputShown = false;
+      view.output = undefined;
+      this.lastOutput = undefined;
+    } else if (this.outputDirty) {
       this.outputDirty = false;
       const output = await this.source.readOutput();
       if (output !== undefined) {
@@ -172,17 +191,21 @@ export class WorkspaceRecorder {
         this.lastOutput = output;
       }
     }
+    const notSent = () => {
+      if (view.output !== undefined) this.outputDirty = true;
+      else if (shown && !this.outputDirty) this.outputShown = true;
+    };
     let answer: Awaited<ReturnType<RecordSource['keep']>>;
     try {
       answer = await this.source.keep(endpoints, view);
     } catch (failure) {
-      if (view.output !== undefined) this.outputDirty = true;
+      notSent();
       this.sentCollapsed = undefined;
       throw failure;
     }
     const { revision, stored } = answer;
     if (stored === undefined) {
-      if (view.output !== undefined) this.outputDirty = true;
+      notSent();
       this.sentCollapsed = undefined;
       return undefined;
     }

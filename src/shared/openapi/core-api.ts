@@ -254,7 +254,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
         keeper?.batch(
           session,
           answer.problems.canGenerate,
-          options?.text === true ? answer.text : undefined,
+          // Asked for ('ifValid' too: Generate shows it), the text goes to the output editor.
+          options?.text ? answer.text : undefined,
         );
         return { ...answer, changed: answer.changed.map(withoutKeptComponents) };
       }),

@@ -178,6 +178,14 @@ describe('document panel', () => {
     ]);
   });
 
+  it('shows every tag of a document that brings many at once (the rows past the first come in a deferred render)', async () => {
+    const { store } = renderPanel();
+    const tags = Array.from({ length: 30 }, (_, i) => ({ name: `tag${i}` }));
+    act(() => store.setAll({ ...store.getMeta(), tags }, {}));
+    await waitFor(() => expect(screen.getAllByLabelText('Tag name')).toHaveLength(30));
+    expect(screen.getAllByLabelText('Tag name')[29]).toHaveProperty('value', 'tag29');
+  });
+
   it('previews the description as sanitised Markdown', async () => {
     const { user, store } = renderPanel();
     await user.type(

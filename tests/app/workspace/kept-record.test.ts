@@ -43,6 +43,8 @@ async function openPage(text: string) {
     output: undefined as string | undefined,
     syncs: 0,
     views: [] as PageView[],
+    /** Reads of the output editor's text (a large one is read in slices). */
+    reads: 0,
   };
   const recorder = new WorkspaceRecorder();
   recorder.connect({
@@ -50,7 +52,10 @@ async function openPage(text: string) {
     isCollapsed: (id) => page.collapsed.has(id),
     meta: () => shown.meta ?? newDocumentMeta(),
     schemas: () => ({}),
-    readOutput: () => Promise.resolve(page.output),
+    readOutput: () => {
+      page.reads += 1;
+      return Promise.resolve(page.output);
+    },
     outputNow: () => page.output,
     keep: async (endpoints, view) => {
       page.syncs += 1;
@@ -227,5 +232,30 @@ describe('the browser workspace kept by the document core', () => {
     await recorder.keep();
     expect(page.views.at(-1)?.collapsed).toEqual([]);
     expect(((await store.get(NAME)) as WorkspaceRecord).viewState.collapsed).toEqual([]);
+  });
+
+  it("after Generate the record takes the core's answer, not a copy of the editor's text", async () => {
+    const { store, client, recorder, page } = await openPage(petsDocument(2));
+    page.output = `${petsDocument(2)}\n# typed by hand`;
+    recorder.outputChanged();
+    await recorder.keep();
+    // Generate: the form's text is the answer, and the editor shows it (changing as it goes in).
+    page.form = page.form.map((e, i) => (i === 0 ? withSummary(e, 'First pets') : e));
+    const synced = await client.sync(page.form, undefined, { text: 'ifValid' });
+    const generated = synced?.text;
+    expect(generated).toContain('First pets');
+    page.output = generated;
+    recorder.outputChanged();
+    recorder.outputShowsAnswer();
+    const reads = page.reads;
+    await recorder.keep();
+    expect(page.reads).toBe(reads);
+    expect((await reopened(store)).output).toBe(generated);
+    // A later form edit, not generated: the editor still shows the generated text.
+    page.form = page.form.map((e, i) => (i === 1 ? withSummary(e, 'Second pets') : e));
+    await recorder.keep();
+    const restored = await reopened(store);
+    expect(restored.output).toBe(generated);
+    expect(restored.endpoints[1]?.summary).toBe('Second pets');
   });
 });
