@@ -368,3 +368,38 @@ describe('document session: apply', () => {
     );
   });
 });
+
+describe('a batch whose checks fail on what it made', () => {
+  it('is undone: the revision, the text and the next edit are as if it never came', () => {
+    const api = createCoreApi();
+    const text = [
+      'openapi: 3.0.3',
+      'info: {title: Pets, version: v1}',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      summary: List pets',
+      '      responses:',
+      "        '200': {description: OK}",
+      '',
+    ].join('\n');
+    value(api.openDocument(text));
+    const [view] = value(api.views(0, 10));
+    const revision = value(api.revision());
+    // A view given whole with a response that is not one (a caller's bug, or a hostile one).
+    const malformed = { ...view!, responses: ['not a response'] } as unknown as Endpoint;
+    for (const options of [{}, { text: true }]) {
+      const answer = api.apply([{ kind: 'putEndpoint', endpoint: malformed }], revision, options);
+      expect(answer.ok).toBe(false);
+      expect(value(api.revision())).toBe(revision);
+    }
+    const edited = value(
+      api.apply(
+        [{ kind: 'setField', endpointId: view!.id, field: 'summary', value: 'All pets' }],
+        revision,
+        { text: true },
+      ),
+    );
+    expect(edited.text).toBe(text.replace('List pets', 'All pets'));
+  });
+});

@@ -289,9 +289,42 @@ export class DocumentSession {
       this.edited = saved.edited;
       throw error;
     }
+    const committed = { rev: this.rev, openedText: this.openedText, rendered: this.rendered };
     this.doc = batch.doc;
     if (batch.openedText !== undefined) this.openedText = batch.openedText;
     this.rev += 1;
+    try {
+      return this.answer(batch, before, saved.dialect, text, options);
+    } catch (error) {
+      // A check that fails on what the batch made (a malformed view given whole) undoes the
+      // batch, as a failure while applying it does: the session never holds a document its
+      // answer did not describe, and the next batch is checked from scratch.
+      Object.assign(saved.doc, {
+        endpoints: saved.endpoints,
+        meta: saved.meta,
+        schemas: saved.schemas,
+        version: saved.version,
+        dialect: saved.dialect,
+      });
+      this.doc = saved.doc;
+      this.edited = saved.edited;
+      this.rev = committed.rev;
+      this.openedText = committed.openedText;
+      this.rendered = committed.rendered;
+      this.validator = undefined;
+      this.flipped.clear();
+      throw error;
+    }
+  }
+
+  /** The answer of a batch just made the document (its problems, views and text as asked). */
+  private answer(
+    batch: Batch,
+    before: ReadonlyMap<string, Endpoint>,
+    dialectBefore: OpenApiDocument['dialect'],
+    text: string | undefined,
+    options: ApplyOptions,
+  ): ApplyAnswer {
     const doc = batch.doc;
 
     const changed: Endpoint[] = [];
@@ -329,7 +362,7 @@ export class DocumentSession {
       this.rendered = { revision: this.rev, text: this.rendered.text };
     }
     if (options.examples === true) {
-      const all = options.problems === 'all' || saved.dialect !== doc.dialect;
+      const all = options.problems === 'all' || dialectBefore !== doc.dialect;
       answer.examples = exampleProblems(
         all ? doc.endpoints : changed,
         doc,
