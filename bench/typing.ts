@@ -182,7 +182,7 @@ function applyBatches(): { commands: unknown[]; options: unknown }[] {
 interface CpuProfile {
   nodes: {
     id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   }[];
   startTime: number;
   samples?: number[];
@@ -202,7 +202,9 @@ function topFunctions(profile: CpuProfile | undefined, from: number, to: number)
     const frame = frames.get(profile.samples[i]!);
     if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
     const file = frame.url.split('/').pop() || '';
-    const key = `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${frame.lineNumber + 1}` : ''}`;
+    // Line and column: a minified chunk is a few long lines (a source map names the function).
+    const at = `${frame.lineNumber + 1}:${(frame.columnNumber ?? 0) + 1}`;
+    const key = `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${at}` : ''}`;
     self.set(key, (self.get(key) ?? 0) + (next - t) / 1000);
   }
   return [...self]

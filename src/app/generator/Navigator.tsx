@@ -23,7 +23,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
-import type { KeptOperation } from '../../shared/openapi';
+import type { Endpoint, KeptOperation } from '../../shared/openapi';
 import { useDocumentLinks, type DocumentStore } from '../model/document-store';
 import { useOrder, type EndpointStore } from '../model/endpoint-store';
 import {
@@ -31,6 +31,7 @@ import {
   highlightParts,
   marksByEndpoint,
   navEntry,
+  patchRows,
   pathTailStart,
   queryTerms,
   sameMarksOr,
@@ -38,6 +39,7 @@ import {
   UNTAGGED_KEY,
   WEBHOOKS_KEY,
   withKept,
+  type BuildOptions,
   type Grouping,
   type NavEntry,
   type NavRow,
@@ -166,15 +168,23 @@ export const Navigator = memo(function Navigator({
   const order = useOrder(store);
   // Every content change (a path typed in a panel) is a new revision: the entries follow it.
   const revision = useSyncExternalStore(store.subscribeChange, store.getRevision);
+  // An entry per view, made again only for a view that changed (typing changes one).
+  const [entryOf] = useState(() => new WeakMap<Endpoint, NavEntry>());
   const entries = useMemo<NavEntry[]>(() => {
     void revision;
     const list: NavEntry[] = [];
     for (const id of order) {
       const endpoint = store.getEndpoint(id);
-      if (endpoint) list.push(navEntry(endpoint));
+      if (endpoint === undefined) continue;
+      let entry = entryOf.get(endpoint);
+      if (entry === undefined) {
+        entry = navEntry(endpoint);
+        entryOf.set(endpoint, entry);
+      }
+      list.push(entry);
     }
     return withKept(list, kept);
-  }, [order, store, revision, kept]);
+  }, [order, store, revision, kept, entryOf]);
   const [grouping, setGrouping] = useState<Grouping | undefined>(storedGrouping);
   const hasTags = useMemo(() => entries.some((entry) => entry.tags.length > 0), [entries]);
   const activeGrouping: Grouping = grouping ?? (hasTags ? 'tag' : 'path');
@@ -198,10 +208,27 @@ export const Navigator = memo(function Navigator({
   }, [problems]);
   const documentStore = links?.document;
   const tags = useTags(documentStore);
-  const rows = useMemo(
-    () => buildRows(entries, { grouping: activeGrouping, terms, tags, collapsed, marks }),
-    [entries, activeGrouping, terms, tags, collapsed, marks],
+  /** The rows last built, and what from: a change of the endpoints' text only patches them. */
+  const built = useRef<{ entries: readonly NavEntry[]; options: BuildOptions; rows: NavRow[] }>(
+    undefined,
   );
+  const rows = useMemo(() => {
+    const options: BuildOptions = { grouping: activeGrouping, terms, tags, collapsed, marks };
+    const last = built.current;
+    const patched =
+      last !== undefined &&
+      terms.length === 0 &&
+      last.options.grouping === activeGrouping &&
+      last.options.terms.length === 0 &&
+      last.options.tags === tags &&
+      last.options.collapsed === collapsed &&
+      last.options.marks === marks
+        ? patchRows(last.entries, entries, last.rows)
+        : undefined;
+    const next = patched ?? buildRows(entries, options);
+    built.current = { entries, options, rows: next };
+    return next;
+  }, [entries, activeGrouping, terms, tags, collapsed, marks]);
   const matching = useMemo(
     () => (terms.length === 0 ? entries.length : new Set(endpointIds(rows)).size),
     [entries, rows, terms],

@@ -11,6 +11,7 @@ import {
   buildRows,
   highlightParts,
   navEntry,
+  patchRows,
   pathTailStart,
   queryTerms,
   sameMarksOr,
@@ -139,6 +140,36 @@ describe('navigator model', () => {
       ['/v1/invoices', 1],
       ['/v1/charges', 1],
     ]);
+  });
+
+  it('patches the rows when only the text changed, and asks for a new tree otherwise', () => {
+    const options = {
+      grouping: 'tag' as const,
+      terms: [],
+      tags: [],
+      collapsed: new Set<string>(),
+      marks: new Map(),
+    };
+    const entries = ENDPOINTS.map(navEntry);
+    const rows = buildRows(entries, options);
+    expect(patchRows(entries, entries, rows)).toBe(rows);
+    // A summary typed: the same tree, the row of that endpoint with its new entry.
+    const typed = entries.map((entry, i) =>
+      i === 1 ? navEntry({ ...ENDPOINTS[1]!, summary: 'Typed' }) : entry,
+    );
+    const patched = patchRows(entries, typed, rows);
+    expect(patched).toEqual(buildRows(typed, options));
+    expect(patched?.filter((row, i) => row !== rows[i])).toHaveLength(1);
+    // A path, a method or tags changed: the tree may differ.
+    const moved = entries.map((entry, i) =>
+      i === 1 ? navEntry({ ...ENDPOINTS[1]!, path: '/v2/elsewhere' }) : entry,
+    );
+    expect(patchRows(entries, moved, rows)).toBeUndefined();
+    const retagged = entries.map((entry, i) =>
+      i === 1 ? navEntry({ ...ENDPOINTS[1]!, tags: ['Other'] }) : entry,
+    );
+    expect(patchRows(entries, retagged, rows)).toBeUndefined();
+    expect(patchRows(entries, entries.slice(1), rows)).toBeUndefined();
   });
 
   it('lists webhooks in their own section, whatever the grouping (issue 19)', () => {
