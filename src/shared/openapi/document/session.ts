@@ -278,15 +278,7 @@ export class DocumentSession {
             : renderOpenApi(batch.doc, REPLACED);
       }
     } catch (error) {
-      Object.assign(saved.doc, {
-        endpoints: saved.endpoints,
-        meta: saved.meta,
-        schemas: saved.schemas,
-        version: saved.version,
-        dialect: saved.dialect,
-      });
-      this.doc = saved.doc;
-      this.edited = saved.edited;
+      this.undo(saved);
       throw error;
     }
     const committed = { rev: this.rev, openedText: this.openedText, rendered: this.rendered };
@@ -299,15 +291,7 @@ export class DocumentSession {
       // A check that fails on what the batch made (a malformed view given whole) undoes the
       // batch, as a failure while applying it does: the session never holds a document its
       // answer did not describe, and the next batch is checked from scratch.
-      Object.assign(saved.doc, {
-        endpoints: saved.endpoints,
-        meta: saved.meta,
-        schemas: saved.schemas,
-        version: saved.version,
-        dialect: saved.dialect,
-      });
-      this.doc = saved.doc;
-      this.edited = saved.edited;
+      this.undo(saved);
       this.rev = committed.rev;
       this.openedText = committed.openedText;
       this.rendered = committed.rendered;
@@ -315,6 +299,27 @@ export class DocumentSession {
       this.flipped.clear();
       throw error;
     }
+  }
+
+  /** Puts the document as it was before a batch (`saved`: what `apply` kept of it). */
+  private undo(saved: {
+    doc: OpenApiDocument;
+    endpoints: OpenApiDocument['endpoints'];
+    meta: OpenApiDocument['meta'];
+    schemas: OpenApiDocument['schemas'];
+    version: OpenApiDocument['version'];
+    dialect: OpenApiDocument['dialect'];
+    edited: Set<string>;
+  }): void {
+    Object.assign(saved.doc, {
+      endpoints: saved.endpoints,
+      meta: saved.meta,
+      schemas: saved.schemas,
+      version: saved.version,
+      dialect: saved.dialect,
+    });
+    this.doc = saved.doc;
+    this.edited = saved.edited;
   }
 
   /** The answer of a batch just made the document (its problems, views and text as asked). */
