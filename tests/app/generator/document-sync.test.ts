@@ -205,15 +205,22 @@ describe('planSync', () => {
   });
 });
 
+/** A client on a worker that opened TEXT, its views as loaded and synced once. */
+async function loadedClient() {
+  const worker = coreWorker();
+  const opened = new GeneratorClient({ createWorker: worker.create });
+  client = opened;
+  opened.setLoadedTest(isLoadedAsIs);
+  const { endpoints, meta } = await opened.openDocument(TEXT);
+  markLoaded(endpoints);
+  await opened.validateLatest(endpoints, meta);
+  worker.messages.length = 0;
+  return { worker, endpoints, meta, client: opened };
+}
+
 describe('GeneratorClient.sync', () => {
   it('a keystroke is one apply with one setField; the order is not sent again', async () => {
-    const worker = coreWorker();
-    client = new GeneratorClient({ createWorker: worker.create });
-    client.setLoadedTest(isLoadedAsIs);
-    const { endpoints, meta } = await client.openDocument(TEXT);
-    markLoaded(endpoints);
-    await client.validateLatest(endpoints, meta);
-    worker.messages.length = 0;
+    const { worker, endpoints, meta, client } = await loadedClient();
     let form = endpoints;
     for (const summary of ['O', 'Ow', 'Own']) {
       form = form.map((e, i) => (i === 1 ? { ...e, summary } : e));
@@ -225,13 +232,7 @@ describe('GeneratorClient.sync', () => {
   });
 
   it('a keystroke in a response is one small setAt, and the lint is told its route only', async () => {
-    const worker = coreWorker();
-    client = new GeneratorClient({ createWorker: worker.create });
-    client.setLoadedTest(isLoadedAsIs);
-    const { endpoints, meta } = await client.openDocument(TEXT);
-    markLoaded(endpoints);
-    await client.validateLatest(endpoints, meta);
-    worker.messages.length = 0;
+    const { worker, endpoints, meta, client } = await loadedClient();
     const changes: DocumentChange[] = [];
     client.onDocumentChange((change) => changes.push(change));
     const form = endpoints.map((e, i) =>
