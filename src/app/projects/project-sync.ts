@@ -239,11 +239,6 @@ export class ProjectSync {
   private sentSavedAt: number | undefined;
   /** The sync stores a record itself: its notice is no change to schedule a save for. */
   private recording = false;
-  /**
-   * A record the page stored and told of (its `savedAt`): the next save sends it, without
-   * asking the core to store one again. Undefined: the save stores the record itself.
-   */
-  private told: number | undefined;
   private unsubscribe: () => void = () => undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstChangeAt: number | undefined;
@@ -273,9 +268,7 @@ export class ProjectSync {
     this.keeper = options.keeper;
     this.retryDelay = options.retryMs ?? 3000;
     this.unsubscribe = this.keeper.subscribe((savedAt) => {
-      if (this.recording || savedAt === this.sentSavedAt) return;
-      this.told = savedAt;
-      this.schedule();
+      if (!this.recording && savedAt !== this.sentSavedAt) this.changed();
     });
   }
 
@@ -368,13 +361,6 @@ export class ProjectSync {
 
   /** Call on every change of the content: saves after a quiet moment (at most ~2 s later). */
   changed = (): void => {
-    // Not told of a record: the save stores one as the page is then.
-    this.told = undefined;
-    this.schedule();
-  };
-
-  /** Saves after a quiet moment (at most ~2 s after the first change not saved). */
-  private schedule(): void {
     if (this.disposed || !this.loaded) return;
     const { status } = this.state;
     if (status === 'conflict' || status === 'missing' || status === 'readonly') return;
@@ -385,7 +371,7 @@ export class ProjectSync {
     const wait = Math.max(0, Math.min(debounce, this.firstChangeAt + maxWait - now));
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.saveNow(), wait);
-  }
+  };
 
   /** Saves now (unless there is nothing new); the state tells how it went. */
   async saveNow(): Promise<void> {
@@ -407,21 +393,16 @@ export class ProjectSync {
     }
     if (this.again) {
       this.again = false;
-      this.schedule();
+      this.changed();
     }
   }
 
-  /**
-   * Sends the record the page stored and told of, or else stores the record as the page is now
-   * and sends that, unless the server has it already.
-   */
+  /** Stores the record as the page is now and sends it, unless the server has it already. */
   private async send(): Promise<void> {
-    const told = this.told;
-    this.told = undefined;
     this.recording = true;
     let savedAt: number | undefined;
     try {
-      savedAt = told ?? (await measured('read', () => this.keeper.record()));
+      savedAt = await measured('read', () => this.keeper.record());
     } catch (failure) {
       console.warn('The project record was not stored', failure);
       return;
@@ -534,7 +515,7 @@ export class ProjectSync {
       done();
       if (this.again) {
         this.again = false;
-        this.schedule();
+        this.changed();
       }
     }
   }
