@@ -5,15 +5,16 @@
  * garbage of reading a large document (GitHub's 10 MB description: 4.4 s through the library).
  *
  * Only a subset is read: block maps and sequences (empty items included), plain and quoted
- * scalars on one line or more, literal and folded block scalars, empty `{}` / `[]`, a leading
- * `---`, and comments wherever they sit between those: on their own lines, after a value or a
- * `key:`, before and after the document. Comments land where `yaml`'s parser puts them (its
- * rules follow the indentation of each comment line against the collections it closes), as
- * `comment` / `commentBefore` with the ranges they stretch. Anything else — anchors, aliases,
- * tags, flow collections with content, explicit keys, directives, several documents, a comment
- * the reader cannot place (after an empty value, a block scalar header, a `-`), tabs or CR where
- * they could matter, a repeated key, deep nesting — makes {@link readBlockYaml} answer
- * undefined, and the caller reads the text with the library, which then gives the library's
+ * scalars on one line or more, literal and folded block scalars, flow collections closed on
+ * their line (`[a, 'b']`, `{k: [1]}`), a leading `---`, and comments wherever they sit between
+ * those: on their own lines, after a value or a `key:`, before and after the document. Comments
+ * land where `yaml`'s parser puts them (its rules follow the indentation of each comment line
+ * against the collections it closes), as `comment` / `commentBefore` with the ranges they
+ * stretch. Anything else — anchors, aliases, tags and explicit keys (looked for before reading),
+ * flow collections over several lines, directives, several documents, a comment the reader
+ * cannot place (after an empty value, a block scalar header, a `-`), tabs or CR where they could
+ * matter, a repeated key, deep nesting — makes {@link readBlockYaml} answer undefined, and the
+ * caller reads the text with the library, which then gives the library's
  * exact results and errors. tests/shared/yaml-nodes.test.ts compares both readers node by node
  * over every corpus YAML document and random documents.
  */
@@ -78,13 +79,40 @@ const NL = 0x0a;
 
 /** Reads `text` (no BOM) when it is in the subset; undefined when the library must read it. */
 export function readBlockYaml(text: string): BlockYaml | undefined {
-  if (text.includes('\r')) return undefined;
+  if (text.includes('\r') || hasNodeProperties(text)) return undefined;
   try {
     return new BlockReader(text).read();
   } catch (error) {
     if (error === UNSUPPORTED) return undefined;
     throw error;
   }
+}
+
+/**
+ * Whether the text may hold an anchor, a tag or an explicit key (`&a`, `!t`, `? k` where a node
+ * starts), which the reader leaves to the library: found before reading, a document that has
+ * one near its end (OpenAI's description: an anchor at 98% of 1.3 MB) is not read twice. Only
+ * the characters' own occurrences are looked at; one inside a multi-line scalar that looks like
+ * a node's start merely sends that text to the library.
+ */
+function hasNodeProperties(text: string): boolean {
+  for (const mark of ['&', '!', '?']) {
+    for (let i = text.indexOf(mark); i >= 0; i = text.indexOf(mark, i + 1)) {
+      const next = text.charCodeAt(i + 1);
+      if (mark === '?' ? next !== SPACE : next === SPACE || next === NL || Number.isNaN(next)) {
+        continue;
+      }
+      let j = i - 1;
+      const before = text.charCodeAt(j);
+      if (mark !== '?' && before === SPACE) {
+        const c = text.charCodeAt(j - 1);
+        if (c === 0x3a || c === 0x2d) return true; // `key: &a`, `- &a`
+      }
+      while (text.charCodeAt(j) === SPACE) j--;
+      if (j < 0 || text.charCodeAt(j) === NL) return true; // at a line's start
+    }
+  }
+  return false;
 }
 
 interface Read {
@@ -623,17 +651,21 @@ class BlockReader {
       scalar.range = [r, after, after];
     } else if (c === 0x7b || c === 0x5b) {
       const eol = this.lineEnd(r);
-      const close = c === 0x7b ? 0x7d : 0x5d;
-      let k = r + 1;
-      while (text.charCodeAt(k) === SPACE) k++; // `[ ]`
-      if (text.charCodeAt(k) !== close || k + 1 !== eol) fail();
-      const collection = c === 0x7b ? new YAMLMap(SCHEMA) : new YAMLSeq(SCHEMA);
-      collection.flow = true;
-      collection.range = [r, k + 1, Math.min(eol + 1, this.end)];
-      this.skipBlank(Math.min(eol + 1, this.end));
-      // Comments after a flow collection are read by its own rules: the library's.
+      const flow = this.flowCollection(r, eol, depth + 1);
+      let k = flow.end;
+      while (text.charCodeAt(k) === SPACE) k++;
+      const collection = flow.node as YAMLMap | YAMLSeq;
+      if (text.charCodeAt(k) === 0x23 && k > flow.end) {
+        collection.comment = text.slice(k + 1, eol) || ' ';
+      } else if (k !== eol) {
+        fail(); // more after the collection on its line (a key, a tab, an error)
+      }
+      const next = Math.min(eol + 1, this.end);
+      collection.range = [r, flow.end, next];
+      this.skipBlank(next);
+      // Comment lines after a flow collection are read by its own rules: the library's.
       if (this.indent > col || this.gap !== undefined) fail();
-      return { node: collection, value: c === 0x7b ? {} : [] };
+      return { node: collection, value: flow.value };
     } else {
       if (!this.plainStart(r) && !(c === 0x2d && !this.isEmptyAt(r + 1))) fail();
       after = this.plainEnd(r, col);
@@ -655,6 +687,138 @@ class BlockReader {
     if (this.indent > col) fail(); // more after a comment (or an error): the library's
     this.attachEnd(scalar, col);
     return { node: scalar, value: scalar.value };
+  }
+
+  /**
+   * A flow collection opening at `p` and closed on its line (before `eol`): items that are plain
+   * or quoted scalars on that line, or flow collections of the same kind, separated by commas;
+   * in a map, `key: value` pairs. Anything else — a line break, a comment, a trailing comma, a
+   * `:` in a plain scalar, a pair in a sequence, an empty key or value, a repeated key — leaves
+   * the subset. Ranges as the composer gives them: each item's ends after the spaces that
+   * follow it; the collection's (set here) up to its closing bracket.
+   */
+  private flowCollection(p: number, eol: number, depth: number): Read & { end: number } {
+    if (depth > MAX_FAST_DEPTH) fail();
+    const text = this.text;
+    const isMap = text.charCodeAt(p) === 0x7b;
+    const close = isMap ? 0x7d : 0x5d;
+    const collection = isMap ? new YAMLMap(SCHEMA) : new YAMLSeq(SCHEMA);
+    collection.flow = true;
+    const object: Record<string, unknown> = {};
+    const array: unknown[] = [];
+    let i = p + 1;
+    while (text.charCodeAt(i) === SPACE) i++;
+    if (text.charCodeAt(i) !== close) {
+      for (;;) {
+        if (isMap) {
+          const key = this.flowItem(i, eol, depth, true);
+          const keyNode = key.node as Scalar;
+          const colon = (keyNode.range as [number, number, number])[1];
+          if (text.charCodeAt(colon) !== 0x3a || text.charCodeAt(colon + 1) !== SPACE) fail();
+          let v = colon + 1;
+          while (text.charCodeAt(v) === SPACE) v++;
+          const item = this.flowItem(v, eol, depth, false);
+          const stringKey =
+            keyNode.value === null ? '' : String(keyNode.value as string | number | boolean);
+          if (Object.hasOwn(object, stringKey)) fail(); // a repeated key: the library reports it
+          (collection as YAMLMap).items.push(new Pair(keyNode, item.node));
+          if (stringKey in object) {
+            Object.defineProperty(object, stringKey, {
+              value: item.value,
+              writable: true,
+              enumerable: true,
+              configurable: true,
+            });
+          } else {
+            object[stringKey] = item.value;
+          }
+          i = item.next;
+        } else {
+          const item = this.flowItem(i, eol, depth, false);
+          (collection as YAMLSeq).items.push(item.node);
+          array.push(item.value);
+          i = item.next;
+        }
+        const ch = text.charCodeAt(i);
+        if (ch === close) break;
+        if (ch !== 0x2c) fail();
+        i++;
+        while (text.charCodeAt(i) === SPACE) i++;
+        if (text.charCodeAt(i) === close) fail(); // a trailing comma
+      }
+    }
+    const end = i + 1;
+    collection.range = [p, end, end];
+    return { node: collection, value: isMap ? object : array, end };
+  }
+
+  /**
+   * One item of a flow collection at `p` (a key when `key`): its node and value, and `next`,
+   * where the spaces after it end. A plain key ends at its `: `.
+   */
+  private flowItem(p: number, eol: number, depth: number, key: boolean): Read & { next: number } {
+    const text = this.text;
+    const c = text.charCodeAt(p);
+    let node: Node;
+    let value: unknown;
+    let valueEnd: number;
+    if (c === 0x7b || c === 0x5b) {
+      if (key) fail();
+      const flow = this.flowCollection(p, eol, depth + 1);
+      node = flow.node;
+      value = flow.value;
+      valueEnd = flow.end;
+    } else if (c === 0x22 || c === 0x27) {
+      valueEnd = this.quoteEnd(p);
+      if (valueEnd < 0 || valueEnd > eol) fail();
+      const raw = text.slice(p, valueEnd);
+      const scalar = new Scalar(c === 0x22 ? doubleQuotedValue(raw) : singleQuotedValue(raw));
+      scalar.source = scalar.value as string;
+      scalar.type = c === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
+      scalar.range = [p, valueEnd, valueEnd];
+      node = scalar;
+      value = scalar.value;
+    } else {
+      if (!this.plainStart(p) && !(c === 0x2d && this.flowPlainChar(p + 1))) fail();
+      let k = p;
+      for (; k < eol; k++) {
+        const ch = text.charCodeAt(k);
+        if (ch === 0x2c || ch === 0x5b || ch === 0x5d || ch === 0x7b || ch === 0x7d) break;
+        if (ch === 0x3a) {
+          if (key && text.charCodeAt(k + 1) === SPACE) break;
+          fail(); // a pair, or a colon the lexer may read as one
+        }
+        if (ch === 0x09 || (ch === 0x23 && text.charCodeAt(k - 1) === SPACE)) fail();
+      }
+      valueEnd = k;
+      while (text.charCodeAt(valueEnd - 1) === SPACE) valueEnd--;
+      if (key && valueEnd !== k) fail(); // spaces before a key's colon
+      const scalar = this.plain(text.slice(p, valueEnd), p, valueEnd, valueEnd);
+      node = scalar;
+      value = scalar.value;
+    }
+    if (key) return { node, value, next: valueEnd };
+    let next = valueEnd;
+    while (text.charCodeAt(next) === SPACE) next++;
+    if (next >= eol) fail(); // the collection does not close on its line
+    (node.range as [number, number, number])[2] = next;
+    return { node, value, next };
+  }
+
+  /** Whether the character at `i` may continue a plain scalar in a flow collection after `-`. */
+  private flowPlainChar(i: number): boolean {
+    const ch = this.text.charCodeAt(i);
+    return !(
+      Number.isNaN(ch) ||
+      ch === SPACE ||
+      ch === NL ||
+      ch === 0x09 ||
+      ch === 0x2c ||
+      ch === 0x5b ||
+      ch === 0x5d ||
+      ch === 0x7b ||
+      ch === 0x7d
+    );
   }
 
   /**
