@@ -292,7 +292,8 @@ describe('hostile documents through the block reader', () => {
   it('leaves deep block nesting to the library, which refuses it with TOO_DEEP', () => {
     const maps = Array.from({ length: 400 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
     const seqs = '- '.repeat(5000) + 'x\n';
-    for (const text of [maps, seqs]) {
+    const flows = `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`;
+    for (const text of [maps, seqs, flows]) {
       expect(readBlockYaml(text)).toBeUndefined();
       expect(errorOf(() => parseOpenApi(text)).code).toBe('TOO_DEEP');
     }
@@ -315,7 +316,9 @@ describe('hostile documents through the block reader', () => {
   it('reads long sequences and maps in linear time', { timeout: 60_000 }, () => {
     const items = 'x:\n' + '  - item\n'.repeat(300_000);
     const keys = Array.from({ length: 100_000 }, (_, i) => `k${i}: v`).join('\n') + '\n';
-    for (const text of [items, keys]) {
+    // One line of 200,000 quoted items: each quote's end is looked for within the line once.
+    const flow = `x: [${Array.from({ length: 200_000 }, (_, i) => `"v${i}"`).join(', ')}]\n`;
+    for (const text of [items, keys, flow]) {
       const start = performance.now();
       expect(readBlockYaml(text)).toBeDefined();
       // About 1 s (a quadratic scan took 80 s); the margin is for a busy machine.

@@ -434,10 +434,9 @@ class BlockReader {
   }
 
   /** Index just after the closing quote of a quoted scalar opening at `p` on its line, or -1. */
-  private quoteEnd(p: number): number {
+  private quoteEnd(p: number, end = this.lineEnd(p)): number {
     const text = this.text;
     const quote = text.charCodeAt(p);
-    const end = this.lineEnd(p);
     for (let i = p + 1; i < end; i++) {
       const c = text.charCodeAt(i);
       if (quote === 0x22 && c === 0x5c) {
@@ -769,8 +768,9 @@ class BlockReader {
       value = flow.value;
       valueEnd = flow.end;
     } else if (c === 0x22 || c === 0x27) {
-      valueEnd = this.quoteEnd(p);
-      if (valueEnd < 0 || valueEnd > eol) fail();
+      // Up to the line's end found once: a long line of quoted items stays linear.
+      valueEnd = this.quoteEnd(p, eol);
+      if (valueEnd < 0) fail();
       const raw = text.slice(p, valueEnd);
       const scalar = new Scalar(c === 0x22 ? doubleQuotedValue(raw) : singleQuotedValue(raw));
       scalar.source = scalar.value as string;
