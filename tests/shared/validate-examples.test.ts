@@ -1,6 +1,7 @@
 /** validateExamples (issue 14): every example checked against its schema, OpenAPI 3.0-aware. */
 import { describe, expect, it } from 'vitest';
 import {
+  parseOpenApi,
   newEndpoint,
   validateExample,
   validateExamples,
@@ -98,5 +99,82 @@ describe('validateExamples', () => {
     const e = endpoint();
     delete e.requestBody?.schema;
     expect(validateExamples([e])).toEqual([]);
+  });
+});
+
+describe('examples of a loaded document whose $refs point inside components', () => {
+  /** A 3.1 document as Stoplight writes them: pointers into a component, refs under `definitions`. */
+  const text = JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/orders': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Order/allOf/0' },
+                  example: { id: 7, source: { ref: 'x' } },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/broken': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Order/example/id' },
+                  example: { id: 'a' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Order: {
+          allOf: [
+            {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                source: { $ref: '#/components/schemas/Transaction/definitions/sourceRef' },
+              },
+            },
+          ],
+          example: { id: 'a' },
+        },
+        Transaction: {
+          type: 'object',
+          definitions: { sourceRef: { $ref: '#/components/schemas/RecordRef' } },
+        },
+        RecordRef: { type: 'object', properties: { ref: { type: 'integer' } } },
+      },
+    },
+  });
+
+  it('checks them against the component they point into, and what it reaches', () => {
+    const doc = parseOpenApi(text);
+    const orders = doc.endpoints.find((e) => e.path === '/orders') as Endpoint;
+    const problems = validateExamples([orders], doc.dialect).map(
+      (p) => `${p.pointer ?? ''} ${p.rule ?? ''}`,
+    );
+    expect(problems.join('\n')).toContain('/id type');
+    expect(problems.join('\n')).toContain('/source/ref type');
+  });
+
+  it('leaves an example unchecked, without an error, when its $ref cannot be followed', () => {
+    const doc = parseOpenApi(text);
+    const broken = doc.endpoints.find((e) => e.path === '/broken') as Endpoint;
+    expect(() => validateExamples([broken], doc.dialect)).not.toThrow();
   });
 });

@@ -40,6 +40,7 @@ import {
   own,
   pointerOf,
   pureSchemaRef,
+  SCHEMA_REF_PREFIX,
   schemaRefName,
   setOwn,
   unescapePointer,
@@ -1341,7 +1342,10 @@ function refOk(ctx: Context, ref: string): boolean {
 
 /** The existing schema component a `$ref` (or discriminator mapping target) names. */
 function componentOf(ctx: Context, ref: string): string | undefined {
-  const name = schemaRefName(ref);
+  // A pointer inside a component (`#/components/schemas/Order/allOf/0`, as Stoplight writes
+  // them) reaches that component as a whole: the example checks resolve the pointer in it.
+  const slash = ref.startsWith(SCHEMA_REF_PREFIX) ? ref.indexOf('/', SCHEMA_REF_PREFIX.length) : -1;
+  const name = schemaRefName(slash < 0 ? ref : ref.slice(0, slash));
   return name !== undefined && Object.hasOwn(ctx.schemas, name) ? name : undefined;
 }
 

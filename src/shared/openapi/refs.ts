@@ -14,8 +14,8 @@
  *
  * The walk has two scopes. `document` goes through every member of every object and array:
  * a `$ref` anywhere is a reference (a whole document, a path item). `schema` goes only through
- * the schema keywords (`properties`, `patternProperties`, `items`, `additionalProperties`,
- * `not`, `allOf`, `anyOf`, `oneOf`): `example`, `enum`, `default` and extensions are data there.
+ * the schema keywords (`properties`, `items`, `allOf`, `$defs`, `if` and the rest of JSON
+ * Schema's): `example`, `enum`, `default` and extensions are data there.
  */
 import {
   escapePointer,
@@ -52,12 +52,35 @@ export interface RefWalk {
   pointers?: boolean;
 }
 
-/** Schema keywords whose value is one schema (a list, too, for a draft-04 tuple `items`). */
-const ONE_SCHEMA = new Set(['items', 'additionalProperties', 'not']);
+/**
+ * Schema keywords whose value is one schema (a list, too, for a draft-04 tuple `items`). The
+ * JSON Schema keywords of 3.1 and 3.2 are here too: a `$ref` under `if` or `$defs` is followed
+ * by the example checks, so the components it reaches must be known and renamed with the rest.
+ */
+const ONE_SCHEMA = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]);
 /** Schema keywords whose value is a list of schemas. */
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf']);
-/** Schema keywords whose value maps names to schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** Schema keywords whose value maps names to schemas (`definitions` as written by draft-04). */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 /** Depth at which a copy-on-write rewrite stops (it recurses). */
 const MAX_REWRITE_DEPTH = 2000;
 
