@@ -853,6 +853,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         className="gen-diagnostics"
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
+        data-findings-of={checkState.kind}
       >
         <YamlChecksNote />
         <EditorLintNote
