@@ -50,6 +50,9 @@ let configured: MonacoYaml | undefined;
 /** Failures the worker reported so far (a check answered after one is not a clean one). */
 let failures = 0;
 
+/** The worker holds a copy of the text (synced for a request). */
+let holdsText = false;
+
 /** The worker is to be restarted on the next change of the text (it died, or holds too much). */
 let restartPending = false;
 
@@ -91,14 +94,17 @@ const IDLE_PROXY = new Proxy(
  * - a request that fails (the worker threw, or died) answers nothing instead of rejecting
  *   (monaco-yaml's marker provider does not catch: an unhandled rejection on the page), and
  *   the failure is reported;
- * - a check answered without a failure reported meanwhile turns the note off again.
+ * - a request answered without a failure reported meanwhile turns the note off again.
+ *
+ * With validation off, requests come only from hover and completion: the size note follows the
+ * text itself (see followOpenApiVersion).
  */
 function guardClient<T extends object>(
   monaco: typeof Monaco,
   client: Monaco.editor.MonacoWebWorker<T>,
 ): Monaco.editor.MonacoWebWorker<T> {
   const synced = client.withSyncedResources.bind(client);
-  let holdsText = false;
+  holdsText = false;
   client.withSyncedResources = async (resources: Monaco.Uri[]) => {
     const chars = oversized(monaco, resources);
     if (chars !== undefined) {
@@ -121,7 +127,7 @@ function guardClient<T extends object>(
           const before = failures;
           try {
             const result = await target[prop]!(...args);
-            if (prop === 'doValidation' && failures === before) setYamlChecks({ kind: 'on' });
+            if (failures === before) setYamlChecks({ kind: 'on' });
             return result;
           } catch (error) {
             reportFailure(reasonOf(error));
@@ -184,6 +190,20 @@ function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
       if (model.isDisposed()) return;
       // A worker that died on an earlier text starts again for this one.
       if (restartPending) restartWorker();
+      // The note under the editor follows the text: no check runs on it by itself any more
+      // (validation is off), so its size is read here, and a failure of a hover or a completion
+      // on the text before is not this text's.
+      const chars = model.getValueLength();
+      if (chars > YAML_CHECKS_MAX_CHARS) {
+        setYamlChecks({ kind: 'off', chars });
+        // A worker that holds an earlier copy (synced while the text was smaller) lets it go.
+        if (holdsText) {
+          holdsText = false;
+          restartWorker();
+        }
+      } else {
+        setYamlChecks({ kind: 'on' });
+      }
       const dialect = modelDialect(model);
       if (dialect === undefined || dialect === checkedDialect) return;
       checkedDialect = dialect;
