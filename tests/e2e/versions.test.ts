@@ -152,9 +152,12 @@ async function closePreview(): Promise<void> {
   await page.locator('.monaco-editor .view-lines').waitFor();
 }
 
-/** What monaco-yaml reports for the output editor's text (the diagnostics list). */
+/**
+ * The errors the lint reports for the output editor's text (the diagnostics list). Spectral's
+ * style warnings (no servers, no contact) are advice, not a wrong version's schema errors.
+ */
 async function diagnostics(): Promise<string[]> {
-  return page.getByTestId('diagnostics').locator('li').allTextContents();
+  return page.getByTestId('diagnostics').locator('li.gen-diagnostic-error').allTextContents();
 }
 
 describe('every OpenAPI version in the generator (issue 19)', () => {
@@ -238,14 +241,14 @@ describe('every OpenAPI version in the generator (issue 19)', () => {
       '',
     ].join('\n');
     await setEditorText(text);
-    // The schema switches 300 ms after the text settles; monaco-yaml then validates again.
+    // Linted as the editor's own text (Spectral knows the version from the text).
     await page.waitForTimeout(2_500);
     await expect.poll(() => diagnostics(), { timeout: 15_000 }).toEqual([]);
     await setEditorText(text.replace('openapi: 3.1.0', 'openapi: 3.0.3'));
     // Checked as 3.0: webhooks are no 3.0 field, and a type is one string.
     await expect
       .poll(async () => (await diagnostics()).join('\n'), { timeout: 20_000 })
-      .toMatch(/webhooks|[Ii]ncorrect type/);
+      .toMatch(/webhooks|type/);
     await setEditorText(text);
     await expect.poll(() => diagnostics(), { timeout: 20_000 }).toEqual([]);
   });

@@ -8,7 +8,12 @@
 import { wrap, type Remote } from 'comlink';
 import type { Result } from '../../shared/openapi/core-api';
 import type { ErrorInfo } from '../../shared/openapi/errors';
-import type { LintAnswer, LintRequest, RulesetInfo } from '../../shared/openapi/lint/types';
+import type {
+  LintAnswer,
+  LintRequest,
+  OtherLintRequest,
+  RulesetInfo,
+} from '../../shared/openapi/lint/types';
 import type { LintApi } from '../../shared/openapi/lint/lint-api';
 
 /** Pause after the last edit before a lint starts. */
@@ -35,6 +40,8 @@ export class LintClient {
   private rulesetYaml: string | undefined;
   /** Settles when the lints under way are cancelled; replaced at each cancel. */
   private cancelled = cancelSignal();
+  /** The count of other texts linted (lintOther): their own revisions. */
+  private otherRevision = 0;
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
 
@@ -67,6 +74,7 @@ export class LintClient {
           setRuleset: guard(remote.setRuleset),
           ruleset: guard(remote.ruleset),
           lint: guard(remote.lint),
+          lintOther: guard(remote.lintOther),
         };
         // A worker started again after a cancel holds the default ruleset.
         if (this.rulesetYaml !== undefined) await backend.setRuleset(this.rulesetYaml);
@@ -78,6 +86,7 @@ export class LintClient {
         setRuleset: (yaml: string) => Promise.resolve(api.setRuleset(yaml)),
         ruleset: () => Promise.resolve(api.ruleset()),
         lint: (request: LintRequest) => api.lint(request),
+        lintOther: (request: OtherLintRequest) => api.lintOther(request),
       };
     })();
     return this.backend;
@@ -130,6 +139,28 @@ export class LintClient {
   async lintNow(source: LintSource): Promise<LintAnswer | undefined> {
     this.full = true;
     return this.run(source);
+  }
+
+  /**
+   * Lints a text that is not the document (the output editor's, not loaded) now, whole; its
+   * answer goes to the caller only, not to the document's listeners. Undefined when a newer
+   * text superseded it or the lints were cancelled.
+   */
+  async lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
+    const request: OtherLintRequest = { text, revision: ++this.otherRevision };
+    const cancelled = this.cancelled;
+    let answer: Result<LintAnswer> | 'cancelled';
+    try {
+      answer = await Promise.race([
+        this.start().then((backend) => backend.lintOther(request)),
+        cancelled.promise,
+      ]);
+    } catch (error) {
+      answer = { ok: false, error: workerFailure(error) };
+    }
+    if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
+    if (!answer.ok && answer.error.code === 'CONFLICT') return undefined;
+    return answer;
   }
 
   private async run(source: LintSource): Promise<LintAnswer | undefined> {

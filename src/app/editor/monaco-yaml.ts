@@ -1,7 +1,9 @@
 /**
- * monaco-yaml: YAML diagnostics, hovers and completion against the bundled official schema of the
- * document's OpenAPI version (3.0, 3.1 or 3.2, read from the text's `openapi` line), in
- * monaco-yaml's own worker (separate from Monaco's editor worker and from the generator worker).
+ * monaco-yaml: hovers and completion against the bundled official schema of the document's
+ * OpenAPI version (3.0, 3.1 or 3.2, read from the text's `openapi` line), in monaco-yaml's own
+ * worker (separate from Monaco's editor worker and from the generator worker). Its validation is
+ * off: the editor's diagnostics come from the one lint (Spectral in the lint worker), whatever
+ * text the editor shows (generator/editor-lint.ts).
  *
  * Build note: monaco-yaml's worker imports `monaco-editor/esm/vs/editor/editor.worker.js`, a path
  * that monaco-editor 0.57's package "exports" no longer maps; vite.config.ts needs the alias
@@ -15,9 +17,6 @@ import { baseDialect } from '../../shared/openapi/versions';
 import { OPENAPI_MODEL_URI, modelDialect, schemasFor, type SchemaVersion } from './openapi-schema';
 import { YAML_CHECKS_MAX_CHARS, failureOf, reasonOf, setYamlChecks } from './yaml-checks';
 import { syncModelInSlices } from './sliced-model-sync';
-
-/** The marker owner monaco-yaml's validation provider uses. */
-const YAML_MARKER_OWNER = 'yaml';
 
 /**
  * monaco-yaml (through monaco-worker-manager) still calls `editor.createWebWorker` with the pre-0.55
@@ -50,6 +49,9 @@ let configured: MonacoYaml | undefined;
 
 /** Failures the worker reported so far (a check answered after one is not a clean one). */
 let failures = 0;
+
+/** The worker holds a copy of the text (synced for a request). */
+let holdsText = false;
 
 /** The worker is to be restarted on the next change of the text (it died, or holds too much). */
 let restartPending = false;
@@ -92,14 +94,17 @@ const IDLE_PROXY = new Proxy(
  * - a request that fails (the worker threw, or died) answers nothing instead of rejecting
  *   (monaco-yaml's marker provider does not catch: an unhandled rejection on the page), and
  *   the failure is reported;
- * - a check answered without a failure reported meanwhile turns the note off again.
+ * - a request answered without a failure reported meanwhile turns the note off again.
+ *
+ * With validation off, requests come only from hover and completion: the size note follows the
+ * text itself (see followOpenApiVersion).
  */
 function guardClient<T extends object>(
   monaco: typeof Monaco,
   client: Monaco.editor.MonacoWebWorker<T>,
 ): Monaco.editor.MonacoWebWorker<T> {
   const synced = client.withSyncedResources.bind(client);
-  let holdsText = false;
+  holdsText = false;
   client.withSyncedResources = async (resources: Monaco.Uri[]) => {
     const chars = oversized(monaco, resources);
     if (chars !== undefined) {
@@ -122,7 +127,7 @@ function guardClient<T extends object>(
           const before = failures;
           try {
             const result = await target[prop]!(...args);
-            if (prop === 'doValidation' && failures === before) setYamlChecks({ kind: 'on' });
+            if (failures === before) setYamlChecks({ kind: 'on' });
             return result;
           } catch (error) {
             reportFailure(reasonOf(error));
@@ -143,18 +148,6 @@ export function isBlankModel(model: Monaco.editor.ITextModel): boolean {
   );
 }
 
-/**
- * An empty editor is not a broken document: monaco-yaml validates a blank model against the
- * OpenAPI schema and reports "Missing property openapi/info/paths" as a squiggle under the
- * placeholder. Its markers (owner 'yaml') are dropped while the model is blank; the next
- * validation after any text is typed or generated reports them as usual.
- */
-function quietOnBlankModels(monaco: typeof Monaco): void {
-  const original = monaco.editor.setModelMarkers;
-  monaco.editor.setModelMarkers = (model, owner, markers) =>
-    original(model, owner, owner === YAML_MARKER_OWNER && isBlankModel(model) ? [] : markers);
-}
-
 /** The worker for the 'yaml' label. */
 export function createYamlWorker(): Worker {
   const worker = new YamlWorker();
@@ -173,19 +166,19 @@ export function createYamlWorker(): Worker {
 /** How long after the last change the `openapi` line is read again. */
 const VERSION_DEBOUNCE_MS = 300;
 
-/** The version monaco-yaml checks the output with (the oldest until a document states another). */
+/** The version monaco-yaml reads the output with (the oldest until a document states another). */
 let checkedDialect: SchemaVersion = baseDialect();
 
-/** The version the output editor's diagnostics and completion follow now. */
+/** The version the output editor's hovers and completion follow now. */
 export function yamlSchemaDialect(): SchemaVersion {
   return checkedDialect;
 }
 
 /**
- * Diagnostics and completion follow the document's version. Whenever the output
+ * Hovers and completion follow the document's version. Whenever the output
  * model's text settles, its `openapi` line is read; a different dialect gives monaco-yaml that
- * version's schema (its worker restarts with it and the model is validated again). A Swagger
- * 2.0 text (`swagger: '2.0'`) gets Swagger 2.0's schema, not a flood of OpenAPI 3.0 errors. A
+ * version's schema (its worker restarts with it). A Swagger 2.0 text (`swagger: '2.0'`) gets
+ * Swagger 2.0's schema, not OpenAPI 3.0's hints. A
  * text without such a line (blank, or being typed) keeps the schema it had.
  */
 function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
@@ -197,6 +190,20 @@ function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
       if (model.isDisposed()) return;
       // A worker that died on an earlier text starts again for this one.
       if (restartPending) restartWorker();
+      // The note under the editor follows the text: no check runs on it by itself any more
+      // (validation is off), so its size is read here, and a failure of a hover or a completion
+      // on the text before is not this text's.
+      const chars = model.getValueLength();
+      if (chars > YAML_CHECKS_MAX_CHARS) {
+        setYamlChecks({ kind: 'off', chars });
+        // A worker that holds an earlier copy (synced while the text was smaller) lets it go.
+        if (holdsText) {
+          holdsText = false;
+          restartWorker();
+        }
+      } else {
+        setYamlChecks({ kind: 'on' });
+      }
       const dialect = modelDialect(model);
       if (dialect === undefined || dialect === checkedDialect) return;
       checkedDialect = dialect;
@@ -221,14 +228,15 @@ function followOpenApiVersion(monaco: typeof Monaco, yaml: MonacoYaml): void {
 /** Configures monaco-yaml once for the output editor's model. */
 export function setupMonacoYaml(monaco: typeof Monaco): void {
   patchCreateWebWorker(monaco);
-  quietOnBlankModels(monaco);
   // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts);
   // off, as the worker's services, for a text above the limit.
   registerIndentFolding(monaco, 'yaml', YAML_CHECKS_MAX_CHARS);
   const yaml = withoutFoldingProviders(monaco, 'yaml', () =>
     configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
-      validate: true,
+      // One source of problems: the lint answers for every text the editor shows. Hover and
+      // completion do not depend on validation (yaml-language-server runs them apart).
+      validate: false,
       hover: true,
       completion: true,
       schemas: schemasFor(checkedDialect),

@@ -5,7 +5,7 @@
  */
 
 /**
- * Above this many characters the YAML editor's per-text services (schema checks, hover,
+ * Above this many characters the YAML editor's per-text services (hover,
  * completion, folding) are off for that text: monaco-yaml's worker took 234–344 MB of heap on
  * GitHub's 13 MB description and copies the whole text on every check. Load and Generate check
  * the document in the generator worker whatever its size (up to the 64 MiB input limit).

@@ -651,7 +651,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                 }
                 onCursorOperation={editorObject.revealOperation}
                 locked={restoring}
-                lint={lint.answer === undefined ? undefined : lint}
+                lint={lint}
               />
             </Suspense>
           </OutputTabs>

@@ -21,7 +21,10 @@ import { describeDiagnostic } from './plain-messages';
 import { FIELD_MESSAGES } from './issue-messages';
 import type { MessageDescriptor } from '@lingui/core';
 import type { LintFinding } from '../../shared/openapi/lint/types';
-import type { LintState } from './useLint';
+import type { LintView } from './useLint';
+import { EditorLint, type EditorLintState } from './editor-lint';
+import { CORE_ERROR_MESSAGES } from '../core/core-errors';
+import EditorLintNote from './EditorLintNote';
 import YamlChecksNote from './YamlChecksNote';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
@@ -218,11 +221,11 @@ export interface OutputEditorProps {
    */
   locked?: boolean;
   /**
-   * The document's lint: its findings become the editor's markers and the list under it while
-   * the editor shows exactly the text the lint read (a text typed or pasted and not loaded yet
-   * is checked by monaco-yaml instead; see docs/decisions.md, session 13).
+   * The one lint: the document's findings become the editor's markers and the list under it
+   * while the editor shows exactly the text the lint read; any other text (typed, pasted,
+   * opened and not loaded) is linted by the same lint as a text of its own (editor-lint.ts).
    */
-  lint?: LintState;
+  lint?: LintView;
 }
 
 /** The markers' owner for the lint's findings (monaco-yaml's are 'yaml'). */
@@ -266,67 +269,82 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const { i18n, t } = useLingui();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
-  /**
-   * The text changed since the diagnostics shown were made: they belong to an
-   * earlier text, so the list says the text is being checked until the new ones come. Only a
-   * non-empty list goes stale: a check that finds nothing where nothing was found gives no
-   * event, and an empty list is right for the new text until one comes.
-   */
-  const [stale, setStale] = useState(false);
-  const hasDiagnostics = useRef(false);
-  /** monaco-yaml's markers as last listed (see onValidate). */
-  const yamlMarkers = useRef<monaco.editor.IMarker[]>([]);
-  /** The lint's answer applies to the text shown (the text is the one it read). */
-  const [lintApplies, setLintApplies] = useState(false);
-  /** Bumped on every change of the text: a check of the lint's text against it starts over. */
+  /** Bumped on every change of the text (after the pause): its check is settled again. */
   const [textVersion, setTextVersion] = useState(0);
+  /** The lint view of the last render, for the editor's own checks (calls made later). */
+  const lintRef = useRef(lint);
+  useEffect(() => {
+    lintRef.current = lint;
+  });
+  /** What the editor shows of its text's check: the document's answer, or one of its own. */
+  const [checkState, setCheckState] = useState<EditorLintState>({ kind: 'none' });
+  const [editorLint] = useState(
+    () =>
+      new EditorLint(
+        {
+          lintOther: (text) => lintRef.current?.lintOther(text) ?? Promise.resolve(undefined),
+          cancelOther: () => lintRef.current?.cancelOther(),
+        },
+        setCheckState,
+      ),
+  );
+  /** The answer whose findings the editor shows: of exactly the text it shows. */
+  const shownAnswer =
+    checkState.kind === 'document'
+      ? lint?.answer
+      : checkState.kind === 'checked'
+        ? checkState.answer
+        : undefined;
   const lintDiagnostics = useMemo<Diagnostic[]>(
     () =>
-      (lint?.answer?.findings ?? []).slice(0, MAX_LINT_MARKERS).map((finding) => {
+      (shownAnswer?.findings ?? []).slice(0, MAX_LINT_MARKERS).map((finding) => {
         const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[
           finding.code
         ];
+        // A text the core cannot read: the core error's words, and the reader's own.
+        const core = (CORE_ERROR_MESSAGES as Record<string, MessageDescriptor | undefined>)[
+          finding.code
+        ];
+        const message =
+          ours !== undefined
+            ? i18n._(ours)
+            : core !== undefined
+              ? `${i18n._(core)} ${finding.message}`
+              : finding.message;
         return {
           line: finding.range.start.line + 1,
           column: finding.range.start.character + 1,
           endLine: finding.range.end.line + 1,
           endColumn: finding.range.end.character + 1,
-          message: `${ours === undefined ? finding.message : i18n._(ours)} (${finding.code})`,
+          message: `${message} (${finding.code})`,
           severity: lintSeverity(finding),
         };
       }),
-    [lint?.answer, i18n],
+    [shownAnswer, i18n],
   );
-  // Whether the editor shows the text the lint read; the markers follow.
+  // Once typing pauses, and whenever the document's lint answers: what the shown text's
+  // findings are (the document's, or its own check's).
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    const text = lint?.text;
-    if (!model || text === undefined || model.getValueLength() !== text.length) {
-      setLintApplies(false);
-      return;
-    }
-    let cancelled = false;
+    if (!model || model.isDisposed()) return;
     const version = model.getVersionId();
-    void (
-      model.getValueLength() <= LARGE_TEXT
-        ? Promise.resolve(flatValue(model))
-        : valueInSlices(model)
-    ).then((shown) => {
-      if (cancelled || model.isDisposed() || model.getVersionId() !== version) return;
-      setLintApplies(shown === text);
-    });
-    return () => {
-      cancelled = true;
+    const read = async () => {
+      const text =
+        model.getValueLength() <= LARGE_TEXT ? flatValue(model) : await valueInSlices(model);
+      return model.isDisposed() || model.getVersionId() !== version ? undefined : text;
     };
-  }, [lint?.text, textVersion]);
+    void editorLint.settle(
+      { length: model.getValueLength(), blank: isBlankModel(model), read },
+      { text: lint?.text, pending: lint?.pending ?? false },
+    );
+  }, [editorLint, lint?.text, lint?.pending, textVersion]);
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model || model.isDisposed()) return;
     monaco.editor.setModelMarkers(
       model,
       LINT_OWNER,
-      lintApplies
+      shownAnswer !== undefined
         ? lintDiagnostics.map((d) => {
             // A finding about a whole object (the document's missing `servers`, an operation's
             // missing `description`) spans all its lines: underlining them all hides the text,
@@ -346,7 +364,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           })
         : [],
     );
-  }, [lintApplies, lintDiagnostics]);
+  }, [shownAnswer, lintDiagnostics]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onHasTextChange, onPaste, onChange, onCursorOperation });
   useEffect(() => {
@@ -670,9 +688,13 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       }, CURSOR_DEBOUNCE_MS);
     });
     model?.onDidChangeContent(() => {
-      if (hasDiagnostics.current) setStale(true);
-      // The lint's findings are of the text before this change: checked again after the pause.
-      setLintApplies(false);
+      // The findings are of the text before this change: they go at once (markers included,
+      // which Monaco would otherwise carry along with the edit), and the text is checked again
+      // after the pause.
+      if (monaco.editor.getModelMarkers({ owner: LINT_OWNER, resource: model.uri }).length > 0) {
+        monaco.editor.setModelMarkers(model, LINT_OWNER, []);
+      }
+      editorLint.changed();
       callbacks.current.onChange?.();
       highlight.current?.clear();
       clearTimeout(timer.current);
@@ -825,71 +847,46 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           loading={<p className="gen-muted">{t`Loading the editor…`}</p>}
           options={options}
           onMount={onMount}
-          onValidate={(all) => {
-            // Only monaco-yaml's: the lint's own markers are listed from its answer. Setting
-            // those tells this too; monaco-yaml's then are the very objects it set before (the
-            // marker service keeps them), and they say nothing new about the text.
-            const markers = all.filter((m) => m.owner !== LINT_OWNER);
-            const before = yamlMarkers.current;
-            if (
-              markers.length === before.length &&
-              markers.every((marker, i) => marker === before[i])
-            ) {
-              return;
-            }
-            yamlMarkers.current = markers;
-            hasDiagnostics.current = markers.length > 0;
-            setStale(false);
-            setDiagnostics(
-              markers.map((m) => ({
-                line: m.startLineNumber,
-                column: m.startColumn,
-                message: m.message,
-                severity: m.severity >= 8 ? 'error' : m.severity >= 4 ? 'warning' : 'info',
-              })),
-            );
-          }}
         />
       </div>
       <ul
         className="gen-diagnostics"
         aria-label={t`Problems in the YAML`}
         data-testid="diagnostics"
+        data-findings-of={checkState.kind}
       >
         <YamlChecksNote />
-        {stale && !lintApplies ? (
-          <li className="gen-muted" role="status" data-testid="diagnostics-checking">
-            {t`Checking the changed text…`}
-          </li>
-        ) : null}
-        {(lintApplies ? lintDiagnostics : stale ? [] : diagnostics)
-          .slice(0, MAX_LISTED)
-          .map((d, i) => {
-            // In words, the schema's own message on request.
-            const plain = describeDiagnostic(i18n, d.message);
-            return (
-              <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    const editor = editorRef.current;
-                    if (!editor) return;
-                    editor.revealLineInCenter(d.line);
-                    editor.setPosition({ lineNumber: d.line, column: d.column });
-                    editor.focus();
-                  }}
-                >
-                  {t`Line ${d.line}, column ${d.column}`}: {plain.text}
-                </button>
-                {plain.detail === undefined ? null : (
-                  <details className="gen-diagnostic-details" data-testid="diagnostic-details">
-                    <summary>{t`Details`}</summary>
-                    <code>{plain.detail}</code>
-                  </details>
-                )}
-              </li>
-            );
-          })}
+        <EditorLintNote
+          state={checkState}
+          onCheck={() => void editorLint.checkLarge()}
+          onCancel={() => editorLint.cancelLarge()}
+        />
+        {lintDiagnostics.slice(0, MAX_LISTED).map((d, i) => {
+          // In words, the schema's own message on request.
+          const plain = describeDiagnostic(i18n, d.message);
+          return (
+            <li key={i} className={`gen-diagnostic gen-diagnostic-${d.severity}`}>
+              <button
+                type="button"
+                onClick={() => {
+                  const editor = editorRef.current;
+                  if (!editor) return;
+                  editor.revealLineInCenter(d.line);
+                  editor.setPosition({ lineNumber: d.line, column: d.column });
+                  editor.focus();
+                }}
+              >
+                {t`Line ${d.line}, column ${d.column}`}: {plain.text}
+              </button>
+              {plain.detail === undefined ? null : (
+                <details className="gen-diagnostic-details" data-testid="diagnostic-details">
+                  <summary>{t`Details`}</summary>
+                  <code>{plain.detail}</code>
+                </details>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
- * The note at the top of the list under the output editor: the editor's
- * YAML checks are off for a text this large, or stopped on this text. Nothing while they run.
+ * The note at the top of the list under the output editor: the editor's YAML services
+ * (monaco-yaml's hover and completion, folding) are off for a text this large, or stopped on
+ * this text. Nothing while they run. (The diagnostics are the lint's: EditorLintNote.)
  */
 import { useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
@@ -20,12 +21,12 @@ export default function YamlChecksNote() {
   if (state.kind === 'off') {
     const size = megabytes(n, state.chars);
     const limit = megabytes(n, YAML_CHECKS_MAX_CHARS);
-    text = t`This text is ${size} MB: the editor's checks (problems, hints, folding) are off above ${limit} MB, to keep the page responsive. Loading and generating check the document.`;
+    text = t`This text is ${size} MB: the editor's hints, completion and folding are off above ${limit} MB, to keep the page responsive. Loading and generating check the document.`;
   } else if (/call stack/i.test(state.reason)) {
-    text = t`The YAML checks stopped on this text: it nests too deeply for them (through its aliases, perhaps). The editor keeps working; loading and generating are not affected.`;
+    text = t`The editor's hints stopped on this text: it nests too deeply for them (through its aliases, perhaps). The editor keeps working; loading and generating are not affected.`;
   } else {
     const reason = state.reason;
-    text = t`The YAML checks stopped on this text (${reason}). The editor keeps working; loading and generating are not affected.`;
+    text = t`The editor's hints stopped on this text (${reason}). The editor keeps working; loading and generating are not affected.`;
   }
   return (
     <li className="gen-checks-note" role="status" data-testid="yaml-checks-note">

@@ -18,6 +18,7 @@
  *   again: it is offered again, and no settling whole lint follows a partial one.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { Result } from '../../shared/openapi/core-api';
 import type { ErrorInfo } from '../../shared/openapi/errors';
 import type { LintAnswer } from '../../shared/openapi/lint/types';
 import type { DocumentChange, GeneratorClient } from '../core/generator-client';
@@ -78,6 +79,10 @@ export interface LintState {
 export interface LintView extends LintState {
   checkWhole: () => void;
   cancelWhole: () => void;
+  /** Lints a text that is not the document (the output editor's own); see LintWiring.lintOther. */
+  lintOther: (text: string) => Promise<Result<LintAnswer> | undefined>;
+  /** Stops a lint of another text under way (see LintWiring.cancelOther). */
+  cancelOther: () => void;
 }
 
 /** The document worker as the lint sees it (tests pass a fake). */
@@ -101,6 +106,8 @@ export function useLint(
       ...state,
       checkWhole: () => wiring.checkWhole(),
       cancelWhole: () => wiring.cancelWhole(),
+      lintOther: (text: string) => wiring.lintOther(text),
+      cancelOther: () => wiring.cancelOther(),
     }),
     [state, wiring],
   );
@@ -221,6 +228,29 @@ export class LintWiring {
     this.client.cancel();
     this.reads.clear();
     this.offer();
+  }
+
+  /**
+   * Lints a text that is not the document (the output editor's, typed or pasted and not
+   * loaded) under the ruleset in force; the answer goes to the caller only (the document's
+   * state does not change). Undefined when superseded or cancelled.
+   */
+  lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
+    return this.client.lintOther(text);
+  }
+
+  /**
+   * Stops the lint of another text under way (a large one's check): the lint worker is stopped,
+   * which stops the document's lint under way too, so that one is asked again (a large
+   * document's running check is offered again).
+   */
+  cancelOther(): void {
+    this.client.cancel();
+    this.reads.clear();
+    if (this.state.large?.status === 'running') this.offer();
+    else if (this.state.pending && !(this.isLarge && !this.largeAllowed)) {
+      void this.client.lintNow(this.source);
+    }
   }
 
   /** The project's ruleset: set in the worker, then the whole text linted under it. */

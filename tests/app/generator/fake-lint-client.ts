@@ -18,7 +18,11 @@ export const fakeLint: {
   rulesets: string[];
   requests: { revision: number; touchedPaths?: readonly string[] }[];
   rulesetError?: ErrorInfo;
-} = { findings: [], rulesets: [], requests: [] };
+  /** The texts lintOther was asked for (the output editor's own). */
+  others: string[];
+  /** When set, lintOther answers these findings instead of {@link findings}. */
+  otherFindings?: LintFinding[];
+} = { findings: [], rulesets: [], requests: [], others: [] };
 
 export function resetFakeLint(): void {
   fakeLint.findings = [];
@@ -26,6 +30,8 @@ export function resetFakeLint(): void {
   fakeLint.rulesets = [];
   fakeLint.requests = [];
   fakeLint.rulesetError = undefined;
+  fakeLint.others = [];
+  fakeLint.otherFindings = undefined;
 }
 
 export class LintClient {
@@ -82,6 +88,26 @@ export class LintClient {
     this.latest = answer;
     for (const listener of this.listeners) listener(answer);
     return answer;
+  }
+
+  private otherRevision = 0;
+
+  async lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
+    fakeLint.others.push(text);
+    const revision = ++this.otherRevision;
+    await fakeLint.gate;
+    const findings = [...(fakeLint.otherFindings ?? fakeLint.findings)];
+    return {
+      ok: true,
+      value: {
+        revision,
+        findings,
+        counts: countFindings(findings),
+        canGenerate: canGenerateWith(findings),
+        mode: 'full',
+        ms: 0,
+      },
+    };
   }
 
   cancel(): void {

@@ -232,4 +232,31 @@ describe('a text over the limit: the whole check the panel offers', () => {
     expect(state.text).toBe(GOOD);
     expect(state.answer?.mode).toBe('full');
   }, 60_000);
+
+  it("lints the output editor's own text apart: the document's state is not touched", async () => {
+    const { wiring, settled, states } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    const state = await settled();
+    const published = states.length;
+    const typed = 'openapi: 3.0.1\ninfo:\n  title: "T\n';
+    const own = await wiring.lintOther(typed);
+    expect(own?.ok && own.value.findings.map((finding) => finding.code)).toEqual(['YAML_SYNTAX']);
+    const other = await wiring.lintOther(GOOD);
+    expect(other?.ok && other.value.findings.map((finding) => finding.code)).toContain(
+      'oas3-api-servers',
+    );
+    expect(states.length).toBe(published);
+    expect(wiring.client.latest).toBe(state.answer);
+  }, 60_000);
+
+  it("asks the document's pending lint again when the editor's check is cancelled", async () => {
+    const { wiring, document, settled, last } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    await settled();
+    document.edit(GOOD, { opened: true });
+    expect(last()?.pending).toBe(true);
+    wiring.cancelOther();
+    const state = await settled();
+    expect(state.text).toBe(GOOD);
+  }, 60_000);
 });

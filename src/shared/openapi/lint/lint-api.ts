@@ -6,7 +6,7 @@
 import type { Result } from '../core-api';
 import { CoreError, toErrorInfo } from '../errors';
 import { Linter } from './lint';
-import type { LintAnswer, LintRequest, RulesetInfo } from './types';
+import type { LintAnswer, LintRequest, OtherLintRequest, RulesetInfo } from './types';
 
 /** The lint worker's whole API (see lint/types.ts for the calls). */
 export function createLintApi() {
@@ -15,6 +15,8 @@ export function createLintApi() {
   let newest = -1;
   /** Lints run one after another (Spectral's run awaits inside; two must not interleave). */
   let queue: Promise<unknown> = Promise.resolve();
+  /** The newest revision of the other texts (the output editor's) asked for. */
+  let newestOther = -1;
   /** Path items touched by superseded requests (undefined: one of them asked for a whole lint). */
   let carried: Set<string> | undefined = new Set();
 
@@ -60,6 +62,29 @@ export function createLintApi() {
             ok: true,
             value: await linter.lint(request.text, request.revision, touched),
           };
+        } catch (error) {
+          return { ok: false, error: toErrorInfo(error) };
+        }
+      });
+      queue = answer;
+      return answer;
+    },
+    /**
+     * The findings of a text that is not the document (the output editor's, not loaded): whole,
+     * with revisions of their own (an older one still queued answers CONFLICT), and without
+     * touching what the document's re-lints keep. It waits behind the lints queued before it.
+     */
+    lintOther: (request: OtherLintRequest): Promise<Result<LintAnswer>> => {
+      newestOther = Math.max(newestOther, request.revision);
+      const answer = queue.then(async (): Promise<Result<LintAnswer>> => {
+        if (request.revision < newestOther) {
+          return {
+            ok: false,
+            error: toErrorInfo(new CoreError('CONFLICT', 'A newer text is being linted.')),
+          };
+        }
+        try {
+          return { ok: true, value: await linter.lintOther(request.text, request.revision) };
         } catch (error) {
           return { ok: false, error: toErrorInfo(error) };
         }

@@ -25,7 +25,8 @@ import {
   type YamlParserResult,
 } from '@stoplight/spectral-parsers';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
-import { CoreError } from '../errors';
+import { CoreError, toErrorInfo } from '../errors';
+import { readDocument } from '../yaml-io';
 import { escapePointer, isObject, setOwn, type JsonObject } from '../openapi-common';
 import { reachedFrom } from '../refs';
 import { readRuleset } from './ruleset';
@@ -158,6 +159,45 @@ export async function lintText(
   const diagnostics = await spectral.run(document, { ignoreUnknownFormat: false });
   const sources = ruleSources(definition);
   return diagnostics.map((diagnostic) => toFinding(diagnostic, sources)).sort(byPosition);
+}
+
+/**
+ * The finding of a text the core cannot read (a YAML syntax error, an alias bomb, nesting too
+ * deep, a text over the size limit), at the line and column the core names (line 1 when it
+ * names none); undefined for a text it reads. Spectral is not run on such a text: its YAML
+ * parser misses some syntax errors (an unclosed quote reads on as a string), and on an alias
+ * bomb its run never ends (a 20-level chain of double aliases took more than 100 s).
+ */
+export function unreadableFinding(text: string): LintFinding | undefined {
+  try {
+    readDocument(text);
+    return undefined;
+  } catch (error) {
+    const info = toErrorInfo(error);
+    const line = Math.max(0, (info.line ?? 1) - 1);
+    const character = Math.max(0, (info.column ?? 1) - 1);
+    return {
+      code: info.code,
+      path: [],
+      severity: 'error',
+      message: info.message,
+      range: { start: { line, character }, end: { line, character: lineLength(text, line) } },
+      source: 'specform',
+    };
+  }
+}
+
+/** The length of line `line` (0-based) of `text`, without its line break. */
+function lineLength(text: string, line: number): number {
+  let start = 0;
+  for (let i = 0; i < line; i++) {
+    const next = text.indexOf('\n', start);
+    if (next === -1) return 0;
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  const stop = end === -1 ? text.length : end;
+  return stop - start - (text.charCodeAt(stop - 1) === 0x0d ? 1 : 0);
 }
 
 /** The rules a ruleset puts in force, by name ('off' for one turned off). */
@@ -319,6 +359,26 @@ export class Linter {
       counts: countFindings(findings),
       canGenerate: canGenerateWith(findings),
       mode,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /**
+   * Lints a text that is not the document (the output editor's own, typed or pasted and not
+   * loaded), whole, under the ruleset in force. The findings kept for the document's partial
+   * re-lints are not touched. A text the core cannot read answers that one finding instead.
+   */
+  async lintOther(text: string, revision: number): Promise<LintAnswer> {
+    const started = performance.now();
+    const unreadable = unreadableFinding(text);
+    const findings =
+      unreadable === undefined ? await lintText(text, this.definition) : [unreadable];
+    return {
+      revision,
+      findings,
+      counts: countFindings(findings),
+      canGenerate: canGenerateWith(findings),
+      mode: 'full',
       ms: Math.round(performance.now() - started),
     };
   }

@@ -80,6 +80,9 @@ export const DEFAULT_RULESET_YAML = `extends:
  *   RULESET_REFUSED when it would read the network or the file system, RULESET_INVALID when it
  *   is not a ruleset); '' restores {@link DEFAULT_RULESET_YAML}.
  * - `lint(request)` → `Result<LintAnswer>`: the findings of the whole document at `revision`.
+ * - `lintOther(request)` → `Result<LintAnswer>`: the findings of another text (the output
+ *   editor's, not loaded), whole; a text the core cannot read answers the core's error as its
+ *   one finding (code YAML_SYNTAX, YAML_ALIAS_LIMIT, …, at its line and column).
  * The lint runs in a worker of its own, so a long lint never delays an edit of the document.
  */
 export interface LintRequest {
@@ -91,4 +94,11 @@ export interface LintRequest {
    * whole document. Only a batch of endpoint edits names them (see lint/README.md).
    */
   touchedPaths?: string[];
+}
+
+/** A text that is not the document (the output editor's own), to lint whole. */
+export interface OtherLintRequest {
+  text: string;
+  /** The caller's count of such texts: an older one still queued is answered CONFLICT. */
+  revision: number;
 }
