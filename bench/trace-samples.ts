@@ -97,6 +97,10 @@ function mapped(frame: CpuNode['callFrame']): string {
   return `${at.name ?? name} ${source}:${at.line}`;
 }
 
+/** TRACE_FROM=<function name>: stacks from under that function; TRACE_DEPTH frames of them. */
+const FROM = process.env.TRACE_FROM;
+const DEPTH = Number(process.env.TRACE_DEPTH ?? '6');
+
 const ours = (frame: CpuNode['callFrame']) => (frame.url ?? '').includes('/assets/');
 
 const long = longMainThreadTasks(events, 0).filter(
@@ -119,7 +123,10 @@ for (const task of long) {
       if (at.callFrame.url && ours(at.callFrame)) chain.push(mapped(at.callFrame));
       at = at.parent === undefined ? undefined : nodes.get(`${s.node.split(':')[0]}:${at.parent}`);
     }
-    const key = chain.reverse().slice(0, 6).join(' > ') || top;
+    const outermost = chain.reverse().filter((f) => !/^\S+ (react-dom|scheduler)\//.test(f));
+    // TRACE_FROM=<function>: the frames under the outermost call of that function instead.
+    const from = FROM === undefined ? -1 : outermost.findIndex((f) => f.startsWith(`${FROM} `));
+    const key = outermost.slice(from + 1, from + 1 + DEPTH).join(' > ') || top;
     stacks.set(key, (stacks.get(key) ?? 0) + 1);
   }
   const top = (map: Map<string, number>, n: number) =>
