@@ -17,3 +17,8 @@ declare module 'monaco-editor/editor/common/services/editorWorker' {
 declare module 'monaco-editor/platform/undoRedo/common/undoRedo' {
   export const IUndoRedoService: unknown;
 }
+
+/** Parts of Monaco's core loaded on their own before its API (monaco-load.ts); no types needed. */
+declare module 'monaco-editor/editor/common/config/editorOptions';
+declare module 'monaco-editor/editor/common/model/textModel';
+declare module 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';

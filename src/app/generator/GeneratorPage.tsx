@@ -25,6 +25,7 @@ import { coreErrorText } from '../core/core-errors';
 import { generatorClient, isAbortError } from '../core/generator-client';
 import { DocumentEditor, describeFailure } from '../document-editor/document-editor';
 import { loadMonacoInSteps } from '../editor/monaco-load';
+import { yieldToBrowser } from '../util/slices';
 import { JobRunner } from '../jobs/job-runner';
 import { generatorRedirect } from '../projects/last-project';
 import { useGeneratorProject } from '../projects/useGeneratorProject';
@@ -75,7 +76,15 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
-const OutputEditor = lazy(() => loadMonacoInSteps().then(() => import('./OutputEditor')));
+const OutputEditor = lazy(async () => {
+  await loadMonacoInSteps();
+  const module = await import('./OutputEditor');
+  // Its model in a task of its own: made by the editor, it was an eighth of the editor's task.
+  await yieldToBrowser();
+  module.prepareOutputModel();
+  await yieldToBrowser();
+  return module;
+});
 
 /** Validation debounce while typing: short, so the red labels follow the keyboard. */
 export const VALIDATE_DEBOUNCE_MS = 80;

@@ -231,6 +231,16 @@ export interface OutputEditorProps {
 /** The markers' owner for the lint's findings (monaco-yaml's are 'yaml'). */
 export const LINT_OWNER = 'lint';
 
+/**
+ * Makes the output editor's (empty) model ahead of the editor, which takes the model at its
+ * path: the model's making and what listens to it (monaco-yaml's markers) then run in a task
+ * before the editor's.
+ */
+export function prepareOutputModel(): void {
+  const uri = monaco.Uri.parse(OPENAPI_MODEL_URI);
+  if (monaco.editor.getModel(uri) === null) monaco.editor.createModel('', 'yaml', uri);
+}
+
 /** At most this many of the lint's findings become markers (thousands stall the renderer). */
 const MAX_LINT_MARKERS = 2000;
 
@@ -657,7 +667,23 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     [],
   );
 
-  const onMount: OnMount = (editor) => {
+  /**
+   * The editor is made without a model (`model: null` in its options) and takes its model in the
+   * next task: made with it, the editor's creation (the view of the text included) was one task
+   * of 85–100 ms CPU on a reload.
+   */
+  const onMount: OnMount = (editor, monacoApi) => {
+    let disposed = false;
+    editor.onDidDispose(() => (disposed = true));
+    void yieldToBrowser().then(() => {
+      if (disposed) return;
+      prepareOutputModel();
+      editor.setModel(monaco.editor.getModel(monaco.Uri.parse(OPENAPI_MODEL_URI)));
+      attach(editor, monacoApi);
+    });
+  };
+
+  const attach: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
     if (lockedRef.current) editor.updateOptions({ readOnly: true });
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
@@ -785,6 +811,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   // compares the editor's whole configuration (about 12 ms per render of the page).
   const options = useMemo<monaco.editor.IStandaloneEditorConstructionOptions>(
     () => ({
+      // The model goes in after the editor is made (see onMount).
+      model: null,
       placeholder: t`OpenAPI will be here`,
       // Shown when typing into the editor while it is read-only (a restore, a large paste).
       readOnlyMessage: { value: t`Wait a moment: the text is being put in place.` },

@@ -1,4 +1,5 @@
 import { elementScroll, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { yieldToBrowser } from '../util/slices';
 
 /**
  * A virtualizer that attaches to its scroll element (a list mounting, the navigator's tree
@@ -9,8 +10,8 @@ import { elementScroll, type Rect, type Virtualizer } from '@tanstack/react-virt
 
 /** Elements a virtualizer has just attached to: their first scroll write waits a frame. */
 const attaching = new WeakSet<Element>();
-/** A waiting first write per element (a later write replaces it). */
-const waiting = new WeakMap<Element, number>();
+/** A waiting first write per element (a later write replaces it): its cancel. */
+const waiting = new WeakMap<Element, () => void>();
 
 /**
  * The scroll element's size from its ResizeObserver alone. The library's own observer reads
@@ -37,8 +38,10 @@ export function observeRectOnceLaidOut(
 
 /**
  * `elementScroll`, except the write a virtualizer makes as it attaches (its initial offset),
- * which goes in the next animation frame, where the page is laid out anyway. A later write
- * (scrolling to an endpoint) cancels it and goes at once.
+ * which goes in a task after the next frame, when the page has been laid out: written in the
+ * frame's own animation callbacks it forced the layout of a whole restored form there (a
+ * frame task of 66 ms CPU after a reload of GitHub's description). A later write (scrolling to
+ * an endpoint) cancels it and goes at once.
  */
 export function scrollOnceLaidOut(
   offset: number,
@@ -47,18 +50,25 @@ export function scrollOnceLaidOut(
 ): void {
   const element = instance.scrollElement;
   if (!element) return;
-  const pending = waiting.get(element);
-  if (pending !== undefined) {
-    cancelAnimationFrame(pending);
-    waiting.delete(element);
-  }
+  waiting.get(element)?.();
+  waiting.delete(element);
   if (attaching.has(element)) {
     attaching.delete(element);
+    let cancelled = false;
     const frame = requestAnimationFrame(() => {
-      waiting.delete(element);
-      if (instance.scrollElement === element) elementScroll(offset, options, instance);
+      void yieldToBrowser().then(() => {
+        if (cancelled) return;
+        waiting.delete(element);
+        if (instance.scrollElement !== element) return;
+        // A list just attached is at its top already: nothing to write.
+        if (offset === 0 && element.scrollTop === 0) return;
+        elementScroll(offset, options, instance);
+      });
     });
-    waiting.set(element, frame);
+    waiting.set(element, () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    });
     return;
   }
   elementScroll(offset, options, instance);

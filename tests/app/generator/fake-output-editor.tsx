@@ -74,4 +74,7 @@ const FakeOutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(
   },
 );
 
+/** The real module makes Monaco's model here; the fake has none. */
+export function prepareOutputModel(): void {}
+
 export default FakeOutputEditor;
