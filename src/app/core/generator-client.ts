@@ -7,21 +7,23 @@
  * back to calling src/shared on the main thread where `Worker` does not exist (tests).
  */
 import { wrap, releaseProxy, transfer, type Remote } from 'comlink';
-import type {
-  ApplyAnswer,
-  BodyModel,
-  DocumentCommand,
-  DocumentInfo,
-  DocumentMeta,
-  DocumentSummary,
-  Endpoint,
-  EndpointExampleProblem,
-  EndpointIssue,
-  ErrorInfo,
-  ImportWarning,
-  Schema,
-  UpgradeTarget,
-  ValidationReport,
+import {
+  isEndpointCommand,
+  type ApplyAnswer,
+  type ApplyOptions,
+  type BodyModel,
+  type DocumentCommand,
+  type DocumentInfo,
+  type DocumentMeta,
+  type DocumentSummary,
+  type Endpoint,
+  type EndpointExampleProblem,
+  type EndpointIssue,
+  type ErrorInfo,
+  type ImportWarning,
+  type Schema,
+  type UpgradeTarget,
+  type ValidationReport,
 } from '../../shared/openapi';
 import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
@@ -32,8 +34,6 @@ import type {
   StoredRecord,
 } from '../../shared/workspace/record-keeper';
 import type { GeneratorApi, Result } from '../../worker/index';
-import { carriesView, planSync, type SessionMirror } from './document-sync';
-import type { EndpointCommand, MetaCommand } from '../../shared/openapi';
 import { JobClient, type JobArgs, type JobMethod, type JobValue } from './job-client';
 
 export type { DocumentSummary, ImportWarning, Result };
@@ -187,18 +187,18 @@ function defaultCreateWorker(): (() => Worker) | undefined {
 }
 
 /**
- * An edit made by command on the page, waiting for the next sync (see GeneratorClient.queue),
- * with what it was made on and what it made: the worker takes it as it is when it holds the
- * former.
+ * A command the page applied to its cache at once (the session's own pure function), as the
+ * client queues it for the worker. `before` / `after`: the endpoint view it was made on and the
+ * one it made, when it edits, adds, puts or removes one (the lint re-checks only their routes).
  */
-type QueuedEdit = { seq: number } & QueuedCommand;
+export interface QueuedCommand {
+  command: DocumentCommand;
+  before?: Endpoint;
+  after?: Endpoint;
+}
 
-/** A command the page applied to its cache, as the client queues it. */
-export type QueuedCommand =
-  | { command: EndpointCommand; before: Endpoint; after: Endpoint }
-  | { command: MetaCommand; before: DocumentMeta; after: DocumentMeta }
-  | { command: Extract<DocumentCommand, { kind: 'addEndpoint' }>; after: Endpoint }
-  | { command: Extract<DocumentCommand, { kind: 'removeEndpoint' }> };
+/** A queued command, numbered, with the document it was made on. */
+type QueuedEdit = QueuedCommand & { seq: number; generation: number };
 
 /**
  * The open document's text changed (a batch, a schema edit) or another text was opened. The
@@ -223,6 +223,20 @@ class TouchedPaths {
     if (before !== undefined) this.paths.add(before.path);
     if (after !== undefined) this.paths.add(after.path);
   }
+  /** What a queued command touches: its views' routes, or (the panel, a schema) anything. */
+  edit(edit: QueuedCommand): void {
+    const { command } = edit;
+    // (A move changes the form's order, not the text; markLoaded changes no text.)
+    if (command.kind === 'moveEndpoint' || command.kind === 'markLoaded') return;
+    const ofView =
+      isEndpointCommand(command) ||
+      command.kind === 'putEndpoint' ||
+      command.kind === 'addEndpoint' ||
+      command.kind === 'removeEndpoint';
+    if (ofView && (edit.before !== undefined || edit.after !== undefined)) {
+      this.add(edit.before, edit.after);
+    } else this.all();
+  }
   /** Something else changed: the whole document. */
   all(): void {
     this.paths = undefined;
@@ -234,6 +248,74 @@ export interface SyncAnswer {
   report: ValidationReport;
   text?: string;
   revision: number;
+}
+
+/**
+ * The worker's document as the page's cache must show it again: after a CONFLICT (the session
+ * changed behind the stream) or a command the session refused, the worker's answer is the truth.
+ * `pending`: the commands still queued, which the page applies again over it.
+ */
+export interface Refill {
+  endpoints: Endpoint[];
+  meta: DocumentMeta;
+  schemas: Record<string, Schema>;
+  pending: DocumentCommand[];
+}
+
+/** Commands that carry a whole view (batches hold a few of them each). */
+function carriesView(command: DocumentCommand): boolean {
+  return command.kind === 'putEndpoint' || command.kind === 'addEndpoint';
+}
+
+/** A command as it crosses: schemaComponents is derived from the document, not sent back. */
+function wire(command: DocumentCommand): DocumentCommand {
+  if (!carriesView(command)) return command;
+  const { endpoint } = command as { endpoint: Endpoint };
+  if (endpoint.schemaComponents === undefined) return command;
+  const { schemaComponents: _derived, ...view } = endpoint;
+  return { ...command, endpoint: view } as DocumentCommand;
+}
+
+/**
+ * `work`, or an AbortError as soon as `signal` aborts: the caller stops waiting, while the work
+ * (a batch the worker runs to its end) finishes behind it and the client learns its answer.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Commands in batches of at most {@link VIEWS_PER_MESSAGE} whole views each. */
+function batchesOf<T>(items: readonly T[], command: (item: T) => DocumentCommand): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let views = 0;
+  for (const item of items) {
+    const whole = carriesView(command(item));
+    if (whole && views === VIEWS_PER_MESSAGE) {
+      batches.push(batch);
+      batch = [];
+      views = 0;
+    }
+    batch.push(item);
+    if (whole) views += 1;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 /** Owns the worker's life; see the module comment. */
@@ -251,32 +333,38 @@ export class GeneratorClient {
    * Blob when it was read back from IndexedDB (the worker reads it, the page never decodes it).
    */
   private source: DocumentSource | undefined;
-  /** The view of each endpoint as the worker has it now (by identity: unchanged views are not sent). */
-  private sent = new Map<string, Endpoint>();
   /**
-   * Edits the page made by command ({@link queue}), in order, each with the view it
-   * was made on and the view it made: the next sync sends them as they are, before anything the
-   * form's diff finds, so an edit inside a body or a response is its command, not the view.
+   * Commands the page made ({@link queue}), in order, not yet answered by the worker: the next
+   * sync sends exactly these, in batches. Each carries the document it was made on.
    */
   private queued: QueuedEdit[] = [];
   /** The number of the last queued edit (a sync takes those queued before it was asked for). */
   private queuedSeq = 0;
+  /**
+   * The open document's identity: a Load, a restore or a new document is another one. A command
+   * made on an earlier one is dropped on purpose (the form it was made on was replaced).
+   */
+  private generation = 0;
+  /**
+   * The commands the worker applied since {@link source} was opened, in order: a restarted
+   * worker re-opens the source and applies them again before the queue.
+   */
+  private log: DocumentCommand[] = [];
+  /** The session's revision as the last answer left it (the next batch's base). */
+  private revision: number | undefined;
+  /** The next batch asks for every problem (the session was opened anew). */
+  private fresh = true;
+  /** The document-wide problems the last answer gave (undefined: none since it was opened). */
+  private problems: ApplyAnswer['problems'] | undefined;
+  /** The page's cache is to be refilled from the worker (see {@link Refill}). */
+  private stale = false;
+  private refillHandler: ((refill: Refill) => void) | undefined;
   /** Bumped whenever a worker starts: a document opened in an older one is gone. */
   private epoch = 0;
   private documentEpoch = -1;
   private readonly idleMs: number;
-  /**
-   * The worker start (epoch) whose document revisions the caller has seen (from
-   * {@link documentRevision} or {@link command}); a restarted worker counts revisions anew.
-   */
-  private revisionEpoch = -1;
   /** The sync running now (syncs and renders are queued, see {@link sync}). */
   private rendering: Promise<void> = Promise.resolve();
-  /**
-   * The worker's document session as the last sync left it (undefined: read it again, after the
-   * document was opened or a batch's fate is unknown).
-   */
-  private mirror: SessionMirror | undefined;
   /**
    * The example problems by endpoint id as the session's answers left them:
    * every sync checks the examples of what it changed, in the worker, on the views it holds.
@@ -284,13 +372,6 @@ export class GeneratorClient {
   private examples: Record<string, EndpointExampleProblem[]> = {};
   /** Every endpoint's issues as the session last reported them (merged answers). */
   private issues: Record<string, EndpointIssue[]> = {};
-  /** Views exactly as a document opened here gave them (the default "loaded and untouched"). */
-  private openedViews = new WeakSet<Endpoint>();
-  /**
-   * Whether a view is "loaded and untouched" (its problems are warnings); the page
-   * sets its own test (endpoint-ops' isLoadedAsIs), which also knows restored views.
-   */
-  private isLoaded: (endpoint: Endpoint) => boolean = (endpoint) => this.openedViews.has(endpoint);
 
   /** The workspace whose record the document's core keeps (see {@link keepRecord}). */
   private recordTarget: RecordTarget | undefined;
@@ -301,7 +382,6 @@ export class GeneratorClient {
   private readonly localSink: RecordSink = {
     put: (name, record) => this.recordSink?.put(name, record) ?? Promise.resolve(),
   };
-
   /**
    * Names the workspace whose record the document's core keeps (src/shared/workspace/
    * record-keeper.ts); every core that becomes the document's is told it before its first call.
@@ -355,11 +435,6 @@ export class GeneratorClient {
     await this.call('recordSent', sentSavedAt === undefined ? [revision] : [revision, sentSavedAt]);
   }
 
-  /** The page's own "loaded and untouched" test (it also knows restored views). */
-  setLoadedTest(test: (endpoint: Endpoint) => boolean): void {
-    this.isLoaded = test;
-  }
-
   /** Told after every change of the open document's text (see {@link DocumentChange}). */
   onDocumentChange(listener: (change: DocumentChange) => void): () => void {
     this.changeListeners.add(listener);
@@ -386,13 +461,6 @@ export class GeneratorClient {
       throw error;
     }
   }
-  /**
-   * The views of a document opened with `hold` (Load, a conversion, a project's text) that the
-   * form has not taken yet: while the user decides whether to replace the form ("Replace the
-   * endpoints?"), no sync may write the old form into the new document. Syncs resume once the
-   * form holds exactly these views, or when the open is given up ({@link setSource}).
-   */
-  private held: ReadonlySet<Endpoint> | undefined;
   /** A document opened with `hold`, in a core of its own, that the form has not taken yet. */
   private candidate: Candidate | undefined;
   /** The stateless job worker (job-client.ts): the jobs a user may cancel run there. */
@@ -436,6 +504,8 @@ export class GeneratorClient {
     this.worker?.terminate();
     this.worker = undefined;
     this.remote = undefined;
+    // Its document is gone with it: the next sync opens it again (and replays the log).
+    this.documentEpoch = -1;
     const rejects = [...this.pending];
     this.pending.clear();
     for (const reject of rejects) reject(abortError());
@@ -498,21 +568,16 @@ export class GeneratorClient {
   }
 
   /**
-   * Validates while the user types: the form is synced to the worker's document
-   * session by commands ({@link sync}) and the session's problems answer. Only the latest
-   * request is delivered: one overtaken by a newer request before it ran is not run, and its
-   * answer resolves to undefined.
+   * Validates while the user types: the queued commands go to the worker's document session
+   * ({@link sync}) and the session's problems answer. Only the latest request is delivered: one
+   * overtaken by a newer request before it ran is not run, and its answer resolves to undefined.
    */
-  async validateLatest(
-    endpoints: Endpoint[],
-    meta?: DocumentMeta,
-  ): Promise<ValidationReport | undefined> {
+  async validateLatest(): Promise<ValidationReport | undefined> {
     const seq = ++this.validateSeq;
     try {
-      const answer = await this.sync(endpoints, meta, {}, () => seq !== this.validateSeq);
+      const answer = await this.sync({}, () => seq !== this.validateSeq);
       return seq === this.validateSeq ? answer?.report : undefined;
     } catch (error) {
-      // Overtaken, or held back while the form decides about an opened document.
       if (isAbortError(error)) return undefined;
       throw error;
     }
@@ -581,7 +646,6 @@ export class GeneratorClient {
         endpoints.push(...chunk);
         onProgress?.(endpoints.length, summary.count);
       }
-      for (const endpoint of endpoints) this.openedViews.add(endpoint);
       const candidate: Candidate = { core, source: text, endpoints };
       if (options.hold === true) {
         this.candidate = candidate;
@@ -618,7 +682,7 @@ export class GeneratorClient {
 
   /**
    * The opened core becomes the document's: the previous document's worker stops (its calls
-   * reject with an AbortError), and the client's bookkeeping starts over from the new views.
+   * reject with an AbortError), and the client's bookkeeping starts over from the new document.
    */
   private adopt(candidate: Candidate): void {
     if (this.candidate === candidate) this.candidate = undefined;
@@ -630,13 +694,25 @@ export class GeneratorClient {
     } else this.local = Promise.resolve(core.backend);
     this.epoch += 1;
     this.documentEpoch = this.epoch;
-    this.source = candidate.source;
-    this.sent = new Map(candidate.endpoints.map((endpoint) => [endpoint.id, endpoint]));
-    this.mirror = undefined;
-    this.held = undefined;
-    this.dropQueued();
+    this.anotherDocument(candidate.source);
     this.scheduleIdle();
     this.changed({ opened: true });
+  }
+
+  /**
+   * Another document is the open one (`source`): the commands queued or applied for the one
+   * before are not its (an endpoint added there must not be added here, nor one removed there
+   * removed here, ids being path and method).
+   */
+  private anotherDocument(source: DocumentSource): void {
+    this.source = source;
+    this.generation += 1;
+    this.queued = [];
+    this.log = [];
+    this.revision = undefined;
+    this.fresh = true;
+    this.stale = false;
+    this.problems = undefined;
   }
 
   /** A document opened with `hold` is given up (the user kept the form): its core stops. */
@@ -651,192 +727,105 @@ export class GeneratorClient {
     return this.candidate !== undefined;
   }
 
-  /** Starts a new, empty document in the worker (the form's endpoints are sent on render). */
+  /** Starts a new, empty document in the worker (the form's commands follow it). */
   async newDocument(options: CallOptions = {}): Promise<DocumentSummary> {
     const summary = await this.call('newDocument', [], options);
-    this.source = '';
+    this.anotherDocument('');
     this.documentEpoch = this.epoch;
-    this.sent = new Map();
-    this.mirror = undefined;
-    this.dropQueued();
     this.changed({ opened: true });
     return summary;
   }
 
   /**
-   * The document's text for the form as it is now: the form is synced to the worker's document
-   * session by commands ({@link sync}) and the session renders (a loaded document changes only
-   * where the form changed it). A worker that restarted meanwhile re-opens the document first.
+   * The document's text as the form has it now: the queued commands go first ({@link sync}),
+   * and the session renders (a loaded document changes only where a command changed it). A
+   * worker that restarted meanwhile re-opens the document first.
    */
-  async render(
-    endpoints: Endpoint[],
-    meta: DocumentMeta | undefined,
-    options: CallOptions = {},
-  ): Promise<string> {
-    const answer = await this.sync(endpoints, meta, { ...options, text: true });
+  async render(options: CallOptions = {}): Promise<string> {
+    const answer = await this.sync({ ...options, text: true });
     return answer?.text ?? '';
   }
 
   /**
-   * Makes the worker's document session hold the form: the commands of document-sync.ts (a
-   * changed view as the commands of its edit, order commands only when the order changed,
-   * setMeta when the panel did), in batches of a few views, built on the revision the
-   * last batch answered. A CONFLICT (the document was opened again, or changed by a whole-view
-   * call) reads the session's state again and sends every view it may lack. Answers the whole
-   * form's validation report and, when asked, the text. One sync at a time; `skip` (asked when
-   * it is this one's turn) drops a sync a newer one supersedes.
+   * Sends the queued commands, in order, in batches of a few whole views, each built on the
+   * revision the last answer gave; answers the whole form's validation report and, when asked,
+   * the text. One sync at a time; `skip` (asked when it is this one's turn) drops a sync a newer
+   * one supersedes. Cancelling (the signal) sends no further batch: the rest stays queued.
    */
   sync(
-    endpoints: Endpoint[],
-    meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' } = {},
     skip?: () => boolean,
   ): Promise<SyncAnswer | undefined> {
-    // The edits queued until now belong to this form; later ones wait for a later sync.
+    // The edits queued until now belong to this sync; later ones wait for a later sync.
     const upTo = this.queuedSeq;
     const run = this.rendering.then(() =>
-      skip?.() === true ? undefined : this.syncNow(endpoints, meta, options, upTo),
+      skip?.() === true ? undefined : this.syncNow(options, upTo),
     );
     this.rendering = run.then(
       () => undefined,
       () => undefined,
     );
-    return run;
+    return untilAborted(run, options.signal);
   }
 
   private async syncNow(
-    endpoints: Endpoint[],
-    meta: DocumentMeta | undefined,
-    options: CallOptions & { text?: boolean | 'ifValid' },
-    upTo = this.queuedSeq,
-  ): Promise<SyncAnswer> {
-    try {
-      return await this.syncOnce(endpoints, meta, options, upTo);
-    } catch (error) {
-      if (!(error instanceof CoreCallError) || error.code !== 'CONFLICT') throw error;
-      // Opened again or changed meanwhile: start over from what the session holds.
-      this.mirror = undefined;
-      this.sent = new Map();
-      return this.syncOnce(endpoints, meta, options, upTo);
-    }
-  }
-
-  private async syncOnce(
-    endpoints: Endpoint[],
-    meta: DocumentMeta | undefined,
     options: CallOptions & { text?: boolean | 'ifValid' },
     upTo: number,
   ): Promise<SyncAnswer> {
-    const { text: withText, ...callOptions } = options;
-    if (this.held !== undefined) {
-      const held = this.held;
-      // The form has not taken the opened document yet: its views must not go into it.
-      if (endpoints.length !== held.size || !endpoints.every((e) => held.has(e))) {
-        throw abortError();
-      }
-      this.held = undefined;
-    }
-    if (this.mirror === undefined || this.documentEpoch !== this.epoch) {
-      await this.ensureDocument(callOptions);
-    }
-    let mirror = this.mirror;
-    const fresh = mirror === undefined;
-    if (mirror === undefined) {
-      const state = await this.call('syncState', [], callOptions);
-      mirror = { ...state, edited: new Set(state.edited) };
-      this.issues = {};
-    }
-    // What the batches touch, for the lint: a fresh session state may differ anywhere.
+    const { text: withText, signal, onProgress } = options;
+    await this.ensureDocument({ signal });
+    // Commands made on a document replaced since (a Load the form took) are not this one's.
+    this.queued = this.queued.filter((edit) => edit.generation === this.generation);
+    const edits = this.queued.filter((edit) => edit.seq <= upTo);
     const touched = new TouchedPaths();
-    if (fresh) touched.all();
-    const queued = this.takeQueued(mirror, upTo, touched);
-    const direct = queued.taken;
-    mirror = queued.mirror;
-    const plan = planSync(mirror, endpoints, meta, this.sent, this.isLoaded);
-    const commands: DocumentCommand[] = [...direct, ...plan.commands];
-    let byId: Map<string, Endpoint> | undefined;
-    for (const command of plan.commands) {
-      if (command.kind === 'putEndpoint' || command.kind === 'addEndpoint') {
-        touched.add(this.sent.get(command.endpoint.id), command.endpoint);
-      } else if (command.kind === 'removeEndpoint') {
-        const known = this.sent.get(command.endpointId);
-        if (known === undefined) touched.all();
-        else touched.add(known, undefined);
-      } else if (command.kind === 'markLoaded' || command.kind === 'moveEndpoint') {
-        // (A move changes the form's order, not the text.)
-      } else if ('endpointId' in command) {
-        // An edit of one view (a field, a parameter, a place in its body or a response) touches
-        // its route as putting it whole would; the view the worker held is the one it edits.
-        const known = this.sent.get(command.endpointId);
-        byId ??= new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-        const view = byId.get(command.endpointId);
-        if (known === undefined || view === undefined) touched.all();
-        else touched.add(known, view);
-      } else {
-        touched.all();
-      }
+    if (this.fresh) touched.all();
+    for (const edit of edits) touched.edit(edit);
+    if (this.fresh) {
+      this.issues = {};
+      this.examples = {};
     }
-    let textChanged = false;
-    // Batches of a few views each: no message clones megabytes (a form sent whole after a
-    // worker restart), and Generate shows its progress by them.
-    const batches: DocumentCommand[][] = [];
-    let batch: DocumentCommand[] = [];
-    let views = 0;
-    for (const command of commands) {
-      if (carriesView(command) && views === VIEWS_PER_MESSAGE) {
-        batches.push(batch);
-        batch = [];
-        views = 0;
+    const batches = batchesOf(edits, (edit) => edit.command);
+    const known = this.problems;
+    if (batches.length === 0) {
+      // Nothing to send and no text asked: the last answer's problems stand.
+      if (!this.fresh && known !== undefined && (withText === undefined || withText === false)) {
+        return { report: this.report(known), revision: this.revision as number };
       }
-      batch.push(command);
-      if (carriesView(command)) views += 1;
+      batches.push([]);
     }
-    batches.push(batch);
-    const total = commands.filter(carriesView).length;
-    if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(0, total);
-    let revision = mirror.revision;
-    let answer: ApplyAnswer | undefined;
-    let issues = fresh ? {} : { ...this.issues };
-    const examples = fresh ? {} : { ...this.examples };
+    const total = edits.filter((edit) => carriesView(edit.command)).length;
+    if (total > VIEWS_PER_MESSAGE) onProgress?.(0, total);
     let sentViews = 0;
-    // Until every batch answered, the session's state is not known here.
-    this.mirror = undefined;
-    for (const [i, commands] of batches.entries()) {
-      const last = i === batches.length - 1;
-      const applyOptions: { text?: boolean | 'ifValid'; problems?: 'all'; examples: true } = {
-        examples: true,
-      };
-      if (last && withText !== undefined && withText !== false) applyOptions.text = withText;
-      if (fresh && i === 0) applyOptions.problems = 'all';
-      try {
-        answer = await this.call('apply', [commands, revision, applyOptions], callOptions);
-      } catch (error) {
-        // Cut short: the views of earlier batches are there, this one's may be.
-        this.sent = new Map();
-        throw error;
+    let textChanged = false;
+    let last: ApplyAnswer | undefined;
+    for (const [i, batch] of batches.entries()) {
+      if (i > 0 && signal?.aborted) throw abortError();
+      const applyOptions: ApplyOptions = { examples: true };
+      if (i === batches.length - 1 && withText !== undefined && withText !== false) {
+        applyOptions.text = withText;
       }
-      revision = answer.revision;
+      if (this.fresh) applyOptions.problems = 'all';
+      // Never cut short by the signal: the worker runs a batch to its end, and the client must
+      // know whether it did (else the batch would be lost or applied twice).
+      const answer = await this.applyNow(
+        batch.map((edit) => wire(edit.command)),
+        applyOptions,
+      );
+      // Answered: these commands are the document's now (a restarted worker replays them).
+      const done = new Set(batch);
+      this.queued = this.queued.filter((edit) => !done.has(edit));
+      this.fresh = false;
       if (answer.textChanged) textChanged = true;
       for (const id of answer.removed) {
-        delete issues[id];
-        delete examples[id];
+        delete this.issues[id];
+        delete this.examples[id];
       }
-      issues = Object.assign(issues, answer.problems.issues);
-      Object.assign(examples, answer.examples);
-      sentViews += commands.filter(carriesView).length;
-      if (total > VIEWS_PER_MESSAGE) callOptions.onProgress?.(sentViews, total);
+      Object.assign(this.issues, answer.problems.issues);
+      Object.assign(this.examples, answer.examples);
+      sentViews += batch.filter((edit) => carriesView(edit.command)).length;
+      if (total > VIEWS_PER_MESSAGE) onProgress?.(sentViews, total);
+      last = answer;
     }
-    const last = answer as ApplyAnswer;
-    this.sent = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-    this.mirror = {
-      revision,
-      ids: plan.ids,
-      meta: meta ?? mirror.meta,
-      edited: plan.edited,
-    };
-    this.revisionEpoch = this.documentEpoch;
-    this.issues = issues;
-    this.examples = examples;
     if (textChanged) {
       this.changed(
         touched.paths === undefined
@@ -844,126 +833,152 @@ export class GeneratorClient {
           : { opened: false, touchedPaths: [...touched.paths] },
       );
     }
-    const report: ValidationReport = {
-      issues,
-      duplicateIds: last.problems.duplicateIds,
-      canGenerate: last.problems.canGenerate,
+    if (this.stale) await this.refill();
+    const answer = last as ApplyAnswer;
+    this.problems = answer.problems;
+    const report = this.report(answer.problems);
+    const revision = this.revision as number;
+    return answer.text === undefined
+      ? { report, revision }
+      : { report, text: answer.text, revision };
+  }
+
+  /** The whole form's report: every endpoint's issues as merged, the document's as answered. */
+  private report(problems: ApplyAnswer['problems']): ValidationReport {
+    return {
+      issues: { ...this.issues },
+      duplicateIds: problems.duplicateIds,
+      canGenerate: problems.canGenerate,
     };
-    return last.text === undefined ? { report, revision } : { report, text: last.text, revision };
   }
 
   /**
-   * An edit the page made by command and applied to its own cache at once: `before` is what it
-   * was made on, `after` what it made (the same pure function the session runs). It goes with
-   * the next sync, as it is.
+   * Applies one batch on the revision the last answer gave, and logs it. A CONFLICT (the
+   * session changed behind the stream) applies it again on the session's revision (the
+   * commands address places, not states) and refills the page's cache; a command the session
+   * refuses is dropped, the others applied one by one, and the cache refilled.
+   */
+  private async applyNow(commands: DocumentCommand[], options: ApplyOptions): Promise<ApplyAnswer> {
+    try {
+      return this.applied(
+        commands,
+        await this.call('apply', [commands, this.revision as number, options]),
+      );
+    } catch (error) {
+      if (!(error instanceof CoreCallError)) throw error;
+      if (error.code === 'NO_DOCUMENT') {
+        // The worker lost it: the next sync opens it again and replays; the batch stays queued.
+        this.documentEpoch = -1;
+        throw error;
+      }
+      this.stale = true;
+      if (error.code === 'CONFLICT') {
+        this.revision = await this.call('revision', []);
+        return this.applied(commands, await this.call('apply', [commands, this.revision, options]));
+      }
+      if (commands.length <= 1 && (options.text === undefined || commands.length === 0)) {
+        console.warn('The document refused a command', commands[0], error);
+        return this.applied([], await this.call('apply', [[], this.revision as number, options]));
+      }
+      let answer: ApplyAnswer | undefined;
+      const { text, ...each } = options;
+      for (const command of commands) {
+        try {
+          answer = this.applied(
+            [command],
+            await this.call('apply', [[command], this.revision as number, each]),
+          );
+        } catch (failure) {
+          if (!(failure instanceof CoreCallError)) throw failure;
+          console.warn('The document refused a command', command, failure);
+        }
+      }
+      if (text === undefined && answer !== undefined) return answer;
+      return this.applied([], await this.call('apply', [[], this.revision as number, options]));
+    }
+  }
+
+  /** A batch the session applied: its revision is the next base, its commands are logged. */
+  private applied(commands: readonly DocumentCommand[], answer: ApplyAnswer): ApplyAnswer {
+    this.revision = answer.revision;
+    for (const command of commands) this.log.push(command);
+    return answer;
+  }
+
+  /** The page's cache takes the worker's document again, then the commands still queued. */
+  private async refill(): Promise<void> {
+    this.stale = false;
+    const handler = this.refillHandler;
+    if (handler === undefined) return;
+    const state = await this.call('syncState', []);
+    const endpoints: Endpoint[] = [];
+    while (endpoints.length < state.ids.length) {
+      const chunk = await this.call('views', [endpoints.length, VIEWS_PER_MESSAGE]);
+      if (chunk.length === 0) break;
+      endpoints.push(...chunk);
+    }
+    const schemas = await this.documentSchemas();
+    handler({
+      endpoints,
+      meta: state.meta,
+      schemas,
+      pending: this.queued
+        .filter((edit) => edit.generation === this.generation)
+        .map((edit) => edit.command),
+    });
+  }
+
+  /** Who refills the page's cache when the worker's document is the truth (the editor object). */
+  setRefill(handler: ((refill: Refill) => void) | undefined): void {
+    this.refillHandler = handler;
+  }
+
+  /**
+   * A command the page made and applied to its own cache at once (the same pure function the
+   * session runs). It goes to the worker with the next sync, as it is, after those before it.
    */
   queue(edit: QueuedCommand): void {
     this.queuedSeq += 1;
-    this.queued.push({ ...edit, seq: this.queuedSeq });
+    this.queued.push({ ...edit, seq: this.queuedSeq, generation: this.generation });
   }
 
-  /**
-   * The queued commands (up to `upTo`) the worker can take as they are: those made on what it
-   * holds (the view, the panel; an added endpoint it lacks, a removed one it has). The others
-   * are dropped: the form's diff sends them (a worker that restarted, a view it has not got
-   * yet). Answers them with the session's state after them.
-   */
-  private takeQueued(
-    state: SessionMirror,
-    upTo: number,
-    touched: TouchedPaths,
-  ): { taken: DocumentCommand[]; mirror: SessionMirror } {
-    const taken: DocumentCommand[] = [];
-    const ids = [...state.ids];
-    const has = new Set(ids);
-    const edited = new Set(state.edited);
-    let meta = state.meta;
-    while (this.queued.length > 0 && (this.queued[0] as QueuedEdit).seq <= upTo) {
-      const edit = this.queued.shift() as QueuedEdit;
-      const { command } = edit;
-      if (command.kind === 'addEndpoint') {
-        const view = (edit as { after: Endpoint }).after;
-        if (has.has(view.id)) continue;
-        ids.splice(Math.min(command.index ?? ids.length, ids.length), 0, view.id);
-        has.add(view.id);
-        this.sent.set(view.id, view);
-        edited.add(view.id);
-        touched.add(undefined, view);
-      } else if (command.kind === 'removeEndpoint') {
-        if (!has.has(command.endpointId)) continue;
-        const known = this.sent.get(command.endpointId);
-        if (known === undefined) touched.all();
-        else touched.add(known, undefined);
-        ids.splice(ids.indexOf(command.endpointId), 1);
-        has.delete(command.endpointId);
-        this.sent.delete(command.endpointId);
-        edited.delete(command.endpointId);
-      } else if ('endpointId' in command) {
-        const { before, after } = edit as { before: Endpoint; after: Endpoint };
-        const id = command.endpointId;
-        const known = this.sent.get(id);
-        // Without a mirror entry the worker holds the document's own view, which a loaded one is.
-        const holds =
-          known === before || (known === undefined && has.has(id) && this.isLoaded(before));
-        if (!holds) continue;
-        this.sent.set(id, after);
-        edited.add(id);
-        touched.add(before, after);
-      } else {
-        const { before, after } = edit as { before: DocumentMeta; after: DocumentMeta };
-        if (meta !== before) continue;
-        meta = after;
-        touched.all();
-      }
-      taken.push(command);
-    }
-    return { taken, mirror: { ...state, ids, edited, meta } };
-  }
-
-  /**
-   * The open document's revision: the base of the next {@link command} batch. Opens
-   * the document first when the worker restarted.
-   */
+  /** The open document's revision after the commands queued so far. */
   async documentRevision(options: CallOptions = {}): Promise<number> {
-    await this.ensureDocument(options);
-    const revision = await this.call('revision', [], options);
-    this.revisionEpoch = this.documentEpoch;
-    return revision;
+    const answer = await this.sync(options);
+    return answer?.revision ?? (this.revision as number);
   }
 
   /**
    * Edits the open document by commands that carry their target (see
-   * src/shared/document/session.ts), built on `baseRevision`. Answers the new revision, the
-   * changed views, removed ids and the problems of what changed (and the text when `text` is
-   * asked). A stale revision rejects with CoreCallError CONFLICT, also when the worker restarted
-   * since the caller read its revision (the re-opened document does not hold the edits made in
-   * the old one: the caller re-reads the revision and sends what it still needs).
+   * src/shared/document/session.ts), after the commands queued so far: their answer (the new
+   * revision, the changed views, removed ids, the problems of what changed, the text when
+   * asked). Used for what the page cannot apply itself (a schema renamed in the whole document).
    */
-  async command(
+  command(
     commands: DocumentCommand[],
-    baseRevision: number,
     options: CallOptions & { text?: boolean } = {},
   ): Promise<ApplyAnswer> {
     const { text, ...callOptions } = options;
-    await this.ensureDocument(callOptions);
-    if (this.revisionEpoch !== this.documentEpoch) {
-      throw new CoreCallError({
-        code: 'CONFLICT',
-        message: 'The document was opened again since its revision was read.',
-      });
-    }
-    const answer = await this.call(
-      'apply',
-      [commands, baseRevision, text === true ? { text: true } : {}],
-      callOptions,
+    const upTo = this.queuedSeq;
+    const run = this.rendering.then(async () => {
+      await this.syncNow(callOptions, upTo);
+      // Refused, it rejects (the caller decides what the page does instead).
+      const answer = this.applied(
+        commands,
+        await this.call('apply', [
+          commands,
+          this.revision as number,
+          text === true ? { text: true } : {},
+        ]),
+      );
+      if (answer.textChanged) this.changed({ opened: false });
+      return answer;
+    });
+    this.rendering = run.then(
+      () => undefined,
+      () => undefined,
     );
-    // The worker holds these views now: a later render need not send them back.
-    for (const view of answer.changed) this.sent.set(view.id, view);
-    for (const id of answer.removed) this.sent.delete(id);
-    // The next sync reads the session's state again (this batch changed it behind the mirror).
-    this.mirror = undefined;
-    if (answer.textChanged) this.changed({ opened: false });
-    return answer;
+    return run;
   }
 
   /** Opens text, or a Blob of it (read in the worker; here without one). */
@@ -975,17 +990,41 @@ export class GeneratorClient {
     return this.call('openDocumentFile', [source], options);
   }
 
-  private async ensureDocument(options: CallOptions): Promise<void> {
-    if (this.documentEpoch === this.epoch && (await this.call('hasDocument', [], options))) return;
-    this.sent = new Map();
-    this.mirror = undefined;
-    if (isSource(this.source)) {
-      await this.open(this.source, options);
-      this.documentEpoch = this.epoch;
-      this.changed({ opened: true });
-    } else {
-      await this.newDocument(options);
+  /**
+   * The worker holds the open document: a worker that restarted (a crash, an idle stop) opens
+   * the source again and applies the logged commands again, in order, before anything else.
+   */
+  private ensureDocument(options: CallOptions): Promise<void> {
+    // One at a time: two callers must not open (and replay) the document twice.
+    this.opening ??= this.ensureNow(options).finally(() => {
+      this.opening = undefined;
+    });
+    return this.opening;
+  }
+
+  private opening: Promise<void> | undefined;
+
+  private async ensureNow(options: CallOptions): Promise<void> {
+    if (this.documentEpoch === this.epoch) {
+      // The worker this document was opened (or replayed) in answers with its revision.
+      if (this.revision !== undefined) return;
+      if (await this.call('hasDocument', [], options)) {
+        this.revision = await this.call('revision', [], options);
+        return;
+      }
     }
+    if (isSource(this.source)) await this.open(this.source, options);
+    else {
+      await this.call('newDocument', [], options);
+      this.source = '';
+    }
+    this.documentEpoch = this.epoch;
+    this.revision = await this.call('revision', [], options);
+    this.fresh = true;
+    const log = this.log;
+    this.log = [];
+    for (const batch of batchesOf(log, (command) => command)) await this.applyNow(batch, {});
+    this.changed({ opened: true });
   }
 
   /**
@@ -994,29 +1033,16 @@ export class GeneratorClient {
    */
   releaseHold(): void {
     if (this.candidate !== undefined) this.adopt(this.candidate);
-    this.held = undefined;
   }
 
   /**
    * Names the text the form's views belong to ('' for a new document) without opening it: the
-   * worker opens it at the next render. Used when a saved form is restored after a reload.
+   * worker opens it at the next sync.
    */
   setSource(text: DocumentSource): void {
     this.dropCandidate();
-    this.held = undefined;
-    this.source = text;
+    this.anotherDocument(text);
     this.documentEpoch = -1;
-    this.sent = new Map();
-    this.mirror = undefined;
-    this.dropQueued();
-  }
-
-  /**
-   * Another document: the edits queued for the one before are not its (an endpoint added there
-   * must not be added here, nor one removed there removed here, ids being path and method).
-   */
-  private dropQueued(): void {
-    this.queued = [];
   }
 
   /** Every shared schema of the open document, fetched in chunks. */
@@ -1036,56 +1062,6 @@ export class GeneratorClient {
       if (chunk.length < 96) return schemas;
       start += chunk.length;
     }
-  }
-
-  /**
-   * The Schemas section's edits (sent only after one): `commands` are the section's own, made on
-   * the set the worker's document holds, and go as they are. Without them (the form changed the
-   * set on its own), or when the worker's set is not that one any more (the render dropped a
-   * schema nothing used), the set goes whole.
-   */
-  setDocumentSchemas(
-    schemas: Record<string, Schema>,
-    commands: readonly DocumentCommand[] | undefined,
-    options: CallOptions = {},
-  ): Promise<void> {
-    // In the sync queue: the batch makes a new revision, which the next batch builds on.
-    const run = this.rendering.then(async () => {
-      // A document opened for Load that the form has not taken yet gets nothing of the old form.
-      if (this.held !== undefined) return;
-      await this.ensureDocument(options);
-      const known = this.mirror;
-      this.mirror = undefined;
-      if (commands?.length === 0) {
-        this.mirror = known;
-        return;
-      }
-      if (commands !== undefined) {
-        const base = known?.revision ?? (await this.call('revision', [], options));
-        try {
-          const answer = await this.call('apply', [[...commands], base, {}], options);
-          if (known !== undefined) this.mirror = { ...known, revision: answer.revision };
-          if (answer.textChanged) this.changed({ opened: false });
-          return;
-        } catch (error) {
-          const code = error instanceof CoreCallError ? error.code : undefined;
-          if (code !== 'CONFLICT' && code !== 'UNKNOWN_TARGET' && code !== 'INVALID_INPUT') {
-            throw error;
-          }
-          // Not the set this page thought (or not this revision): the set goes whole.
-        }
-      }
-      await this.call('setSchemas', [schemas], options);
-      this.changed({ opened: false });
-      if (known !== undefined) {
-        this.mirror = { ...known, revision: await this.call('revision', [], options) };
-      }
-    });
-    this.rendering = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
   }
 
   /**

@@ -22,7 +22,6 @@ import {
   isMetaCommand,
   isSchemaCommand,
   type DocumentCommand,
-  type SchemaCommand,
 } from '../../shared/openapi';
 import { renameSchema as renameSharedSchema } from '../../shared/openapi/document/schemas';
 import { dialectOf } from '../../shared/openapi/openapi-version';
@@ -36,9 +35,10 @@ import {
   type GeneratorClient,
   type ParsedDocument,
   type QueuedCommand,
+  type Refill,
 } from '../core/generator-client';
 import { CORE_ERROR_MESSAGES, coreErrorText } from '../core/core-errors';
-import { DocumentStore, type OperationWhere, type SharedSchemas } from '../model/document-store';
+import { DocumentStore, type OperationWhere } from '../model/document-store';
 import { findEndpointId } from '../model/page-links';
 import { createEndpoint, duplicateEndpoint, isLoadedAsIs, markLoaded } from '../model/endpoint-ops';
 import { EndpointStore } from '../model/endpoint-store';
@@ -124,17 +124,6 @@ export class DocumentEditor {
   };
   private listeners = new Set<() => void>();
   private host: EditorHost = NO_HOST;
-  /**
-   * The shared schemas as the worker's document has them: the Schemas section's edits are sent
-   * only when the store holds something else (a restored page never sends a partial set).
-   */
-  private schemasFromDocument: SharedSchemas;
-  /**
-   * The Schemas section's commands since the set the worker holds (`base`), which make the
-   * store's set (`end`): sent as they are before the next text is written.
-   */
-  private schemaEdits:
-    { base: SharedSchemas; commands: SchemaCommand[]; end: SharedSchemas } | undefined;
   /** The converted text a Swagger 2.0 conversion is about to load. */
   private convertedText: string | undefined;
   /** Why the next applyLoad happens, when it is not a Load (an upgrade, its undo). */
@@ -145,10 +134,13 @@ export class DocumentEditor {
     readonly jobs: JobRunner,
     endpoints: Endpoint[],
   ) {
-    this.store = new EndpointStore(endpoints);
+    this.store = new EndpointStore();
+    // The endpoints a page starts with are commands too: the worker's new document gets them.
+    this.apply(endpoints.map((endpoint) => ({ kind: 'addEndpoint', endpoint })));
     // A calm start: the endpoint a page starts with shows no problem until touched.
     this.store.touched.markBlank(this.store.list());
-    this.schemasFromDocument = this.document.getSchemas();
+    this.store.markSaved();
+    client.setRefill(this.refill);
   }
 
   getState = (): EditorState => this.state;
@@ -206,43 +198,72 @@ export class DocumentEditor {
    * target gone meanwhile) changes nothing.
    */
   apply = (commands: DocumentCommand | readonly DocumentCommand[]): void => {
-    const dialect = dialectOf(this.document.getMeta().openapi) ?? baseDialect();
     const list: readonly DocumentCommand[] = Array.isArray(commands)
       ? commands
       : [commands as DocumentCommand];
     for (const command of list) {
-      if (isEndpointCommand(command)) {
-        for (const edit of this.store.applyCommands([command], dialect)) this.client.queue(edit);
-      } else if (isMetaCommand(command)) {
-        for (const edit of this.document.applyCommands([command])) {
-          if (isMetaCommand(edit.command)) this.client.queue(edit as QueuedCommand);
-        }
-      } else if (isSchemaCommand(command)) {
-        const before = this.document.getSchemas();
-        if (this.document.applyCommands([command]).length === 0) continue;
-        const after = this.document.getSchemas();
-        // A run of commands made on the set the worker holds goes as it is (sendSchemaEdits).
-        const run = this.schemaEdits;
-        if (run !== undefined && run.end === before) {
-          this.schemaEdits = { ...run, commands: [...run.commands, command], end: after };
-        } else if (before === this.schemasFromDocument) {
-          this.schemaEdits = { base: before, commands: [command], end: after };
-        } else this.schemaEdits = undefined;
-      } else if (command.kind === 'addEndpoint') {
+      const applied = this.applyToCache(command);
+      if (applied !== undefined) this.client.queue(applied);
+    }
+  };
+
+  /**
+   * One command applied to the page's cache (the stores) by the session's own function; answers
+   * it as the client queues it, or undefined when it does not apply (its target gone meanwhile).
+   */
+  private applyToCache(command: DocumentCommand): QueuedCommand | undefined {
+    const dialect = dialectOf(this.document.getMeta().openapi) ?? baseDialect();
+    if (isEndpointCommand(command)) {
+      const [edit] = this.store.applyCommands([command], dialect);
+      return edit;
+    }
+    if (isMetaCommand(command) || isSchemaCommand(command)) {
+      return this.document.applyCommands([command]).length === 0 ? undefined : { command };
+    }
+    switch (command.kind) {
+      case 'addEndpoint': {
         const { endpoint } = command;
-        if (this.store.getEndpoint(endpoint.id) !== undefined) continue;
+        if (this.store.getEndpoint(endpoint.id) !== undefined) return undefined;
         const size = this.store.size;
         const index = Math.max(0, Math.min(command.index ?? size, size));
         this.store.insert(endpoint, index);
-        this.client.queue({ command: { ...command, index }, after: endpoint });
-      } else if (command.kind === 'removeEndpoint') {
-        if (this.store.getEndpoint(command.endpointId) === undefined) continue;
-        this.store.remove(command.endpointId);
-        this.client.queue({ command });
-      } else {
-        console.warn(`The form does not send ${command.kind} as an edit.`);
+        return { command: { ...command, index }, after: endpoint };
       }
+      case 'removeEndpoint': {
+        const before = this.store.getEndpoint(command.endpointId);
+        if (before === undefined) return undefined;
+        this.store.remove(command.endpointId);
+        return { command, before };
+      }
+      case 'putEndpoint': {
+        const before = this.store.getEndpoint(command.endpoint.id);
+        if (before === undefined) return undefined;
+        this.store.update(before.id, () => command.endpoint);
+        return { command, before, after: command.endpoint };
+      }
+      case 'moveEndpoint': {
+        if (!this.store.move(command.endpointId, command.index)) return undefined;
+        return { command };
+      }
+      case 'setMeta': {
+        this.document.updateMeta((meta) => ({ ...meta, ...command.meta }));
+        return { command };
+      }
+      default:
+        console.warn(`The form does not send ${command.kind} as an edit.`);
+        return undefined;
     }
+  }
+
+  /**
+   * The worker's document is the truth (a CONFLICT, a command it refused): the page's cache
+   * takes its views, panel and schemas, then the commands still on their way, applied again.
+   */
+  private refill = (refill: Refill): void => {
+    const collapsed = this.store.getOrder().filter((id) => this.store.isCollapsed(id));
+    this.store.setAll(refill.endpoints, collapsed);
+    this.document.setAll(refill.meta, refill.schemas);
+    for (const command of refill.pending) this.applyToCache(command);
   };
 
   /** Opens an endpoint's panel and scrolls to it, also when it was the last one revealed. */
@@ -265,26 +286,6 @@ export class DocumentEditor {
 
   // ——— The worker's document ———
 
-  /** The Schemas section's edits go to the worker's document before a text is written. */
-  private async sendSchemaEdits(signal: AbortSignal | undefined): Promise<void> {
-    const schemas = this.document.getSchemas();
-    if (schemas === this.schemasFromDocument) return;
-    const run = this.schemaEdits;
-    const commands =
-      run !== undefined && run.base === this.schemasFromDocument && run.end === schemas
-        ? run.commands
-        : undefined;
-    // Without the section's own commands (the form renamed on its own) the set goes whole.
-    await this.client.setDocumentSchemas(schemas, commands, { signal });
-    this.takeSchemas(schemas);
-  }
-
-  /** The worker's document holds this set now (the section's commands start from it). */
-  private takeSchemas(schemas: SharedSchemas): void {
-    this.schemasFromDocument = schemas;
-    this.schemaEdits = undefined;
-  }
-
   /**
    * Renames a shared schema (one command to the worker's document). The session
    * rewrites every `$ref` to it in the whole document, bodies named after it included, and
@@ -293,16 +294,10 @@ export class DocumentEditor {
    */
   renameSchema = async (from: string, to: string): Promise<void> => {
     try {
-      await this.sendSchemaEdits(undefined);
       const before = this.store.list();
-      const synced = await this.client.sync(before, this.document.getMeta());
-      if (synced === undefined)
-        throw new CoreCallError({ code: 'CONFLICT', message: 'Superseded.' });
-      const revision = await this.client.documentRevision();
-      const answer = await this.client.command([{ kind: 'renameSchema', from, to }], revision);
+      const answer = await this.client.command([{ kind: 'renameSchema', from, to }]);
       const schemas = await this.client.documentSchemas();
       this.takeViews(before, answer);
-      this.takeSchemas(schemas);
       this.document.setSchemas(() => schemas);
       this.host.adoptSchemas(schemas);
     } catch (error) {
@@ -346,35 +341,26 @@ export class DocumentEditor {
     signal: AbortSignal | undefined,
     onProgress?: (done: number, total: number) => void,
   ): Promise<string> {
-    await this.sendSchemaEdits(signal);
     // Cancelling drops the answer; the worker and its document stay as they are.
-    return this.client.render(endpoints, this.document.getMeta(), { signal, onProgress });
+    return this.client.render({ signal, onProgress });
   }
 
   /**
    * The workspace record: the form synced to the worker's document, whose core then stores the
    * record itself (the text stays there); answers the revision the sync left.
    */
-  keepForm = async (endpoints: Endpoint[]): Promise<number | undefined> => {
-    const signal = this.jobs.pageSignal;
-    await this.sendSchemaEdits(signal);
-    const answer = await this.client.sync(endpoints, this.document.getMeta(), { signal });
+  keepForm = async (): Promise<number | undefined> => {
+    const answer = await this.client.sync({ signal: this.jobs.pageSignal });
     return answer?.revision;
   };
 
   /** A workspace record was put on the screen (a restore, a project shown). */
   shown = (shown: RestoredWorkspace): void => {
-    this.takeSchemas(this.document.getSchemas());
     this.set({
       warnings: shown.warnings,
       keptOperations: shown.keptOperations,
       hasOutput: shown.output.trim().length > 0,
     });
-  };
-
-  /** The text's shared schemas were read back from the worker: they are not edits. */
-  schemasRead = (schemas: SharedSchemas): void => {
-    this.takeSchemas(schemas);
   };
 
   // ——— Generate ———
@@ -383,12 +369,11 @@ export class DocumentEditor {
     this.jobs.run('generate', async () => {
       const endpoints = this.store.list();
       const signal = this.jobs.signal();
-      await this.sendSchemaEdits(signal);
-      // The form goes to the worker's document session (what changed, in batches: a long job
-      // the user can cancel, which sends no further batch and never stops the worker holding
-      // the document); its problems decide, and the same answer carries the text when the
+      // The queued commands go to the worker's document session (in batches: a long job the
+      // user can cancel, which sends no further batch and never stops the worker holding the
+      // document); its problems decide, and the same answer carries the text when the
       // document can be generated.
-      const synced = await this.client.sync(endpoints, this.document.getMeta(), {
+      const synced = await this.client.sync({
         signal,
         onProgress: this.jobs.onProgress,
         text: 'ifValid',
@@ -420,11 +405,9 @@ export class DocumentEditor {
     this.loadReason = undefined;
     this.convertedText = undefined;
     this.document.setAll(parsed.meta, {});
-    this.takeSchemas(this.document.getSchemas());
     // The opened document becomes the worker's before anything asks it for its schemas.
     this.client.releaseHold();
     void this.client.documentSchemas().then((schemas) => {
-      this.takeSchemas(schemas);
       this.document.setSchemas(() => schemas);
       this.host.adoptSchemas(schemas);
     }, console.warn);
@@ -619,7 +602,7 @@ export class DocumentEditor {
         this.jobs.setError(i18n._(msg`This endpoint is not in the YAML: nothing to apply.`));
         return;
       }
-      this.store.update(id, () => ({ ...source, id }));
+      this.apply({ kind: 'putEndpoint', endpoint: { ...source, id } });
     });
 }
 

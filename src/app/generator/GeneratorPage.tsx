@@ -35,7 +35,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DocumentPanel } from './document/DocumentPanel';
 import { DocumentContext, type DocumentLinks } from '../model/document-store';
 import { OutputTabs } from './document/OutputTabs';
-import { createEndpoint, isLoadedAsIs } from '../model/endpoint-ops';
+import { createEndpoint } from '../model/endpoint-ops';
 import { EndpointList } from './EndpointList';
 import { useOrder, useReport } from '../model/endpoint-store';
 import { useGeneratorSplit } from './GeneratorSplit';
@@ -136,8 +136,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   const client = generatorClient();
   const workspaceName =
     workspaceProject === undefined ? 'local' : projectWorkspace(workspaceProject);
-  // The session's problems treat "loaded and untouched" views as the page does.
-  useEffect(() => client.setLoadedTest(isLoadedAsIs), [client]);
   /** Generate, Load and their kin run here (src/app/jobs). */
   const [jobs] = useState(
     () =>
@@ -182,7 +180,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     editorReady,
     keep: editorObject.keepForm,
     onShown: editorObject.shown,
-    onSchemasRead: editorObject.schemasRead,
+    apply: editorObject.apply,
   });
   const restoring = workspace.restoring;
   // The example problems come with validation (the session checks what each sync changed).
@@ -346,8 +344,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     let timer: ReturnType<typeof setTimeout> | undefined;
     const run = () => {
       timer = undefined;
-      // Commands for what changed since the worker last had the form, not the whole form.
-      client.validateLatest(store.list(), documentStore.getMeta()).then(
+      // The commands queued since the last answer, not the form.
+      client.validateLatest().then(
         (next) => {
           if (!next) return;
           store.setReport(next);

@@ -162,6 +162,20 @@ export class EndpointStore {
     this.emitChange();
   }
 
+  /** Moves endpoint `id` to `index` of the order; answers whether it moved. */
+  move(id: string, index: number): boolean {
+    const from = this.order.indexOf(id);
+    if (from < 0) return false;
+    const order = this.order.filter((x) => x !== id);
+    const to = Math.max(0, Math.min(index, order.length));
+    if (to === from) return false;
+    order.splice(to, 0, id);
+    this.order = order;
+    this.emitOrder();
+    this.emitChange();
+    return true;
+  }
+
   remove(id: string): void {
     if (!this.byId.delete(id)) return;
     this.order = this.order.filter((x) => x !== id);

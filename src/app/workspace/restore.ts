@@ -1,10 +1,11 @@
 /**
  * Restoring a workspace: its record's text is opened in the worker's document
  * session, and the view state is laid over the views it gives (the drafts in their order, the
- * collapsed panels, the document panel when it was a draft, the output editor's change). The
- * same step shows a project's record from the server.
+ * collapsed panels, the document panel when it was a draft, the output editor's change): the
+ * page takes the opened views, then the drafts as whole-view commands ({@link draftCommands}).
+ * The same step shows a project's record from the server.
  */
-import type { Endpoint, KeptOperation, Schema } from '../../shared/openapi';
+import type { DocumentCommand, Endpoint, KeptOperation, Schema } from '../../shared/openapi';
 import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
@@ -25,6 +26,8 @@ export interface RestoredWorkspace {
   collapsed: string[] | undefined;
   /** The document panel: the draft, or the text's own (undefined: a new document's). */
   meta: DocumentMeta | undefined;
+  /** The text's own document panel (undefined: a new document's). */
+  textMeta: DocumentMeta | undefined;
   /** `meta` is a draft the text does not hold. */
   metaDraft: boolean;
   /** The shared schemas when they were a draft (otherwise the text's, read from the worker). */
@@ -84,6 +87,7 @@ export async function restoreWorkspace(
     endpoints: overlayForm(opened, form),
     collapsed: viewState.collapsed,
     meta: form?.meta ?? meta,
+    textMeta: meta,
     metaDraft: form?.meta !== undefined,
     schemas: form?.schemas,
     output: projectOutput(asString, viewState),
@@ -91,4 +95,55 @@ export async function restoreWorkspace(
     keptOperations,
     unreadable,
   };
+}
+
+/**
+ * The commands that make the opened views (`opened`) the restored form (`form`, the drafts laid
+ * over them): a view the form lacks is removed, a draft of an opened view is put whole, a new
+ * one added, and the order is set by moves. Whole views, no diff: the view state keeps drafts
+ * whole, and this is how they become commands once, as the form is restored.
+ */
+export function draftCommands(
+  opened: readonly Endpoint[],
+  form: readonly Endpoint[],
+): DocumentCommand[] {
+  const commands: DocumentCommand[] = [];
+  const wanted = new Set(form.map((view) => view.id));
+  const order: string[] = [];
+  for (const view of opened) {
+    if (wanted.has(view.id)) order.push(view.id);
+    else commands.push({ kind: 'removeEndpoint', endpointId: view.id });
+  }
+  const openedById = new Map(opened.map((view) => [view.id, view]));
+  for (const view of form) {
+    const was = openedById.get(view.id);
+    if (was === undefined) {
+      commands.push({ kind: 'addEndpoint', endpoint: view, index: order.length });
+      order.push(view.id);
+    } else if (was !== view) commands.push({ kind: 'putEndpoint', endpoint: view });
+  }
+  form.forEach((view, index) => {
+    if (order[index] === view.id) return;
+    order.splice(order.indexOf(view.id), 1);
+    order.splice(index, 0, view.id);
+    commands.push({ kind: 'moveEndpoint', endpointId: view.id, index });
+  });
+  return commands;
+}
+
+/** The commands that make the schema set `current` the restored draft set `draft` (whole). */
+export function schemaDraftCommands(
+  current: Readonly<Record<string, Schema>>,
+  draft: Readonly<Record<string, Schema>>,
+): DocumentCommand[] {
+  const commands: DocumentCommand[] = [];
+  for (const name of Object.keys(current)) {
+    if (!Object.hasOwn(draft, name)) commands.push({ kind: 'removeSchema', name });
+  }
+  for (const [name, schema] of Object.entries(draft)) {
+    if (!Object.hasOwn(current, name) || current[name] !== schema) {
+      commands.push({ kind: 'setSchema', name, schema });
+    }
+  }
+  return commands;
 }

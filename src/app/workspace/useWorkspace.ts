@@ -11,7 +11,7 @@
  * builds from it ({@link Workspace.keeper}).
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { Endpoint, Schema } from '../../shared/openapi';
+import type { DocumentCommand, Endpoint } from '../../shared/openapi';
 import { newDocumentMeta } from '../../shared/openapi/document/meta';
 import { isAbortError, type GeneratorClient } from '../core/generator-client';
 import { createEndpoint, markLoaded } from '../model/endpoint-ops';
@@ -21,7 +21,13 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
 import type { ProjectKeeper, UploadBody } from './project-keeper';
 import { WorkspaceRecorder } from './recorder';
-import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
+import {
+  COLLAPSE_ABOVE,
+  draftCommands,
+  restoreWorkspace,
+  schemaDraftCommands,
+  type RestoredWorkspace,
+} from './restore';
 import { clearJournal, recordWithJournal, writeKeptJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { projectWorkspace, workspaceStore } from './workspace-store';
@@ -40,14 +46,14 @@ export interface WorkspaceOptions {
   editor: RefObject<OutputEditorHandle | null>;
   editorReady: boolean;
   /**
-   * Syncs these endpoints to the worker's document (whose core then stores the record);
+   * Sends the queued commands to the worker's document (whose core then stores the record);
    * answers the revision the sync left.
    */
-  keep: (endpoints: Endpoint[]) => Promise<number | undefined>;
+  keep: () => Promise<number | undefined>;
   /** A record was put on the screen: the page takes what it shows beside the form. */
   onShown: (shown: RestoredWorkspace) => void;
-  /** The text's shared schemas were read back from the worker. */
-  onSchemasRead: (schemas: Record<string, Schema>) => void;
+  /** Edits the form by commands (the editor object's `apply`): a restore's drafts go so. */
+  apply: (commands: readonly DocumentCommand[]) => void;
 }
 
 export interface Workspace {
@@ -94,8 +100,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         const handle = editorHandle();
         return latest.current.editorReady && handle ? handle.getValue() : undefined;
       },
-      keep: async (endpoints, view) => {
-        const revision = await latest.current.keep(endpoints);
+      keep: async (_endpoints, view) => {
+        const revision = await latest.current.keep();
         return { revision, stored: await latest.current.client.flushRecord(view) };
       },
     });
@@ -123,33 +129,37 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   /** Puts a restored record on the screen. */
   const apply = (shown: RestoredWorkspace) => {
     markLoaded(shown.opened);
-    const endpoints = shown.endpoints.length > 0 ? shown.endpoints : [createEndpoint(true)];
+    const endpoints = shown.endpoints;
     // A text shown without a view state of its own (a project saved elsewhere) is collapsed as
     // a Load collapses it.
     const collapsed =
       shown.collapsed ??
       (endpoints.length > COLLAPSE_ABOVE ? endpoints.map((endpoint) => endpoint.id) : []);
-    store.setAll(endpoints, collapsed);
-    store.touched.markBlank(store.list());
-    documentStore.setAll(shown.meta ?? newDocumentMeta(), shown.schemas ?? {});
+    // The page's cache takes the opened document as the worker has it ...
+    store.setAll(shown.opened, collapsed);
+    documentStore.setAll(shown.textMeta ?? newDocumentMeta(), {});
     client.releaseHold();
+    recorder.adopt(shown.text, shown.opened, documentStore.getMeta(), undefined);
+    // ... and the drafts go as commands, to the cache and the worker alike.
+    const commands = draftCommands(shown.opened, endpoints);
+    if (shown.metaDraft && shown.meta !== undefined) {
+      commands.push({ kind: 'setMeta', meta: shown.meta });
+    }
+    // A form is never empty (spec §4): one endpoint, calm until touched.
+    if (endpoints.length === 0)
+      commands.push({ kind: 'addEndpoint', endpoint: createEndpoint(true) });
+    latest.current.apply(commands);
+    store.touched.markBlank(store.list());
     store.markSaved();
-    recorder.adopt(
-      shown.text,
-      shown.opened,
-      shown.metaDraft ? undefined : documentStore.getMeta(),
-      shown.schemas === undefined ? documentStore.getSchemas() : undefined,
-    );
     pendingOutput.current = shown.output;
     latest.current.onShown(shown);
-    // The text's shared schemas are read from the worker (a draft set came with the record).
-    if (shown.schemas === undefined && shown.opened.length + shown.text.length > 0) {
-      void client.documentSchemas().then((schemas) => {
-        documentStore.setSchemas(() => schemas);
-        recorder.adoptMeta(undefined, schemas);
-        latest.current.onSchemasRead(schemas);
-      }, console.warn);
-    }
+    // The text's shared schemas are read from the worker; a draft set goes as commands over it.
+    const draft = shown.schemas;
+    void client.documentSchemas().then((schemas) => {
+      documentStore.setSchemas(() => schemas);
+      recorder.adoptMeta(undefined, schemas);
+      if (draft !== undefined) latest.current.apply(schemaDraftCommands(schemas, draft));
+    }, console.warn);
   };
 
   // The browser's own workspace: its record is read (older storage migrated first) and opened.
@@ -169,7 +179,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       if (record === undefined) {
         // A new workspace starts with one endpoint (spec §4), calm until touched.
         client.setSource('');
-        store.setAll([createEndpoint(true)]);
+        store.setAll([]);
+        latest.current.apply([{ kind: 'addEndpoint', endpoint: createEndpoint(true) }]);
         store.touched.markBlank(store.list());
         store.markSaved();
       } else {

@@ -262,8 +262,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** The open document's revision (0 before anything is open). */
     revision: () => run(() => session.revision),
     /**
-     * What a caller syncing the form by commands starts from (app/core/document-sync.ts): the
-     * revision, the form's endpoint order, the document panel and the views edited since the
+     * Where the session stands (the page's cache refilled from it, app/core/generator-client.ts):
+     * the revision, the form's endpoint order, the document panel and the views edited since the
      * text was loaded.
      */
     syncState: () =>

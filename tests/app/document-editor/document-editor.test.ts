@@ -96,7 +96,7 @@ describe('DocumentEditor', () => {
     await editor.generate();
     expect(output()).toBe(DOC);
     const [id] = editor.store.getOrder();
-    editor.store.update(id!, (e) => ({ ...e, summary: 'Every pet' }));
+    editor.apply({ kind: 'setField', endpointId: id!, field: 'summary', value: 'Every pet' });
     await editor.generate();
     expect(output()).toBe(DOC.replace('List pets', 'Every pet'));
     expect(editor.jobs.getState().error).toBeUndefined();
@@ -119,7 +119,7 @@ describe('DocumentEditor', () => {
     // The form's own rename is the fallback where the document cannot be written yet.
     editor.add();
     const draft = editor.store.getOrder().at(-1)!;
-    editor.store.update(draft, (e) => ({ ...e, path: '' }));
+    editor.apply({ kind: 'setField', endpointId: draft, field: 'path', value: '' });
     await editor.renameSchema('Receipt', 'Paid');
     expect(Object.keys(editor.document.getSchemas())).toEqual(['Address', 'Purchase', 'Paid']);
   });

@@ -102,8 +102,7 @@ async function loaded() {
     showTab: () => undefined,
   });
   await editor.load();
-  const sync = () =>
-    (client as GeneratorClient).sync(editor.store.list(), editor.document.getMeta());
+  const sync = () => (client as GeneratorClient).sync();
   await sync();
   worker.messages.length = 0;
   const view = () => editor.store.list()[0] as Endpoint;
@@ -123,7 +122,7 @@ describe('editor.apply', () => {
     expect(applies).toHaveLength(1);
     expect(applies[0]?.commands?.map((c) => c.kind)).toEqual(['setAt']);
     expect(applies[0]?.bytes).toBeLessThan(1024);
-    const text = await client.render(editor.store.list(), editor.document.getMeta());
+    const text = await client.render();
     expect(text).toBe(DOC.replace('description: Bad request', 'description: Not a pet'));
   });
 
@@ -137,7 +136,7 @@ describe('editor.apply', () => {
     const commands = worker.messages.flatMap((m) => m.commands ?? []);
     expect(commands.map((c) => c.kind)).toEqual(['setAt', 'setAt', 'setAt', 'setAt']);
     expect(commands.some((c) => c.kind === 'putEndpoint')).toBe(false);
-    const text = await client.render(editor.store.list(), editor.document.getMeta());
+    const text = await client.render();
     expect(text).toContain('name: Max');
     expect(text).toContain('      summary: Add a pet\n');
   });
@@ -152,7 +151,7 @@ describe('editor.apply beyond an endpoint', () => {
     const commands = worker.messages.flatMap((m) => m.commands ?? []);
     expect(commands.map((c) => c.kind)).toEqual(['setMetaAt']);
     expect(worker.messages.find((m) => m.name === 'apply')?.bytes).toBeLessThan(1024);
-    const text = await client.render(editor.store.list(), editor.document.getMeta());
+    const text = await client.render();
     expect(text).toBe(DOC.replace('title: Pets', 'title: Pets and more'));
   });
 

@@ -128,29 +128,31 @@ describe('GeneratorClient', () => {
     expect(doc.endpoints).toHaveLength(60);
     // 60 views come in chunks of 24.
     expect(sent.filter((name) => name === 'views')).toHaveLength(3);
-    expect(await client.render(doc.endpoints, undefined)).toBe(text);
+    expect(await client.render()).toBe(text);
     sent.length = 0;
-    const edited = doc.endpoints.map((e, i) => (i === 7 ? { ...e, summary: 'Seven' } : e));
-    const out = await client.render(edited, undefined);
-    // One command batch with the one changed view (issue 18.1), no whole-view calls.
+    const seven = {
+      kind: 'setField',
+      endpointId: doc.endpoints[7]!.id,
+      field: 'summary',
+      value: 'Seven',
+    } as const;
+    client.queue({ command: seven });
+    const out = await client.render();
+    // One command batch with the one command (issue 29.1), no whole-view calls.
     expect(sent.filter((name) => name === 'apply')).toHaveLength(1);
     expect(sent.filter((name) => name === 'putEndpoints' || name === 'setOrder')).toEqual([]);
     expect(out.split('\n').filter((line, i) => line !== text.split('\n')[i])).toEqual([
       '      summary: Seven # note',
     ]);
 
-    // A restarted worker re-opens the document before rendering.
+    // A restarted worker re-opens the document and replays the command before rendering.
     client.terminate();
-    expect(await client.render(edited, undefined)).toBe(out);
+    expect(await client.render()).toBe(out);
 
     // Without a worker (the main-thread fallback) the same core gives the same text.
     const local = new GeneratorClient({ createWorker: undefined });
-    const opened = await local.openDocument(text);
-    expect(
-      await local.render(
-        opened.endpoints.map((e, i) => (i === 7 ? { ...e, summary: 'Seven' } : e)),
-        undefined,
-      ),
-    ).toBe(out);
+    await local.openDocument(text);
+    local.queue({ command: seven });
+    expect(await local.render()).toBe(out);
   });
 });

@@ -6,14 +6,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
-import { isLoadedAsIs, markLoaded } from '../../../src/app/model/endpoint-ops';
+import { markLoaded } from '../../../src/app/model/endpoint-ops';
 import {
   readJournal,
   recordWithJournal,
   writeKeptJournal,
 } from '../../../src/app/workspace/journal';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import { restoreWorkspace } from '../../../src/app/workspace/restore';
+import { draftCommands, restoreWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
@@ -33,12 +33,19 @@ afterEach(() => localStorage.clear());
 async function openPage(text: string) {
   const store = new MemoryWorkspaceStore();
   const client = new GeneratorClient({ createWorker: undefined });
-  client.setLoadedTest(isLoadedAsIs);
   const shown = await restoreWorkspace(client, text, EMPTY_VIEW_STATE, { hold: true });
   markLoaded(shown.opened);
   client.releaseHold();
+  let form = shown.endpoints;
   const page = {
-    form: shown.endpoints,
+    /** The form: a change goes to the worker as whole-view commands, as a control's would. */
+    get form(): Endpoint[] {
+      return form;
+    },
+    set form(next: Endpoint[]) {
+      for (const command of draftCommands(form, next)) client.queue({ command });
+      form = next;
+    },
     collapsed: new Set<string>(),
     output: undefined as string | undefined,
     syncs: 0,
@@ -57,10 +64,10 @@ async function openPage(text: string) {
       return Promise.resolve(page.output);
     },
     outputNow: () => page.output,
-    keep: async (endpoints, view) => {
+    keep: async (_endpoints, view) => {
       page.syncs += 1;
       page.views.push(view);
-      const answer = await client.sync(endpoints, shown.meta);
+      const answer = await client.sync();
       return { revision: answer?.revision, stored: await client.flushRecord(view) };
     },
   });
@@ -241,7 +248,7 @@ describe('the browser workspace kept by the document core', () => {
     await recorder.keep();
     // Generate: the form's text is the answer, and the editor shows it (changing as it goes in).
     page.form = page.form.map((e, i) => (i === 0 ? withSummary(e, 'First pets') : e));
-    const synced = await client.sync(page.form, undefined, { text: 'ifValid' });
+    const synced = await client.sync({ text: 'ifValid' });
     const generated = synced?.text;
     expect(generated).toContain('First pets');
     page.output = generated;

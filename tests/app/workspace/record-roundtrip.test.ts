@@ -23,14 +23,14 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
-import {
-  createEndpoint,
-  isLoadedAsIs,
-  markLoaded,
-  withPath,
-} from '../../../src/app/model/endpoint-ops';
+import { createEndpoint, markLoaded, withPath } from '../../../src/app/model/endpoint-ops';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import { restoreWorkspace, type RestoredWorkspace } from '../../../src/app/workspace/restore';
+import {
+  draftCommands,
+  restoreWorkspace,
+  schemaDraftCommands,
+  type RestoredWorkspace,
+} from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState, viewKey } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
@@ -67,9 +67,7 @@ function corpusPath(name: string): string {
 }
 
 function newClient(): GeneratorClient {
-  const client = new GeneratorClient({ createWorker: undefined });
-  client.setLoadedTest(isLoadedAsIs);
-  return client;
+  return new GeneratorClient({ createWorker: undefined });
 }
 
 /**
@@ -122,9 +120,25 @@ function expectSameForm(restored: RestoredWorkspace, page: Page): void {
 
 /** The page as useWorkspace and GeneratorPage keep it, for one open workspace. */
 class Page {
-  form: Endpoint[] = [];
+  private views: Endpoint[] = [];
+  private panel: DocumentMeta = newDocumentMeta();
+  /** The form: a change goes to the worker as whole-view commands (the steps change views). */
+  get form(): Endpoint[] {
+    return this.views;
+  }
+  set form(next: Endpoint[]) {
+    for (const command of draftCommands(this.views, next)) this.client.queue({ command });
+    this.views = next;
+  }
+  /** The document panel: a change goes as the panel's fields. */
+  get meta(): DocumentMeta {
+    return this.panel;
+  }
+  set meta(next: DocumentMeta) {
+    this.client.queue({ command: { kind: 'setMeta', meta: next } });
+    this.panel = next;
+  }
   collapsed = new Set<string>();
-  meta: DocumentMeta = newDocumentMeta();
   schemas: Record<string, Schema> = {};
   /** The views as opening the text gave them (the recorder keys these by their own id). */
   opened = new WeakSet<Endpoint>();
@@ -145,8 +159,8 @@ class Page {
       schemas: () => this.schemas,
       readOutput: () => Promise.resolve(undefined),
       outputNow: () => undefined,
-      keep: async (endpoints, view) => {
-        const answer = await this.client.sync(endpoints, this.meta, { text: true });
+      keep: async (_endpoints, view) => {
+        const answer = await this.client.sync({ text: true });
         this.written = answer?.report.canGenerate === true ? answer.text : undefined;
         return { revision: answer?.revision, stored: await this.client.flushRecord(view) };
       },
@@ -158,14 +172,23 @@ class Page {
   async show(shown: RestoredWorkspace): Promise<void> {
     markLoaded(shown.opened);
     this.opened = new WeakSet(shown.opened);
+    // The opened views as the worker has them, then the drafts as commands (useWorkspace).
+    this.views = shown.opened;
+    this.panel = shown.textMeta ?? newDocumentMeta();
+    this.client.releaseHold();
     this.form = shown.endpoints.length > 0 ? shown.endpoints : [createEndpoint(true)];
     const collapsed =
       shown.collapsed ?? (this.form.length > 10 ? this.form.map((endpoint) => endpoint.id) : []);
     this.collapsed = new Set(collapsed);
-    this.meta = shown.meta ?? newDocumentMeta();
-    this.client.releaseHold();
-    // The text's shared schemas are read from the worker (a draft set came with the record).
-    this.schemas = shown.schemas ?? (await this.client.documentSchemas());
+    if (shown.metaDraft && shown.meta !== undefined) this.meta = shown.meta;
+    // The text's shared schemas are read from the worker; a draft set goes as commands over it.
+    const read = await this.client.documentSchemas();
+    if (shown.schemas !== undefined) {
+      for (const command of schemaDraftCommands(read, shown.schemas)) {
+        this.client.queue({ command });
+      }
+    }
+    this.schemas = shown.schemas ?? read;
     this.recorder.adopt(
       shown.text,
       shown.opened,
@@ -246,7 +269,10 @@ async function reopenAndCheck(
     expect(restored.text).toBe(built.text);
     markLoaded(restored.opened);
     client.releaseHold();
-    const again = await client.sync(restored.endpoints, restored.meta, { text: true });
+    for (const command of draftCommands(restored.opened, restored.endpoints)) {
+      client.queue({ command });
+    }
+    const again = await client.sync({ text: true });
     expect(again?.report.canGenerate).toBe(true);
     expect(again?.text).toBe(built.text);
   }

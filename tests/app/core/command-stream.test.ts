@@ -1,0 +1,252 @@
+/**
+ * The command is the edit (issue 29.1): the client sends exactly the commands the page queued,
+ * in order, on the revision the last answer gave; no view is diffed. A restarted worker opens
+ * the document again and replays what it had applied; a command made on a document the form
+ * replaced is dropped; a CONFLICT or a refused command refills the page's cache from the worker.
+ */
+import { expose } from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  GeneratorClient,
+  type DocumentChange,
+  type Refill,
+} from '../../../src/app/core/generator-client';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { baseDialect } from '../../../src/shared/openapi/versions';
+import {
+  applyToView,
+  type DocumentCommand,
+  type Endpoint,
+  type EndpointCommand,
+} from '../../../src/shared/openapi';
+
+const TEXT = [
+  'openapi: 3.0.3',
+  'info: {title: Pets, version: v1}',
+  'paths:',
+  '  /pets/{id}:',
+  '    get:',
+  '      summary: One pet',
+  "      responses: {'200': {description: OK}}",
+  '  /owners:',
+  '    get:',
+  '      summary: Owners',
+  "      responses: {'200': {description: OK}}",
+  '  /toys:',
+  '    get:',
+  '      summary: Toys',
+  "      responses: {'200': {description: OK}}",
+  '',
+].join('\n');
+
+interface Message {
+  name: string;
+  bytes: number;
+  commands?: DocumentCommand[];
+}
+
+/** A "worker" over a MessageChannel running the real core API; every call is recorded. */
+function coreWorker() {
+  const messages: Message[] = [];
+  let started = 0;
+  const create = () => {
+    started += 1;
+    const channel = new MessageChannel();
+    expose(createCoreApi(), channel.port2);
+    channel.port1.start();
+    const post = channel.port1.postMessage.bind(channel.port1);
+    channel.port1.postMessage = ((message: {
+      path?: string[];
+      argumentList?: { value?: unknown }[];
+    }) => {
+      const name = String(message.path?.[0] ?? '');
+      const args = (message.argumentList ?? []).map((a) => a.value);
+      const entry: Message = { name, bytes: JSON.stringify(args).length };
+      if (name === 'apply') entry.commands = args[0] as DocumentCommand[];
+      messages.push(entry);
+      post(message);
+    }) as MessagePort['postMessage'];
+    return Object.assign(channel.port1, {
+      terminate: () => channel.port1.close(),
+    }) as unknown as Worker;
+  };
+  return {
+    create,
+    messages,
+    get started() {
+      return started;
+    },
+  };
+}
+
+let client: GeneratorClient | undefined;
+afterEach(() => client?.terminate());
+
+function commandKinds(messages: Message[]): string[] {
+  return messages.flatMap((m) => (m.commands ?? []).map((c) => c.kind));
+}
+
+/** A client on a worker that opened TEXT, and a page cache that applies and queues commands. */
+async function opened(text = TEXT) {
+  const worker = coreWorker();
+  const opened = new GeneratorClient({ createWorker: worker.create });
+  client = opened;
+  const { endpoints } = await opened.openDocument(text);
+  let views = endpoints;
+  /** The page: the view changes at once by the session's function, the command is queued. */
+  const edit = (command: EndpointCommand) => {
+    const before = views.find((view) => view.id === command.endpointId) as Endpoint;
+    const after = applyToView(before, command, baseDialect());
+    views = views.map((view) => (view === before ? after : view));
+    opened.queue({ command, before, after });
+  };
+  await opened.validateLatest();
+  worker.messages.length = 0;
+  return { worker, client: opened, edit, views: () => views };
+}
+
+const summary = (endpointId: string, value: string): EndpointCommand => ({
+  kind: 'setField',
+  endpointId,
+  field: 'summary',
+  value,
+});
+
+describe('GeneratorClient: one ordered command stream', () => {
+  it('a keystroke is one apply with its one command, and the lint is told its route', async () => {
+    const { worker, client, edit, views } = await opened();
+    const changes: DocumentChange[] = [];
+    client.onDocumentChange((change) => changes.push(change));
+    const owners = views()[1]!.id;
+    for (const value of ['O', 'Ow', 'Own']) {
+      edit(summary(owners, value));
+      await client.validateLatest();
+    }
+    expect(worker.messages.map((m) => m.name)).toEqual(['apply', 'apply', 'apply']);
+    expect(commandKinds(worker.messages)).toEqual(['setField', 'setField', 'setField']);
+    expect(Math.max(...worker.messages.map((m) => m.bytes))).toBeLessThan(1024);
+    expect(changes.at(-1)).toEqual({ opened: false, touchedPaths: ['/owners'] });
+    expect(await client.render()).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
+  });
+
+  it('sends the commands in order, in one batch per sync, with nothing diffed', async () => {
+    const { worker, client, edit, views } = await opened();
+    const [pets, , toys] = views().map((view) => view.id) as [string, string, string];
+    edit(summary(pets, 'A pet'));
+    edit(summary(toys, 'Games'));
+    edit(summary(pets, 'The pet'));
+    await client.render();
+    const applies = worker.messages.filter((m) => m.name === 'apply');
+    expect(applies).toHaveLength(1);
+    expect(applies[0]!.commands).toEqual([
+      summary(pets, 'A pet'),
+      summary(toys, 'Games'),
+      summary(pets, 'The pet'),
+    ]);
+  });
+
+  it('lets the latest validation win without running the superseded one', async () => {
+    const { worker, client, edit, views } = await opened();
+    edit(summary(views()[0]!.id, 'First'));
+    const a = client.validateLatest();
+    edit(summary(views()[0]!.id, 'Second'));
+    const b = client.validateLatest();
+    expect(await a).toBeUndefined();
+    expect(await b).toBeDefined();
+    // One batch: both commands, in order.
+    expect(commandKinds(worker.messages)).toEqual(['setField', 'setField']);
+    expect(await client.render()).toContain('summary: Second');
+  });
+
+  it('drops the commands made on a document the form replaced (a Load taken)', async () => {
+    const { worker, client, edit, views } = await opened();
+    edit(summary(views()[0]!.id, 'Edited'));
+    // Load: the new text opens in a core of its own; the form takes it before any sync.
+    const next = TEXT.replace('/toys', '/games');
+    await client.openDocument(next, { hold: true });
+    client.releaseHold();
+    worker.messages.length = 0;
+    expect(await client.render()).toBe(next);
+    expect(commandKinds(worker.messages)).toEqual([]);
+  });
+
+  it('keeps sending to the open document while a Load waits for the form', async () => {
+    const { client, edit, views } = await opened();
+    await client.openDocument(TEXT.replace('/toys', '/games'), { hold: true });
+    edit(summary(views()[0]!.id, 'Edited'));
+    expect(await client.render()).toContain('summary: Edited');
+    client.dropCandidate();
+    expect(await client.render()).toContain('summary: Edited');
+  });
+
+  it('a restarted worker opens the document again and replays the commands, then the queue', async () => {
+    const { worker, client, edit, views } = await opened();
+    const [pets, owners] = views().map((view) => view.id) as [string, string];
+    edit(summary(pets, 'A pet'));
+    await client.validateLatest();
+    client.terminate();
+    worker.messages.length = 0;
+    edit(summary(owners, 'People'));
+    const text = await client.render();
+    expect(worker.started).toBe(2);
+    expect(text).toBe(
+      TEXT.replace('summary: One pet', 'summary: A pet').replace(
+        'summary: Owners',
+        'summary: People',
+      ),
+    );
+    // The log first (what the old worker had), then the queue: no view goes whole.
+    const applies = worker.messages.filter((m) => m.name === 'apply');
+    expect(applies.map((m) => m.commands)).toEqual([
+      [summary(pets, 'A pet')],
+      [summary(owners, 'People')],
+    ]);
+  });
+
+  it('a batch cut short by a crash stays queued and goes to the restarted worker', async () => {
+    const { worker, client, edit, views } = await opened();
+    edit(summary(views()[2]!.id, 'Games'));
+    const lost = client.validateLatest();
+    client.terminate();
+    await lost.catch(() => undefined);
+    worker.messages.length = 0;
+    expect(await client.render()).toBe(TEXT.replace('summary: Toys', 'summary: Games'));
+  });
+
+  it('after a CONFLICT the commands go on the new revision and the cache is refilled', async () => {
+    const { client, edit, views } = await opened();
+    const refills: Refill[] = [];
+    client.setRefill((refill) => refills.push(refill));
+    const [, owners, toys] = views().map((view) => view.id) as [string, string, string];
+    // A batch behind the stream's back (another caller): the next one is stale.
+    const behind = await client.call('revision', []);
+    await client.call('apply', [[{ kind: 'moveEndpoint', endpointId: owners, index: 0 }], behind]);
+    edit(summary(toys, 'Games'));
+    const report = await client.validateLatest();
+    expect(report).toBeDefined();
+    expect(refills).toHaveLength(1);
+    expect(refills[0]!.endpoints.map((view) => view.id)).toEqual([owners, views()[0]!.id, toys]);
+    expect(refills[0]!.endpoints[2]!.summary).toBe('Games');
+    expect(await client.render()).toContain('summary: Games');
+  });
+
+  it('a command the document refuses is dropped, the others applied, the cache refilled', async () => {
+    const { client, edit, views } = await opened();
+    const refills: Refill[] = [];
+    client.setRefill((refill) => refills.push(refill));
+    edit(summary(views()[0]!.id, 'A pet'));
+    client.queue({ command: summary('no-such-endpoint', 'x') });
+    edit(summary(views()[2]!.id, 'Games'));
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      await client.validateLatest();
+    } finally {
+      console.warn = warn;
+    }
+    expect(refills).toHaveLength(1);
+    const text = await client.render();
+    expect(text).toContain('summary: A pet');
+    expect(text).toContain('summary: Games');
+  });
+});
