@@ -27,6 +27,7 @@ import {
   unescapePointer,
   type JsonObject,
 } from './openapi-common';
+import { ANY_SUBSCHEMAS } from './schema-keywords';
 
 /** Where a reference is written: a `$ref` member, or a discriminator mapping's target. */
 export type RefKind = '$ref' | 'mapping';
@@ -52,35 +53,10 @@ export interface RefWalk {
   pointers?: boolean;
 }
 
-/**
- * Schema keywords whose value is one schema (a list, too, for a draft-04 tuple `items`). The
- * JSON Schema keywords of 3.1 and 3.2 are here too: a `$ref` under `if` or `$defs` is followed
- * by the example checks, so the components it reaches must be known and renamed with the rest.
- */
-const ONE_SCHEMA = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
-/** Schema keywords whose value is a list of schemas. */
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Schema keywords whose value maps names to schemas (`definitions` as written by draft-04). */
-const SCHEMA_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-]);
+/** Schema keywords of either dialect: a `$ref` under `if` or `$defs` is a reference too. */
+const ONE_SCHEMA = ANY_SUBSCHEMAS.one;
+const SCHEMA_LISTS = ANY_SUBSCHEMAS.lists;
+const SCHEMA_MAPS = ANY_SUBSCHEMAS.maps;
 /** Depth at which a copy-on-write rewrite stops (it recurses). */
 const MAX_REWRITE_DEPTH = 2000;
 

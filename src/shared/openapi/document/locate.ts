@@ -9,6 +9,7 @@ import { isMap, isScalar, LineCounter, parse, parseDocument, type Node, type Pai
 import { isJsonSchemaDialect, type OpenApiDialect } from '../openapi-version';
 import { baseDialect } from '../versions';
 import { forEachRef } from '../refs';
+import { DRAFT2020_SUBSCHEMAS } from '../schema-keywords';
 
 /** One operation's lines (1-based, inclusive): from its method key to the end of its value. */
 export interface OperationRange {
@@ -200,20 +201,9 @@ function objectValidator(definition: 'Schema' | 'Reference'): Validator {
 }
 
 const JSON_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
-const SUBSCHEMA = new Set([
-  'items',
-  'not',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-]);
-const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+const SUBSCHEMA = DRAFT2020_SUBSCHEMAS.one;
+const SUBSCHEMA_LISTS = DRAFT2020_SUBSCHEMAS.lists;
+const SUBSCHEMA_MAPS = DRAFT2020_SUBSCHEMAS.maps;
 
 /**
  * A JSON Schema 2020-12 schema (OpenAPI 3.1/3.2) with the wrong shape for a core keyword:

@@ -22,6 +22,7 @@ import type { Endpoint, Schema } from '../model';
 import type { OpenApiDialect } from '../openapi-version';
 import { baseDialect, versionOfDialect } from '../versions';
 import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
+import { DRAFT2020_SUBSCHEMAS, DRAFT4_SUBSCHEMAS } from '../schema-keywords';
 import { inferSchemaFromExampleTexts } from './infer-values';
 
 /** One way an example does not fit its schema. */
@@ -54,9 +55,9 @@ const ANNOTATIONS = new Set([
   'deprecated',
   'nullable',
 ]);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions']);
-const SCHEMA_LISTS = new Set(['oneOf', 'anyOf', 'allOf']);
-const SCHEMA_ONE = new Set(['items', 'additionalProperties', 'not', 'additionalItems']);
+const SCHEMA_MAPS = DRAFT4_SUBSCHEMAS.maps;
+const SCHEMA_LISTS = DRAFT4_SUBSCHEMAS.lists;
+const SCHEMA_ONE = DRAFT4_SUBSCHEMAS.one;
 
 function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, {
@@ -138,26 +139,10 @@ function to2020(schema: unknown, depth = 0): Record<string, unknown> | boolean {
   return out;
 }
 
-const SCHEMA_MAPS_2020 = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-]);
-const SCHEMA_LISTS_2020 = new Set(['oneOf', 'anyOf', 'allOf', 'prefixItems']);
-const SCHEMA_ONE_2020 = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'contains',
-  'propertyNames',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-]);
+/** 2020-12's, and draft-04's `definitions`, which 3.1 documents written from older ones keep. */
+const SCHEMA_MAPS_2020 = new Set([...DRAFT2020_SUBSCHEMAS.maps, 'definitions']);
+const SCHEMA_LISTS_2020 = DRAFT2020_SUBSCHEMAS.lists;
+const SCHEMA_ONE_2020 = DRAFT2020_SUBSCHEMAS.one;
 
 /** The base URI the shared schemas are looked up under: `#/components/schemas/X` resolves there. */
 const COMPONENTS_URI = 'https://specform.invalid/document';
