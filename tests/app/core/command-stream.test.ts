@@ -4,21 +4,15 @@
  * the document again and replays what it had applied; a command made on a document the form
  * replaced is dropped; a CONFLICT or a refused command refills the page's cache from the worker.
  */
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
+import { coreWorker, type CoreMessage } from './core-worker';
 import {
   GeneratorClient,
   type DocumentChange,
   type Refill,
 } from '../../../src/app/core/generator-client';
-import { createCoreApi } from '../../../src/shared/openapi/core-api';
 import { baseDialect } from '../../../src/shared/openapi/versions';
-import {
-  applyToView,
-  type DocumentCommand,
-  type Endpoint,
-  type EndpointCommand,
-} from '../../../src/shared/openapi';
+import { applyToView, type Endpoint, type EndpointCommand } from '../../../src/shared/openapi';
 
 const TEXT = [
   'openapi: 3.0.3',
@@ -39,50 +33,10 @@ const TEXT = [
   '',
 ].join('\n');
 
-interface Message {
-  name: string;
-  bytes: number;
-  commands?: DocumentCommand[];
-}
-
-/** A "worker" over a MessageChannel running the real core API; every call is recorded. */
-function coreWorker() {
-  const messages: Message[] = [];
-  let started = 0;
-  const create = () => {
-    started += 1;
-    const channel = new MessageChannel();
-    expose(createCoreApi(), channel.port2);
-    channel.port1.start();
-    const post = channel.port1.postMessage.bind(channel.port1);
-    channel.port1.postMessage = ((message: {
-      path?: string[];
-      argumentList?: { value?: unknown }[];
-    }) => {
-      const name = String(message.path?.[0] ?? '');
-      const args = (message.argumentList ?? []).map((a) => a.value);
-      const entry: Message = { name, bytes: JSON.stringify(args).length };
-      if (name === 'apply') entry.commands = args[0] as DocumentCommand[];
-      messages.push(entry);
-      post(message);
-    }) as MessagePort['postMessage'];
-    return Object.assign(channel.port1, {
-      terminate: () => channel.port1.close(),
-    }) as unknown as Worker;
-  };
-  return {
-    create,
-    messages,
-    get started() {
-      return started;
-    },
-  };
-}
-
 let client: GeneratorClient | undefined;
 afterEach(() => client?.terminate());
 
-function commandKinds(messages: Message[]): string[] {
+function commandKinds(messages: CoreMessage[]): string[] {
   return messages.flatMap((m) => (m.commands ?? []).map((c) => c.kind));
 }
 

@@ -4,8 +4,8 @@
  * the worker gets that command as it is: an edit inside a response or a body is a `setAt` of a
  * few bytes, never the endpoint whole, and the text changes by one line.
  */
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
+import { coreWorker } from '../core/core-worker';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
 import { JobRunner } from '../../../src/app/jobs/job-runner';
@@ -16,8 +16,7 @@ import {
 } from '../../../src/app/model/endpoint-commands';
 import { createEndpoint } from '../../../src/app/model/endpoint-ops';
 import type { OutputEditorHandle } from '../../../src/app/model/output-handle';
-import { createCoreApi } from '../../../src/shared/openapi/core-api';
-import type { DocumentCommand, Endpoint } from '../../../src/shared/openapi';
+import type { Endpoint } from '../../../src/shared/openapi';
 
 const DOC = [
   'openapi: 3.0.1',
@@ -38,38 +37,6 @@ const DOC = [
   '          description: Bad request',
   '',
 ].join('\n');
-
-interface Message {
-  name: string;
-  bytes: number;
-  commands?: DocumentCommand[];
-}
-
-/** A "worker" over a MessageChannel running the real core API; every call is recorded. */
-function coreWorker() {
-  const messages: Message[] = [];
-  const create = () => {
-    const channel = new MessageChannel();
-    expose(createCoreApi(), channel.port2);
-    channel.port1.start();
-    const post = channel.port1.postMessage.bind(channel.port1);
-    channel.port1.postMessage = ((message: {
-      path?: string[];
-      argumentList?: { value?: unknown }[];
-    }) => {
-      const name = String(message.path?.[0] ?? '');
-      const args = (message.argumentList ?? []).map((a) => a.value);
-      const entry: Message = { name, bytes: JSON.stringify(args).length };
-      if (name === 'apply') entry.commands = args[0] as DocumentCommand[];
-      messages.push(entry);
-      post(message);
-    }) as MessagePort['postMessage'];
-    return Object.assign(channel.port1, {
-      terminate: () => channel.port1.close(),
-    }) as unknown as Worker;
-  };
-  return { create, messages };
-}
 
 let client: GeneratorClient | undefined;
 afterEach(() => client?.terminate());
