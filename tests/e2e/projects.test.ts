@@ -139,7 +139,10 @@ describe('projects', () => {
     await waitForStatus(page, 'saved');
     const after = await api<Project>(page, `/api/v1/customer/projects/${id}`);
     expect(output(after)).toContain('# written offline');
-    expect(after.revision).toBe(before.revision + 1);
+    // One save, or two when the retry sent on coming back online reached the server and the
+    // reload cut off its answer: the tab's own save is no conflict (decisions.md, session 18).
+    expect(after.revision).toBeGreaterThan(before.revision);
+    expect(after.revision).toBeLessThanOrEqual(before.revision + 2);
     await page.close();
   }, 120_000);
 

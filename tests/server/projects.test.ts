@@ -125,6 +125,31 @@ describe('projects API', () => {
     expect((await a.put(id, { content: 'd' }, '2')).statusCode).toBe(200);
   });
 
+  it('lets a tab save over its own later revisions (an answer lost to a reload), never over another', async () => {
+    const a = api(t, await subscriber(t));
+    const { id } = (await a.create({ name: 'Own', content: 'a' })).json<{ id: string }>();
+    const tab = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+    // The tab's save lands (revision 2) but its answer is lost: the tab still thinks 1.
+    expect((await a.put(id, { content: 'b', editSession: tab }, '"1"')).statusCode).toBe(200);
+    const again = await a.put(id, { content: 'b and more', editSession: tab }, '"1"');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ revision: 3 });
+    // Without a session, or from another one, the same stale base is a conflict.
+    expect((await a.put(id, { content: 'x' }, '"1"')).statusCode).toBe(412);
+    expect(
+      (await a.put(id, { content: 'x', editSession: 'bbbbbbbbbbbbbbbbbbbbbbbb' }, '"1"'))
+        .statusCode,
+    ).toBe(412);
+    // Once another session has saved after the base, the tab's own stale save is refused.
+    expect(
+      (await a.put(id, { content: 'c', editSession: 'bbbbbbbbbbbbbbbbbbbbbbbb' }, '"3"'))
+        .statusCode,
+    ).toBe(200);
+    expect((await a.put(id, { content: 'mine', editSession: tab }, '"3"')).statusCode).toBe(412);
+    expect((await a.put(id, { content: 'mine', editSession: tab }, '"1"')).statusCode).toBe(412);
+    expect((await a.get(id)).json()).toMatchObject({ content: 'c', revision: 4 });
+  });
+
   it('lets exactly one of two concurrent writers based on the same revision win', async () => {
     const a = api(t, await subscriber(t));
     const { id } = (await a.create({ name: 'Race', content: 'base' })).json<{ id: string }>();

@@ -156,6 +156,8 @@ export interface ProjectSyncOptions {
   maxWaitMs?: number;
   /** First retry after a failed (offline) save; doubles up to 30 s. */
   retryMs?: number;
+  /** The editing session saves are sent with (default: this tab's, kept over a reload). */
+  editSession?: string;
 }
 
 /**
@@ -180,6 +182,24 @@ function newEditSession(): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * This tab's editing session of a project, kept for the tab's life (sessionStorage): a reload
+ * continues it, so a save of this tab whose answer the reload cut off is not taken for another
+ * writer's (the server lets a session save over its own revisions, see projects-repository.ts).
+ */
+function tabEditSession(projectId: string): string {
+  const key = `specform:edit-session:${projectId}`;
+  try {
+    const kept = sessionStorage.getItem(key);
+    if (kept !== null && /^[0-9a-f]{24}$/.test(kept)) return kept;
+    const session = newEditSession();
+    sessionStorage.setItem(key, session);
+    return session;
+  } catch {
+    return newEditSession();
+  }
 }
 
 /**
@@ -251,7 +271,7 @@ export class ProjectSync {
   private disposed = false;
   private loaded = false;
   /** This tab's editing session, sent with every save. */
-  private readonly editSession = newEditSession();
+  private readonly editSession: string;
   /** Why the next save is made (back to autosave once one is saved). */
   private reason: RevisionReason = 'autosave';
   /** The largest project the server takes, UTF-8 bytes. */
@@ -267,6 +287,7 @@ export class ProjectSync {
     this.pending = options.pending ?? pendingRecords();
     this.keeper = options.keeper;
     this.retryDelay = options.retryMs ?? 3000;
+    this.editSession = options.editSession ?? tabEditSession(projectId);
     this.unsubscribe = this.keeper.subscribe((savedAt) => {
       if (!this.recording && savedAt !== this.sentSavedAt) this.changed();
     });
@@ -327,14 +348,14 @@ export class ProjectSync {
     };
     this.set({ name: project.name, revision: project.revision });
     if (kept && !same(kept, server)) {
+      // Kept on this device and not sent: sent now, based on the revision it was made on. The
+      // server takes it when it still has that revision, or when every save since was this
+      // tab's own (one whose answer a reload cut off); otherwise it answers 412, a conflict the
+      // user settles.
+      this.set({ revision: kept.baseRevision });
       this.keeper.target(kept.baseRevision);
       await this.show(kept, 'restore-local');
-      if (kept.baseRevision === project.revision) {
-        // Kept on this device, based on what the server still has: send it now.
-        void this.saveNow();
-      } else {
-        this.set({ status: 'conflict', serverRevision: project.revision });
-      }
+      void this.saveNow();
       return;
     }
     this.keeper.target(project.revision);

@@ -126,8 +126,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     saveNow: () => undefined,
   });
 
-  /** Puts a restored record on the screen. */
-  const apply = (shown: RestoredWorkspace) => {
+  /**
+   * Puts a restored record on the screen; answers once the text's shared schemas are read back
+   * (a project's baseline record is stored after that, so the read-back is not a change to save).
+   */
+  const apply = (shown: RestoredWorkspace): Promise<void> => {
     markLoaded(shown.opened);
     const endpoints = shown.endpoints;
     // A text shown without a view state of its own (a project saved elsewhere) is collapsed as
@@ -155,7 +158,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     latest.current.onShown(shown);
     // The text's shared schemas are read from the worker; a draft set goes as commands over it.
     const draft = shown.schemas;
-    void client.documentSchemas().then((schemas) => {
+    return client.documentSchemas().then((schemas) => {
       documentStore.setSchemas(() => schemas);
       recorder.adoptMeta(undefined, schemas);
       if (draft !== undefined) latest.current.apply(schemaDraftCommands(schemas, draft));
@@ -189,7 +192,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
           hold: true,
         });
         if (abort.signal.aborted) return;
-        apply(shown);
+        void apply(shown);
         recorder.adoptStored(record.savedAt, shown.text.length);
       }
       active.current = true;
@@ -301,13 +304,15 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       const shown = await restoreWorkspace(client, text, readViewState(viewState), {
         hold: true,
       });
-      apply(shown);
+      const schemasRead = apply(shown);
       // The editor takes it now: project sync does not count the filling-in as an edit.
       const handle = editor.current;
       if (latest.current.editorReady && handle !== null) {
         pendingOutput.current = undefined;
         await handle.setValueInSlices(shown.output);
       }
+      // Nor the shared schemas read back from the text (under load they come after the editor).
+      await schemasRead;
     },
     adoptLoaded: (text, views) => {
       recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());

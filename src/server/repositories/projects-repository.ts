@@ -207,6 +207,28 @@ export function createProjectsRepository(db: Db) {
     );
   }
 
+  /**
+   * Whether every save after the latest of `baseRevisions` was made by `session` (and there was
+   * one): a version holds the saves folded into it, and a save of another session always starts
+   * a version of its own, so the versions after the base tell who wrote since.
+   */
+  async function onlyOwnSince(
+    tx: Db,
+    id: string,
+    baseRevisions: number[],
+    session: string | undefined,
+  ): Promise<boolean> {
+    if (session === undefined || baseRevisions.length === 0) return false;
+    const { rows } = await tx.query<{ versions: number; others: number }>(
+      `SELECT count(*)::int AS versions,
+              count(*) FILTER (WHERE session IS DISTINCT FROM $3)::int AS others
+         FROM project_revisions WHERE project_id = $1 AND revision > $2`,
+      [id, Math.max(...baseRevisions), session],
+    );
+    const found = rows[0];
+    return found !== undefined && found.versions > 0 && found.others === 0;
+  }
+
   async function count(ownerId: string): Promise<number> {
     const { rows } = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM projects WHERE owner_id = $1',
@@ -513,7 +535,9 @@ export function createProjectsRepository(db: Db) {
     },
 
     /**
-     * Saves a new revision when the stored one is one of `baseRevisions` (undefined: any).
+     * Saves a new revision when the stored one is one of `baseRevisions` (undefined: any), or
+     * when every save after them was made by the same editing session (a tab never conflicts
+     * with itself: its save whose answer was lost, a reload under way, is not another writer).
      * The project's row is locked while checked and written, so of two writers based on the
      * same revision exactly one wins; the other learns the current revision. Every save gets a
      * new revision number (the entity tag); an autosave of the session that started the
@@ -538,7 +562,11 @@ export function createProjectsRepository(db: Db) {
         );
         const stored = rows[0];
         if (!stored) return { ok: false, reason: 'missing' };
-        if (baseRevisions !== undefined && !baseRevisions.includes(stored.revision)) {
+        if (
+          baseRevisions !== undefined &&
+          !baseRevisions.includes(stored.revision) &&
+          !(await onlyOwnSince(db, id, baseRevisions, intent.session))
+        ) {
           return { ok: false, reason: 'stale', revision: stored.revision };
         }
         await upload(snapshot, now);
@@ -552,7 +580,11 @@ export function createProjectsRepository(db: Db) {
           );
           const current = found[0];
           if (!current) return { ok: false, reason: 'missing' };
-          if (baseRevisions !== undefined && !baseRevisions.includes(current.revision)) {
+          if (
+            baseRevisions !== undefined &&
+            !baseRevisions.includes(current.revision) &&
+            !(await onlyOwnSince(tx, id, baseRevisions, intent.session))
+          ) {
             return { ok: false, reason: 'stale', revision: current.revision };
           }
           const { rows: lastRows } = await tx.query<{

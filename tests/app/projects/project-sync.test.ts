@@ -34,6 +34,8 @@ class FakeServer {
   down = false;
   projects = new Map<string, Project>();
   saves: { id: string; base: number; content: string }[] = [];
+  /** Which editing session made each revision of each project (the server's rule reads it). */
+  sessions = new Map<string, (string | undefined)[]>();
   private next = 1;
 
   add(content: string, name = 'Pets'): string {
@@ -43,9 +45,24 @@ class FakeServer {
   }
 
   /** Another tab saves. */
-  saveElsewhere(id: string, content: string): void {
+  saveElsewhere(id: string, content: string, session = 'elsewhere'): void {
     const p = this.projects.get(id)!;
     this.projects.set(id, { ...p, content, revision: p.revision + 1 });
+    this.sessionsOf(id)[p.revision + 1] = session;
+  }
+
+  private sessionsOf(id: string): (string | undefined)[] {
+    let list = this.sessions.get(id);
+    if (list === undefined) this.sessions.set(id, (list = []));
+    return list;
+  }
+
+  /** Every save after `base` was made by `session` (a tab never conflicts with itself). */
+  private onlyOwnSince(id: string, base: number, revision: number, session?: string): boolean {
+    if (session === undefined || revision <= base) return false;
+    const made = this.sessionsOf(id);
+    for (let r = base + 1; r <= revision; r += 1) if (made[r] !== session) return false;
+    return true;
   }
 
   /** A body as the server reads it. */
@@ -63,15 +80,16 @@ class FakeServer {
         ? Promise.resolve({ ...p })
         : Promise.reject(new HttpFailure(404, { message: 'Project not found.' }));
     },
-    save: (id, base, content) => {
+    save: (id, base, content, intent) => {
       if (this.down) return Promise.reject(new TypeError('Failed to fetch'));
       const p = this.projects.get(id);
       if (!p) return Promise.reject(new HttpFailure(404, { message: 'Project not found.' }));
       this.saves.push({ id, base, content: content.content });
-      if (p.revision !== base) {
+      if (p.revision !== base && !this.onlyOwnSince(id, base, p.revision, intent?.editSession)) {
         return Promise.reject(new HttpFailure(412, { message: 'stale', revision: p.revision }));
       }
       const revision = p.revision + 1;
+      this.sessionsOf(id)[revision] = intent?.editSession;
       this.projects.set(id, { ...p, content: content.content, revision });
       return Promise.resolve({ revision, updatedAt: '' });
     },
@@ -165,9 +183,15 @@ function editor(projectId: string, store: MemoryWorkspaceStore) {
   };
 }
 
-function sync(server: FakeServer, id: string, store = new MemoryWorkspaceStore()) {
+function sync(
+  server: FakeServer,
+  id: string,
+  store = new MemoryWorkspaceStore(),
+  editSession?: string,
+) {
   const ed = editor(id, store);
   const instance = new ProjectSync(id, {
+    editSession: editSession ?? `tab-${++clock}`,
     api: server.api,
     pending: pendingRecords(store),
     keeper: ed.keeper,
@@ -344,7 +368,36 @@ describe('ProjectSync', () => {
     const { instance, screen } = sync(server, id, store);
     await instance.start();
     expect(screen.text).toBe('kept');
-    expect(status(instance)).toBe('conflict');
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
+    expect(instance.getState().serverRevision).toBe(2);
+    expect(server.projects.get(id)!.content).toBe('theirs');
+  });
+
+  it('a save of this tab whose answer a reload cut off is no conflict: the kept change goes on top', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const store = new MemoryWorkspaceStore();
+    // The tab sent 'sent' (revision 2) and reloaded before the answer; the device kept its
+    // later change, still based on revision 1.
+    await store.put(projectWorkspace(id), {
+      text: 'sent, then more',
+      viewState: { v: 2 },
+      baseRevision: 1,
+      pending: true,
+      savedAt: 0,
+    });
+    server.saveElsewhere(id, 'sent', 'this-tab');
+    const { instance, screen } = sync(server, id, store, 'this-tab');
+    await instance.start();
+    expect(screen.text).toBe('sent, then more');
+    await vi.waitFor(() => expect(status(instance)).toBe('saved'));
+    expect(server.projects.get(id)).toMatchObject({ content: 'sent, then more', revision: 3 });
+    expect(instance.getState().revision).toBe(3);
+    // Another tab's save in between is still a conflict.
+    server.saveElsewhere(id, 'theirs');
+    screen.text = 'mine again';
+    instance.changed();
+    await vi.waitFor(() => expect(status(instance)).toBe('conflict'));
     expect(server.projects.get(id)!.content).toBe('theirs');
   });
 
