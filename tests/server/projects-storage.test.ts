@@ -125,8 +125,16 @@ describe('project storage in parts', () => {
     expect(await storage(t)).toEqual({ ...clean, parts: folding });
     expect(brief((await a.get(id)).json())).toEqual({ revision: 3, content: brief(big('c')) });
 
-    // Stale: refused before anything is written.
-    expect((await autosave(big('d'), 1)).statusCode).toBe(412);
+    // Stale (another tab's save, based on revision 1): refused before anything is written.
+    expect(
+      (
+        await a.put(
+          id,
+          { content: big('d'), revisionReason: 'autosave', editSession: 'other' },
+          '"1"',
+        )
+      ).statusCode,
+    ).toBe(412);
     expect(await storage(t)).toEqual({ ...clean, parts: folding });
 
     // Older than 30 days and unnamed: pruned by the next save, parts and all.
