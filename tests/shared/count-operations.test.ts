@@ -68,12 +68,14 @@ components: {}
       expect(countOperations(text)).toBe(0);
   });
 
-  it('counts a large document in well under 200 ms', () => {
+  // A guard against superlinear counting (20,000 path items, 8.6 MB), not a speed measure: it
+  // takes ~60 ms alone, and the bound leaves room for a loaded CI machine.
+  it('counts a large document in linear time', () => {
     let doc = 'openapi: 3.0.1\npaths:\n';
     for (let i = 0; i < 20000; i += 1)
       doc += `  /p${i}:\n    get:\n      description: ${'x'.repeat(400)}\n      responses: {}\n`;
     const start = performance.now();
     expect(countOperations(doc)).toBe(20000);
-    expect(performance.now() - start).toBeLessThan(200);
+    expect(performance.now() - start).toBeLessThan(2000);
   });
 });
