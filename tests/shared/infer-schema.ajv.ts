@@ -41,9 +41,21 @@ export function toJsonSchema(schema: Schema): Record<string, unknown> {
 const ajv = new Ajv({ allErrors: false, strict: true, validateFormats: true, ownProperties: true });
 addFormats(ajv);
 
+/**
+ * Compiled validators by the converted schema's text: a property run checks several samples
+ * against one schema, and compiling is what costs (ajv keeps every schema object it compiled).
+ */
+const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+
 /** Returns ajv's errors for `value` against `schema` (converted), or null when it is valid. */
 export function schemaErrors(schema: Schema, value: unknown): string | null {
-  const validate = ajv.compile(toJsonSchema(schema));
+  const json = toJsonSchema(schema);
+  const key = JSON.stringify(json);
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    validate = ajv.compile(json);
+    compiled.set(key, validate);
+  }
   if (validate(value)) return null;
   return ajv.errorsText(validate.errors);
 }
