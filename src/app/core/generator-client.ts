@@ -33,6 +33,8 @@ import type {
   RecordTarget,
   StoredRecord,
 } from '../../shared/workspace/record-keeper';
+import { recordCommands } from '../../shared/workspace/record-commands';
+import type { WorkspaceRecord, WorkspaceStore } from '../../shared/workspace/workspace-store';
 import type { GeneratorApi, Result } from '../../worker/index';
 import { JobClient, type JobArgs, type JobMethod, type JobValue } from './job-client';
 
@@ -200,6 +202,19 @@ export interface QueuedCommand {
 /** A queued command, numbered, with the document it was made on. */
 type QueuedEdit = QueuedCommand & { seq: number; generation: number };
 
+/** A command the worker applied: its queue number (0: not queued) and the revision it made. */
+interface LoggedCommand {
+  command: DocumentCommand;
+  seq: number;
+  revision: number;
+}
+
+/** Commands that are not the page's own edits (the document re-read, a view marked). */
+const NOT_PAGE_COMMANDS = new Set<string>(['renameSchema', 'load', 'adoptText', 'markLoaded']);
+
+/** Where the main-thread fallback's keeper writes records, and where they are read back. */
+export type RecordStore = RecordSink & Partial<Pick<WorkspaceStore, 'get'>>;
+
 /**
  * The open document's text changed (a batch, a schema edit) or another text was opened. The
  * lint (app/core/lint-client.ts) reads the new text then. `touchedPaths`: the `paths` keys a
@@ -346,10 +361,16 @@ export class GeneratorClient {
    */
   private generation = 0;
   /**
-   * The commands the worker applied since {@link source} was opened, in order: a restarted
-   * worker re-opens the source and applies them again before the queue.
+   * The commands the worker applied since the record the core stored last ({@link base}), or
+   * since {@link source} was opened when none is stored: a restarted worker opens that record
+   * (or the source) and applies them again before the queue. The journal written as the page
+   * goes away holds them ({@link journalCommands}).
    */
-  private log: DocumentCommand[] = [];
+  private log: LoggedCommand[] = [];
+  /** The record the core stored last for the open document: its workspace and `savedAt`. */
+  private base: { name: string; savedAt: number } | undefined;
+  /** Queued commands up to this number are the stored record's (a restore's drafts). */
+  private baseSeq = 0;
   /** The session's revision as the last answer left it (the next batch's base). */
   private revision: number | undefined;
   /** The next batch asks for every problem (the session was opened anew). */
@@ -378,7 +399,9 @@ export class GeneratorClient {
   /** The worker start (epoch) that was last told {@link recordTarget}. */
   private targetEpoch = -1;
   /** Where the main-thread fallback's keeper puts records (the page's store). */
-  private recordSink: RecordSink | undefined;
+  private recordSink: RecordStore | undefined;
+  /** Where stored records are read back (a restarted worker opens the one the log builds on). */
+  private recordStore: RecordStore | undefined;
   private readonly localSink: RecordSink = {
     put: (name, record) => this.recordSink?.put(name, record) ?? Promise.resolve(),
   };
@@ -387,9 +410,11 @@ export class GeneratorClient {
    * record-keeper.ts); every core that becomes the document's is told it before its first call.
    * `localSink`: where the main-thread fallback puts records (a worker puts them in IndexedDB).
    */
-  keepRecord(target: RecordTarget | undefined, localSink?: RecordSink): void {
+  keepRecord(target: RecordTarget | undefined, localSink?: RecordStore): void {
     this.recordTarget = target;
     this.recordSink = localSink;
+    // Kept when the workspace is released: a restarted worker still reads the record back.
+    if (localSink?.get !== undefined) this.recordStore = localSink;
     this.targetEpoch = -1;
   }
 
@@ -399,9 +424,57 @@ export class GeneratorClient {
    */
   async flushRecord(view?: PageView, options: CallOptions = {}): Promise<StoredRecord | undefined> {
     if (this.recordTarget === undefined || this.documentEpoch !== this.epoch) return undefined;
+    const epoch = this.epoch;
+    const generation = this.generation;
     const stored = await this.call('flushRecord', view === undefined ? [] : [view], options);
+    if (stored !== undefined && epoch === this.epoch && generation === this.generation) {
+      this.recordStored(stored);
+    }
     if (stored !== undefined) for (const listener of this.recordListeners) listener(stored);
     return stored;
+  }
+
+  /**
+   * The core stored the open document's record, built at `stored.revision`: the commands up to
+   * that revision are in it, so the log keeps only those after it (a restarted worker opens the
+   * record, the journal builds on it).
+   */
+  private recordStored(stored: StoredRecord): void {
+    const name = this.recordTarget?.name;
+    if (name === undefined) return;
+    this.base = { name, savedAt: stored.savedAt };
+    this.log = this.log.filter((entry) => entry.revision > stored.revision);
+  }
+
+  /**
+   * The open document is the stored record saved at `savedAt` (a restore), with the commands
+   * queued so far (its drafts): the log and the journal start after them.
+   */
+  recordBase(savedAt: number): void {
+    const name = this.recordTarget?.name;
+    if (name === undefined) return;
+    this.base = { name, savedAt };
+    this.baseSeq = this.queuedSeq;
+    this.log = [];
+  }
+
+  /**
+   * What the journal keeps as the page goes away: the `savedAt` of the stored record the open
+   * document builds on, and the commands since it (applied, then queued), in order. Undefined
+   * when no record of the open document is stored (the journal keeps its text then).
+   */
+  journalCommands(): { base: number; commands: DocumentCommand[] } | undefined {
+    if (this.base === undefined) return undefined;
+    const commands = this.log.map((entry) => entry.command);
+    for (const edit of this.queued) {
+      if (edit.generation === this.generation && edit.seq > this.baseSeq) {
+        commands.push(edit.command);
+      }
+    }
+    // The page applies a journal as the editor applies edits: a command it does not make
+    // itself (a schema renamed in the whole document) leaves the journal to the form's drafts.
+    if (commands.some((command) => NOT_PAGE_COMMANDS.has(command.kind))) return undefined;
+    return { base: this.base.savedAt, commands };
   }
 
   private readonly recordListeners = new Set<(stored: StoredRecord) => void>();
@@ -599,7 +672,7 @@ export class GeneratorClient {
    */
   openDocument(
     text: DocumentSource,
-    options: CallOptions & { hold?: boolean } = {},
+    options: CallOptions & { hold?: boolean; ids?: Record<string, string> } = {},
   ): Promise<ParsedDocument> {
     // In the sync queue: a sync running between the open and the last chunk of views would
     // write the form it was given (the previous document's) into the new one, and the views
@@ -623,19 +696,20 @@ export class GeneratorClient {
    */
   private async openNow(
     text: DocumentSource,
-    options: CallOptions & { hold?: boolean },
+    options: CallOptions & { hold?: boolean; ids?: Record<string, string> },
   ): Promise<ParsedDocument> {
     this.dropCandidate();
     const { signal, onProgress } = options;
+    const ids = options.ids ?? {};
     const core = await this.spawnCore();
     try {
       const summary =
         typeof text !== 'string' && this.createWorker !== undefined
-          ? await callCore(core, 'openDocumentFile', [text], signal)
+          ? await callCore(core, 'openDocumentFile', [text, ids], signal)
           : await callCore(
               core,
               'openDocument',
-              [typeof text === 'string' ? text : await text.text()],
+              [typeof text === 'string' ? text : await text.text(), ids],
               signal,
             );
       const endpoints: Endpoint[] = [];
@@ -709,6 +783,8 @@ export class GeneratorClient {
     this.generation += 1;
     this.queued = [];
     this.log = [];
+    this.base = undefined;
+    this.baseSeq = 0;
     this.revision = undefined;
     this.fresh = true;
     this.stale = false;
@@ -810,6 +886,7 @@ export class GeneratorClient {
       const answer = await this.applyNow(
         batch.map((edit) => wire(edit.command)),
         applyOptions,
+        batch.map((edit) => edit.seq),
       );
       // Answered: these commands are the document's now (a restarted worker replays them).
       const done = new Set(batch);
@@ -858,11 +935,16 @@ export class GeneratorClient {
    * commands address places, not states) and refills the page's cache; a command the session
    * refuses is dropped, the others applied one by one, and the cache refilled.
    */
-  private async applyNow(commands: DocumentCommand[], options: ApplyOptions): Promise<ApplyAnswer> {
+  private async applyNow(
+    commands: DocumentCommand[],
+    options: ApplyOptions,
+    seqs: readonly number[] = [],
+  ): Promise<ApplyAnswer> {
     try {
       return this.applied(
         commands,
         await this.call('apply', [commands, this.revision as number, options]),
+        seqs,
       );
     } catch (error) {
       if (!(error instanceof CoreCallError)) throw error;
@@ -874,7 +956,11 @@ export class GeneratorClient {
       this.stale = true;
       if (error.code === 'CONFLICT') {
         this.revision = await this.call('revision', []);
-        return this.applied(commands, await this.call('apply', [commands, this.revision, options]));
+        return this.applied(
+          commands,
+          await this.call('apply', [commands, this.revision, options]),
+          seqs,
+        );
       }
       if (commands.length <= 1 && (options.text === undefined || commands.length === 0)) {
         console.warn('The document refused a command', commands[0], error);
@@ -882,11 +968,12 @@ export class GeneratorClient {
       }
       let answer: ApplyAnswer | undefined;
       const { text, ...each } = options;
-      for (const command of commands) {
+      for (const [i, command] of commands.entries()) {
         try {
           answer = this.applied(
             [command],
             await this.call('apply', [[command], this.revision as number, each]),
+            seqs[i] === undefined ? [] : [seqs[i]],
           );
         } catch (failure) {
           if (!(failure instanceof CoreCallError)) throw failure;
@@ -898,10 +985,21 @@ export class GeneratorClient {
     }
   }
 
-  /** A batch the session applied: its revision is the next base, its commands are logged. */
-  private applied(commands: readonly DocumentCommand[], answer: ApplyAnswer): ApplyAnswer {
+  /**
+   * A batch the session applied: its revision is the next base, its commands are logged (`seqs`:
+   * their queue numbers; those of the stored record's drafts are in the record already).
+   */
+  private applied(
+    commands: readonly DocumentCommand[],
+    answer: ApplyAnswer,
+    seqs: readonly number[] = [],
+  ): ApplyAnswer {
     this.revision = answer.revision;
-    for (const command of commands) this.log.push(command);
+    commands.forEach((command, i) => {
+      const seq = seqs[i] ?? 0;
+      if (seq !== 0 && seq <= this.baseSeq) return;
+      this.log.push({ command, seq, revision: answer.revision });
+    });
     return answer;
   }
 
@@ -1013,6 +1111,31 @@ export class GeneratorClient {
         return;
       }
     }
+    const record = await this.storedRecord();
+    if (record !== undefined) await this.openRecord(record, options);
+    else if (this.base !== undefined) {
+      // The stored record the log builds on is gone: the source is opened, and the page's
+      // cache takes the worker's document (the log cannot be applied to it).
+      console.warn('The stored record could not be read: the document is opened from its source');
+      await this.openSource(options);
+      this.log = [];
+      this.base = undefined;
+      this.stale = true;
+    } else await this.openSource(options);
+    const log = this.log;
+    this.log = [];
+    for (const batch of batchesOf(log, (entry) => entry.command)) {
+      await this.applyNow(
+        batch.map((entry) => entry.command),
+        {},
+        batch.map((entry) => entry.seq),
+      );
+    }
+    this.changed({ opened: true });
+  }
+
+  /** Opens the source (the text the document was opened from, or a new document). */
+  private async openSource(options: CallOptions): Promise<void> {
     if (isSource(this.source)) await this.open(this.source, options);
     else {
       await this.call('newDocument', [], options);
@@ -1021,10 +1144,68 @@ export class GeneratorClient {
     this.documentEpoch = this.epoch;
     this.revision = await this.call('revision', [], options);
     this.fresh = true;
-    const log = this.log;
+  }
+
+  /** The stored record the log builds on, read back from the store (undefined: none). */
+  private async storedRecord(): Promise<WorkspaceRecord | undefined> {
+    const base = this.base;
+    const store = this.recordStore;
+    if (base === undefined || store?.get === undefined) return undefined;
+    try {
+      const record = await store.get(base.name);
+      if (record === undefined) return undefined;
+      if (record.savedAt !== base.savedAt) {
+        // Another writer stored it meanwhile: it is opened, the page's cache takes it.
+        console.warn('The stored record is not the one the log builds on');
+        this.log = [];
+        this.base = { name: base.name, savedAt: record.savedAt };
+        this.stale = true;
+      }
+      return record;
+    } catch (failure) {
+      console.warn('The stored record could not be read', failure);
+      return undefined;
+    }
+  }
+
+  /**
+   * Opens a stored record as it was built: its text with the views' ids of the session it came
+   * from, then its drafts as commands (record-commands.ts). Not logged: they are the record's.
+   */
+  private async openRecord(record: WorkspaceRecord, options: CallOptions): Promise<void> {
+    const state = record.viewState;
+    const text = record.text;
+    const empty = typeof text === 'string' ? text.trim() === '' : text.size === 0;
+    if (empty) await this.call('newDocument', [], options);
+    else {
+      const ids = state.ids ?? {};
+      if (typeof text === 'string') await this.call('openDocument', [text, ids], options);
+      else if (this.createWorker === undefined) {
+        await this.call('openDocument', [await text.text(), ids], options);
+      } else await this.call('openDocumentFile', [text, ids], options);
+    }
+    this.documentEpoch = this.epoch;
+    this.revision = await this.call('revision', [], options);
+    this.fresh = true;
+    const opened = (await this.call('syncState', [], options)).ids;
+    const schemas: Record<string, Schema> = {};
+    if (state.form?.schemas !== undefined) {
+      for (let start = 0; ;) {
+        const chunk = await this.call('schemaEntries', [start, 96], options);
+        for (const [name, schema] of chunk) {
+          Object.defineProperty(schemas, name, { value: schema, enumerable: true });
+        }
+        if (chunk.length < 96) break;
+        start += chunk.length;
+      }
+    }
+    const commands = recordCommands(opened, state, schemas);
+    const saved = this.log;
     this.log = [];
-    for (const batch of batchesOf(log, (command) => command)) await this.applyNow(batch, {});
-    this.changed({ opened: true });
+    for (const batch of batchesOf(commands, (command) => command)) {
+      await this.applyNow(batch.map(wire), {});
+    }
+    this.log = saved;
   }
 
   /**

@@ -3,14 +3,23 @@
  * `pagehide`). An IndexedDB write started then is aborted with the page, so the last 400 ms of
  * work (the record's debounce) would be lost; localStorage is written at once.
  *
- * An entry holds the view state, and the text only when it is not the one the store already
- * holds (`base`: the `savedAt` of the store's record whose text it goes with). It is removed once
- * the store has a record at least as new. Since the document's core stores the record itself,
+ * An entry over a stored record holds the commands the page made since it (`base`: the
+ * record's `savedAt`; `commands`: what the document's worker applied since, then what was still
+ * queued), with what only the page knows (the collapsed panels by id, the output editor's text
+ * when it changed). A restore opens the record and applies them as the editor applies any
+ * command; an entry whose base is not the stored record is older than it and dropped. An entry
+ * that would not fit ({@link JOURNAL_MAX_CHARS}) is written as before: the view state with the
+ * form's drafts whole over the record, which older releases wrote too and which is still read.
+ *
+ * Without commands, an entry holds the view state, and the text only when it is not the one the
+ * store already holds (`base`: the `savedAt` of the store's record whose text it goes with). It
+ * is removed once the store has a record at least as new. Since the document's core stores the record itself,
  * an entry holds the form's drafts over it, never the text of a large document; a text is
  * journaled only while the store has no record of it (an adopted text), and not when too large
  * (the store's write is then all there is). Entries of the previous release may carry `patch`
  * (one span replaced in the store's text): they are still read.
  */
+import type { DocumentCommand } from '../../shared/openapi';
 import type { KeptJournal } from './recorder';
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
@@ -33,6 +42,11 @@ export interface JournalEntry {
   baseRevision?: number;
   /** The output editor's change is `base`'s record's (it did not change since). */
   outputOfBase?: true;
+  /**
+   * The commands made since `base`'s record, in order (the view state then holds only the
+   * collapsed panels, by id, and the output editor's text when it changed).
+   */
+  commands?: DocumentCommand[];
 }
 
 export interface TextPatch {
@@ -80,6 +94,7 @@ export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now
     if (kept.outputOfBase) entry.outputOfBase = true;
   } else entry.text = kept.text ?? '';
   if (kept.baseRevision !== undefined) entry.baseRevision = kept.baseRevision;
+  if (kept.commands !== undefined && putCommands(name, entry, kept.commands)) return true;
   if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
   let json = JSON.stringify(entry);
   if (json.length > JOURNAL_MAX_CHARS && entry.viewState.output !== undefined) {
@@ -90,6 +105,36 @@ export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now
     json = JSON.stringify(entry);
   }
   return putEntry(name, json);
+}
+
+/**
+ * Puts the entry as the commands since its base (see the module comment); answers false when
+ * it does not fit, or the base is not the record's it was built on (then the drafts are kept).
+ */
+function putCommands(
+  name: string,
+  entry: JournalEntry,
+  kept: NonNullable<KeptJournal['commands']>,
+): boolean {
+  if (entry.base === undefined || kept.base !== entry.base) return false;
+  const viewState: WorkspaceViewState = { v: 2, collapsed: kept.collapsed };
+  if (entry.viewState.output !== undefined) viewState.output = entry.viewState.output;
+  const commands: JournalEntry = {
+    savedAt: entry.savedAt,
+    viewState,
+    base: entry.base,
+    commands: kept.commands,
+  };
+  if (entry.outputOfBase === true) commands.outputOfBase = true;
+  if (entry.baseRevision !== undefined) commands.baseRevision = entry.baseRevision;
+  let json = JSON.stringify(commands);
+  if (json.length > JOURNAL_MAX_CHARS && viewState.output !== undefined) {
+    // The editor's text is too large to journal: its change stays the store's record's.
+    delete viewState.output;
+    commands.outputOfBase = true;
+    json = JSON.stringify(commands);
+  }
+  return json.length <= JOURNAL_MAX_CHARS && putEntry(name, json);
 }
 
 /** Puts an entry's JSON for `name`; answers whether it was kept (not too large, not refused). */
@@ -116,6 +161,12 @@ export function readJournal(name: string): JournalEntry | undefined {
     if (typeof entry.savedAt !== 'number' || typeof entry.viewState !== 'object') return undefined;
     if (entry.text !== undefined && typeof entry.text !== 'string') return undefined;
     if (entry.patch !== undefined && !isPatch(entry.patch)) return undefined;
+    if (
+      entry.commands !== undefined &&
+      (!Array.isArray(entry.commands) || typeof entry.base !== 'number')
+    ) {
+      return undefined;
+    }
     return entry as JournalEntry;
   } catch {
     return undefined;
@@ -144,6 +195,8 @@ export function newerRecord(
   if (entry === undefined || (record !== undefined && entry.savedAt <= record.savedAt)) {
     return record;
   }
+  // Commands are applied by the page over the record they build on ({@link commandJournal}).
+  if (entry.commands !== undefined) return record;
   const base: Omit<WorkspaceRecord, 'text'> =
     entry.baseRevision === undefined
       ? { viewState: entry.viewState, baseRevision: null, savedAt: entry.savedAt }
@@ -217,6 +270,13 @@ export async function recordWithJournal(
 ): Promise<WorkspaceRecord | undefined> {
   let kept = await store.get(name).catch(() => undefined);
   const entry = readJournal(name);
+  if (entry?.commands !== undefined) {
+    // Kept while it builds on the stored record (the page applies it); else it is older.
+    if (kept === undefined || entry.base !== kept.savedAt) {
+      clearJournal(name, Number.POSITIVE_INFINITY);
+    }
+    return kept;
+  }
   const spansNewer =
     entry?.base !== undefined &&
     entry.viewState.output !== undefined &&
@@ -242,4 +302,18 @@ export async function recordWithJournal(
     clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
   }
   return record;
+}
+
+/**
+ * The journal's commands over the stored `record` (the page applies them once the record is
+ * shown): only an entry built on that very record, and newer than it.
+ */
+export function commandJournal(
+  name: string,
+  record: WorkspaceRecord | undefined,
+): (JournalEntry & { commands: DocumentCommand[] }) | undefined {
+  const entry = readJournal(name);
+  if (entry?.commands === undefined || record === undefined) return undefined;
+  if (entry.base !== record.savedAt || entry.savedAt <= record.savedAt) return undefined;
+  return entry as JournalEntry & { commands: DocumentCommand[] };
 }

@@ -11,7 +11,7 @@
  * `written`; any other view of the form is a draft, kept whole in the view state until a text
  * holds it. No task walks the form, and the output editor is read in slices.
  */
-import type { Endpoint, Schema } from '../../shared/openapi';
+import type { DocumentCommand, Endpoint, Schema } from '../../shared/openapi';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import type { PageView, StoredRecord } from '../../shared/workspace/record-keeper';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
@@ -28,6 +28,11 @@ export interface KeptJournal {
   outputOfBase: boolean;
   /** A project's change: the server revision it was made on. */
   baseRevision?: number;
+  /**
+   * The commands since the stored record saved at `base` (the client's log and queue), and the
+   * collapsed panels by id: the entry journal.ts writes when it fits (else the view state).
+   */
+  commands?: { base: number; commands: DocumentCommand[]; collapsed: string[] };
 }
 
 /** What a record is made of on the page's side. */
@@ -250,7 +255,7 @@ export class WorkspaceRecorder {
    * the store has not got it. `output`: the editor's text, read only when it changed since it was
    * last sent. Undefined when no entry can say it (the store's record then is all there is).
    */
-  journalNow(): KeptJournal | undefined {
+  journalNow(since?: { base: number; commands: DocumentCommand[] }): KeptJournal | undefined {
     const output = this.outputDirty ? this.source.outputNow() : undefined;
     const kept = this.kept;
     const base = kept === undefined ? this.text : undefined;
@@ -274,6 +279,15 @@ export class WorkspaceRecorder {
         : { viewState, base: kept.savedAt, outputOfBase: output === undefined };
     const revision = kept === undefined ? this.baseRevision : kept.baseRevision;
     if (revision !== null) entry.baseRevision = revision;
+    if (kept !== undefined && since !== undefined && since.base === kept.savedAt) {
+      const endpoints = this.source.endpoints();
+      entry.commands = {
+        ...since,
+        collapsed: endpoints
+          .filter((endpoint) => this.source.isCollapsed(endpoint.id))
+          .map((endpoint) => endpoint.id),
+      };
+    }
     return entry;
   }
 

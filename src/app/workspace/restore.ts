@@ -10,6 +10,7 @@ import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
 import { yieldToBrowser } from '../util/slices';
+import { idOfKey } from '../../shared/workspace/record-commands';
 import { overlayForm, type WorkspaceViewState } from './view-state';
 
 /** Documents with more endpoints than this show every panel collapsed (a Load, a text shown). */
@@ -42,6 +43,23 @@ export interface RestoredWorkspace {
 
 type Client = Pick<GeneratorClient, 'openDocument' | 'setSource'>;
 
+/**
+ * The view state with its keys as the ids the views are opened with: a record's text is opened
+ * with the ids its session gave the views ({@link WorkspaceViewState.ids}), so that the
+ * commands made after it (a journal) address them.
+ */
+function withIds(viewState: WorkspaceViewState): WorkspaceViewState {
+  if (viewState.ids === undefined) return viewState;
+  const idOf = idOfKey(viewState);
+  const form = viewState.form;
+  const drafts = new Set(form?.drafts.map((draft) => draft.id));
+  const named = (key: string) => (drafts.has(key) ? key : idOf(key));
+  const out: WorkspaceViewState = { ...viewState };
+  if (form !== undefined) out.form = { ...form, order: form.order.map(named) };
+  if (viewState.collapsed !== undefined) out.collapsed = viewState.collapsed.map(named);
+  return out;
+}
+
 function isEmpty(text: string | Blob): boolean {
   return typeof text === 'string' ? text.trim() === '' : text.size === 0;
 }
@@ -53,6 +71,8 @@ export async function restoreWorkspace(
   viewState: WorkspaceViewState,
   options: CallOptions & { hold?: boolean } = {},
 ): Promise<RestoredWorkspace> {
+  const ids = viewState.ids;
+  viewState = withIds(viewState);
   const asString = typeof text === 'string' ? text : await text.text();
   let opened: Endpoint[] = [];
   let meta: DocumentMeta | undefined;
@@ -64,7 +84,10 @@ export async function restoreWorkspace(
   } else {
     try {
       // The Blob goes to the worker as it is (the page never clones megabytes of string).
-      const parsed = await client.openDocument(text, options);
+      const parsed = await client.openDocument(
+        text,
+        ids === undefined ? options : { ...options, ids },
+      );
       opened = parsed.endpoints;
       meta = parsed.meta;
       warnings = parsed.warnings;

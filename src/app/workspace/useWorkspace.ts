@@ -28,7 +28,7 @@ import {
   schemaDraftCommands,
   type RestoredWorkspace,
 } from './restore';
-import { clearJournal, recordWithJournal, writeKeptJournal } from './journal';
+import { clearJournal, commandJournal, recordWithJournal, writeKeptJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { projectWorkspace, workspaceStore } from './workspace-store';
 
@@ -108,11 +108,18 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   }, [recorder, store, documentStore]);
   /** Records are kept one at a time (the debounced keep, a project's save, a new project). */
   const keeping = useRef<Promise<unknown>>(Promise.resolve());
+  /** A record is being kept now (its write may land after the page has gone). */
+  const keepingNow = useRef(0);
   const keepNow = useCallback(() => {
     const next = keeping.current.then(async () => {
-      const kept = await recorder.keep();
-      if (kept !== undefined) clearJournal(name, kept.savedAt);
-      return kept;
+      keepingNow.current += 1;
+      try {
+        const kept = await recorder.keep();
+        if (kept !== undefined) clearJournal(name, kept.savedAt);
+        return kept;
+      } finally {
+        keepingNow.current -= 1;
+      }
     });
     keeping.current = next.catch(() => undefined);
     return next;
@@ -176,6 +183,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       await workspacesReady();
       // With what the page wrote as it went away, when the store did not get it (journal.ts).
       const record = await recordWithJournal(workspaceStore(), name);
+      // The commands made over that record before the page went away, applied once it is shown.
+      const journal = commandJournal(name, record);
       if (abort.signal.aborted) return;
       // This page holds the browser's own workspace: the document's core keeps its record.
       client.keepRecord({ name, baseRevision: null }, workspaceStore());
@@ -194,6 +203,23 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         if (abort.signal.aborted) return;
         void apply(shown);
         recorder.adoptStored(record.savedAt, shown.text.length);
+        // The record's drafts queued so far are the record; the journal's commands follow it.
+        client.recordBase(record.savedAt);
+        if (journal !== undefined) {
+          latest.current.apply(journal.commands);
+          const collapsed = new Set(journal.viewState.collapsed ?? []);
+          for (const endpoint of store.list()) {
+            if (store.isCollapsed(endpoint.id) !== collapsed.has(endpoint.id)) {
+              store.setCollapsed(endpoint.id, collapsed.has(endpoint.id));
+            }
+          }
+          // The editor's whole text as it was (journalNow), unless the record's stands.
+          const output = journal.viewState.output;
+          if (journal.outputOfBase !== true && output !== undefined) {
+            pendingOutput.current = output.text;
+            recorder.outputChanged();
+          }
+        }
       }
       active.current = true;
       setRestoring(false);
@@ -265,7 +291,15 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       timer = undefined;
       // Written at once: nothing async finishes as the page goes away. The form's drafts over
       // the record the core stored last; the core's own write follows when the page stays.
-      const entry = recorder.journalNow();
+      // The browser's own workspace journals the commands since the stored record; a project's
+      // keeps its drafts (its pending change is uploaded from the stored record's text). So does
+      // a page leaving while a record is being kept: that write may land after the entry, and
+      // drafts are laid over a newer record where commands since an older one are dropped.
+      const commands =
+        latest.current.inProject || keepingNow.current > 0
+          ? undefined
+          : latest.current.client.journalCommands();
+      const entry = recorder.journalNow(commands);
       if (entry !== undefined) writeKeptJournal(name, entry);
       if (alive) void save();
     };

@@ -38,6 +38,20 @@ export function readViewState(value: unknown): WorkspaceViewState {
   if (Array.isArray(state.collapsed)) {
     out.collapsed = state.collapsed.filter((key): key is string => typeof key === 'string');
   }
+  if (state.ids !== null && typeof state.ids === 'object' && !Array.isArray(state.ids)) {
+    const ids: Record<string, string> = {};
+    for (const [key, id] of Object.entries(state.ids)) {
+      if (typeof id === 'string') {
+        Object.defineProperty(ids, key, {
+          value: id,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    out.ids = ids;
+  }
   const form = state.form as Partial<FormDrafts> | undefined;
   if (form && Array.isArray(form.order) && Array.isArray(form.drafts)) {
     out.form = {

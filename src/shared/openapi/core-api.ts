@@ -171,18 +171,22 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     validateExamples: (endpoints: Endpoint[]) =>
       run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
-    openDocument: (text: string) =>
+    /**
+     * `ids`: the ids a session gave the views (the id opening the text gives one → its id there),
+     * so that the commands made in it address them here (a stored record opened again).
+     */
+    openDocument: (text: string, ids?: Record<string, string>) =>
       run(() => {
-        const summary = open(parseOpenApi(text));
+        const summary = open(parseOpenApi(text, ids));
         openedText = text;
         keeper?.opened(session, openedText);
         return summary;
       }),
     /** {@link openDocument} for text kept as a Blob (a reload), read here, not in the page. */
-    openDocumentFile: (file: Blob) =>
+    openDocumentFile: (file: Blob, ids?: Record<string, string>) =>
       run(() => {
         const text = readDocumentBlob(file);
-        const summary = open(parseOpenApi(text));
+        const summary = open(parseOpenApi(text, ids));
         openedText = text;
         keeper?.opened(session, openedText);
         return summary;

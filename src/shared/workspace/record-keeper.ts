@@ -36,6 +36,12 @@ export interface KeptViewState {
   output?: OutputChange;
   collapsed?: string[];
   form?: KeptForm;
+  /**
+   * The views of the text whose id in the session is not their key (a path edited since the
+   * text was opened, an endpoint added and written since): key → id. Opening the text with it
+   * gives them their ids again, so the commands made after the record address them.
+   */
+  ids?: Record<string, string>;
 }
 
 /** Where records go: the one store (IndexedDB in the worker; the page's store in the fallback). */
@@ -217,6 +223,15 @@ export class RecordKeeper {
         .map((endpoint, i) => (collapsedIds.has(endpoint.id) ? keys[i] : undefined))
         .filter((key): key is string => key !== undefined),
     };
+    const ids: Record<string, string> = {};
+    let renamed = false;
+    endpoints.forEach((endpoint, i) => {
+      const key = keys[i] as string;
+      if (key === endpoint.id) return;
+      ids[key] = endpoint.id;
+      renamed = true;
+    });
+    if (renamed) viewState.ids = ids;
     const output = this.view.output ?? this.shownText;
     const change = output === undefined ? undefined : outputChange(this.text, output);
     if (change !== undefined) viewState.output = change;

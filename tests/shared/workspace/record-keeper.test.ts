@@ -37,6 +37,35 @@ function setup(debounceMs = 10_000) {
 }
 
 describe('RecordKeeper', () => {
+  it('keeps the ids of views whose key changed, and opening the text with them gives them back', async () => {
+    const { keeper, api, ids, revision } = setup();
+    keeper.target({ name: 'local', baseRevision: null });
+    api.apply(
+      [{ kind: 'setField', endpointId: ids[0]!, field: 'path', value: '/animals' }],
+      revision(),
+    );
+    const record = (await keeper.flush()) as WorkspaceRecord;
+    const moved = viewKey({
+      ...(api.views(0, 1) as { value: [never] }).value[0],
+      path: '/animals',
+    });
+    // Only the view whose key is not its id is named (the others open with their own).
+    expect(record.viewState.ids).toEqual({ [moved]: ids[0] });
+    const again = createCoreApi();
+    again.openDocument(record.text as string, record.viewState.ids);
+    const views = (again.views(0, 10) as { value: { id: string }[] }).value;
+    expect(views.map((view) => view.id)).toEqual(ids);
+    // The commands made after the record address the reopened views, and edit the same place.
+    const edited = again.apply(
+      [{ kind: 'setField', endpointId: ids[0]!, field: 'summary', value: 'Animals' }],
+      (again.revision() as { value: number }).value,
+      { text: true },
+    );
+    const text = edited.ok ? (edited.value.text as string) : '';
+    expect(text.indexOf('summary: Animals')).toBeGreaterThan(text.indexOf('/animals:'));
+    expect(text.indexOf('summary: Animals')).toBeLessThan(text.indexOf('/pets1:'));
+  });
+
   it('writes nothing until the page names the workspace', async () => {
     const { sink, keeper, api, ids, revision } = setup();
     api.apply(

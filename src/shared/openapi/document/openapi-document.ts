@@ -103,10 +103,14 @@ const JSON_MEDIA_TYPE = 'application/json';
  * Reads an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON) as an editable document. Swagger 2.0
  * throws SWAGGER_2 (see convertSwagger2); any other version UNSUPPORTED_VERSION.
  */
-export function parseOpenApi(text: string): OpenApiDocument {
+export function parseOpenApi(
+  text: string,
+  ids?: Readonly<Record<string, string>>,
+): OpenApiDocument {
   const source = SourceText.parse(text);
   const sites = new Map<string, EndpointSite>();
   const read = readOpenApi(source.value, sites);
+  if (ids !== undefined) renameViews(read.endpoints, sites, ids);
   const meta = readMeta(source.value);
   const schemas = readSchemas(source.value);
   const version = writtenVersion(text, source.value) ?? read.version;
@@ -128,6 +132,31 @@ export function parseOpenApi(text: string): OpenApiDocument {
   }
   STATE.set(doc, { source, base, meta: cloneJson(meta), schemas: { ...schemas } });
   return doc;
+}
+
+/**
+ * Gives views the ids a session had given them (`ids`: the id opening the text gives a view →
+ * the id it had), so that commands made in that session address them here too. All at once: an
+ * id may move to a view whose own id another one takes.
+ */
+function renameViews(
+  endpoints: Endpoint[],
+  sites: Map<string, EndpointSite>,
+  ids: Readonly<Record<string, string>>,
+): void {
+  const renamed = new Map<string, EndpointSite>();
+  endpoints.forEach((endpoint, index) => {
+    const id = Object.hasOwn(ids, endpoint.id) ? ids[endpoint.id] : undefined;
+    const site = sites.get(endpoint.id);
+    if (typeof id !== 'string' || id === endpoint.id) {
+      if (site !== undefined && !renamed.has(endpoint.id)) renamed.set(endpoint.id, site);
+      return;
+    }
+    endpoints[index] = { ...endpoint, id };
+    if (site !== undefined) renamed.set(id, site);
+  });
+  sites.clear();
+  for (const [id, site] of renamed) sites.set(id, site);
 }
 
 /**
