@@ -154,11 +154,20 @@ export class LintClient {
         if (port === undefined) return false;
         await backend.connectDocument(port);
         return true;
-      })().catch(() => false);
+      })();
       linked = { backend: started, instance, ready };
       this.linked = linked;
     }
-    if (!(await linked.ready)) {
+    let made: boolean;
+    try {
+      made = await linked.ready;
+    } catch (error) {
+      // The next lint makes the line again; this one fails as the worker did.
+      if (this.linked === linked) this.linked = undefined;
+      throw error;
+    }
+    if (!made) {
+      // No document open (or not yet): the page's next read says so.
       if (this.linked === linked) this.linked = undefined;
       return { ok: true, value: 'stale' };
     }

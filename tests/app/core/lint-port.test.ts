@@ -85,3 +85,30 @@ it('lints the document without its text crossing the page', async () => {
   expect(rendered?.text).toContain(MARKER);
   expect(state.textKey).toEqual(textKey(rendered!.text));
 }, 60_000);
+
+it('says the lint failed when the lint worker cannot take the line', async () => {
+  const client = new GeneratorClient({
+    createWorker: () => fakeWorker(createWorkerApi(), { posted: [], received: [] }),
+    createJobWorker: undefined,
+  });
+  await client.openDocument(TEXT);
+  /** A lint worker that takes rulesets but fails to take the document's port. */
+  const failing = () =>
+    fakeWorker(
+      {
+        ...createLintWorkerApi(),
+        connectDocument: () => {
+          throw new Error('no line');
+        },
+      },
+      { posted: [], received: [] },
+    );
+  const states: LintState[] = [];
+  const wiring = new LintWiring(client, new LintClient(failing), (state) => states.push(state));
+  stop = wiring.start();
+  wiring.setRuleset('');
+  await vi.waitFor(() => expect(states.at(-1)?.lintError?.message).toContain('no line'), {
+    timeout: 10_000,
+  });
+  expect(states.at(-1)?.pending).toBe(false);
+}, 60_000);
