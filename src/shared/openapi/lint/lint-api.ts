@@ -34,18 +34,20 @@ export function createLintApi() {
   /** Ends the read under way from the source before (a new source was connected). */
   let relinked = () => {};
 
-  /** The text of `ref`, or 'stale' (another source connected meanwhile, or none is). */
-  const readDocument = async (ref: DocumentTextRef): Promise<string | 'stale'> => {
+  /** The text of `ref`, or undefined: stale (another source connected meanwhile, or none is). */
+  const readDocument = async (ref: DocumentTextRef): Promise<string | undefined> => {
     const from = source;
-    if (from === undefined) return 'stale';
+    if (from === undefined) return undefined;
     // A document worker that was stopped never answers: connecting the next one ends the wait.
     const ended = new Promise<'stale'>((resolve) => {
       relinked = () => resolve('stale');
     });
     try {
-      return await Promise.race([Promise.resolve(from.text(ref)), ended]);
+      const text = await Promise.race([Promise.resolve(from.text(ref)), ended]);
+      // (A rendered OpenAPI document is never the word itself.)
+      return text === 'stale' ? undefined : text;
     } catch {
-      return 'stale';
+      return undefined;
     }
   };
 
@@ -55,7 +57,7 @@ export function createLintApi() {
    */
   const lintQueued = (
     request: { revision: number; touchedPaths?: string[] },
-    read: () => string | 'stale' | Promise<string | 'stale'>,
+    read: () => string | Promise<string | undefined>,
   ): Promise<Result<LintAnswer | 'stale'>> => {
     newest = Math.max(newest, request.revision);
     const carry = (touchedPaths: readonly string[] | undefined) => {
@@ -74,7 +76,7 @@ export function createLintApi() {
       }
       try {
         const text = await read();
-        if (text === 'stale') {
+        if (text === undefined) {
           // Asked again with the document's revision as it is now: what it touched goes too.
           carry(request.touchedPaths);
           return { ok: true, value: 'stale' };
