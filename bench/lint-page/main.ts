@@ -2,9 +2,24 @@
  * bench:lint's page: the app's lint client (its worker, as Vite bundles it for the app), driven
  * by bench/lint.ts through `window.lintBench`. Main-thread long tasks are counted meanwhile.
  */
+import { expose } from 'comlink';
 import { LintClient } from '../../src/app/core/lint-client';
+import type { DocumentTextRef } from '../../src/shared/openapi/lint/types';
 
 const client = new LintClient();
+/** The text to lint now (the bench's stand-in for the document worker, on this page). */
+let current = { text: '', revision: 0 };
+// The lint worker reads the text over its own line, as from the document worker in the app.
+client.linkDocument(() => {
+  const { port1, port2 } = new MessageChannel();
+  expose(
+    {
+      text: (ref: DocumentTextRef) => (ref.revision === current.revision ? current.text : 'stale'),
+    },
+    port1,
+  );
+  return Promise.resolve(port2);
+});
 const longTasks: number[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longTasks.push(entry.duration);
@@ -17,7 +32,9 @@ async function lint(text: string, touchedPaths?: string[]) {
   const started = performance.now();
   revision += 1;
   const at = revision;
-  const source = () => Promise.resolve({ text, revision: at });
+  current = { text, revision: at };
+  const source = () =>
+    Promise.resolve({ revision: at, document: { instance: 'bench', revision: at } });
   let answer;
   if (touchedPaths === undefined) answer = await client.lintNow(source);
   else {

@@ -23,9 +23,30 @@ export type { UploadBodyFields };
 export function createWorkerApi(sink?: RecordSink) {
   // The page asks for each write after its own pause (see KeeperOptions.auto).
   const keeper = new RecordKeeper(sink ?? { put: () => Promise.resolve() }, { auto: false });
+  const core = createCoreApi(keeper);
+  /** The port the lint worker reads the document's text on (one lint worker at a time). */
+  let lintPort: MessagePort | undefined;
   return {
-    ...createCoreApi(keeper),
+    ...core,
     ...keeperApi(keeper),
+    /**
+     * The lint worker's own line to this worker (the page made the channel and gave the other
+     * port to the lint worker): the text of a revision goes there, never through the page.
+     */
+    connectLint: (port: MessagePort): Result<true> => {
+      lintPort?.close();
+      lintPort = port;
+      expose(
+        {
+          text: (ref: { instance: string; revision: number }) => {
+            const answer = core.lintText(ref);
+            return answer.ok ? answer.value : 'stale';
+          },
+        },
+        port,
+      );
+      return { ok: true, value: true };
+    },
     /** The JSON body of a project create or save, as a Blob (see upload-body.ts). */
     uploadBody: (fields: UploadBodyFields): Result<Blob> => {
       try {

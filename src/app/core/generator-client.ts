@@ -6,7 +6,7 @@
  * and falls
  * back to calling src/shared on the main thread where `Worker` does not exist (tests).
  */
-import { wrap, releaseProxy, transfer, type Remote } from 'comlink';
+import { expose, wrap, releaseProxy, transfer, type Remote } from 'comlink';
 import {
   isEndpointCommand,
   type ApplyAnswer,
@@ -533,6 +533,63 @@ export class GeneratorClient {
       if (error instanceof CoreCallError && error.code === 'NO_DOCUMENT') return undefined;
       throw error;
     }
+  }
+
+  /**
+   * Which text the open document is at (the worker's instance and revision) and its length,
+   * without the text (the lint worker reads it over its own port, {@link lintPort}); undefined
+   * when no document is open in the running worker.
+   */
+  async documentTextInfo(
+    options: CallOptions = {},
+  ): Promise<{ instance: string; revision: number; length: number } | undefined> {
+    if (this.documentEpoch !== this.epoch) return undefined;
+    try {
+      return await this.call('textInfo', [], options);
+    } catch (error) {
+      if (isAbortError(error)) return undefined;
+      if (error instanceof CoreCallError && error.code === 'NO_DOCUMENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** The page's end of the main-thread fallback's text line (closed when another is made). */
+  private localLintPort: MessagePort | undefined;
+
+  /**
+   * A line from the lint worker to the document's worker: a MessageChannel whose one port is
+   * given to the document worker here, the other answered for the lint worker. The text then
+   * goes from worker to worker. Undefined when no document is open in the running worker.
+   */
+  async lintPort(): Promise<MessagePort | undefined> {
+    if (this.documentEpoch !== this.epoch) return undefined;
+    const { port1, port2 } = new MessageChannel();
+    if (this.createWorker === undefined) {
+      // The core runs on this thread: its text is here already.
+      this.localLintPort?.close();
+      this.localLintPort = port1;
+      expose(
+        {
+          text: async (ref: { instance: string; revision: number }) => {
+            try {
+              return await this.call('lintText', [ref]);
+            } catch {
+              return 'stale';
+            }
+          },
+        },
+        port1,
+      );
+      return port2;
+    }
+    try {
+      await this.call('connectLint', [transfer(port1, [port1])]);
+    } catch (error) {
+      port2.close();
+      if (isAbortError(error)) return undefined;
+      throw error;
+    }
+    return port2;
   }
   /** A document opened with `hold`, in a core of its own, that the form has not taken yet. */
   private candidate: Candidate | undefined;

@@ -5,28 +5,47 @@
  * revision win, and hands every answer to its listeners (the Problems panel, the output editor's
  * markers, the Generate rule). Without `Worker` it lints on the main thread (tests).
  */
-import { wrap, type Remote } from 'comlink';
+import { transfer, wrap, type Remote } from 'comlink';
 import type { Result } from '../../shared/openapi/core-api';
 import type { ErrorInfo } from '../../shared/openapi/errors';
 import type {
+  DocumentLintRequest,
+  DocumentTextRef,
+  DocumentTextSource,
   LintAnswer,
-  LintRequest,
   OtherLintRequest,
   RulesetInfo,
 } from '../../shared/openapi/lint/types';
 import type { LintApi } from '../../shared/openapi/lint/lint-api';
 
+/** The lint worker's API (src/worker/lint-worker.ts): its document line is a MessagePort. */
+type LintWorkerApi = Omit<LintApi, 'connectDocument'> & {
+  connectDocument(port: MessagePort): void;
+};
+
 /** Pause after the last edit before a lint starts. */
 export const LINT_DEBOUNCE_MS = 300;
 
-type Backend = {
-  [K in keyof LintApi]: (
-    ...args: Parameters<LintApi[K]>
-  ) => Promise<Awaited<ReturnType<LintApi[K]>>>;
-};
+/** A stale text is asked for again at most this many times in one lint (the document moves on). */
+const STALE_RETRIES = 4;
 
-/** What a scheduled lint reads when it starts: the text at its revision, and what changed. */
-export type LintSource = () => Promise<{ text: string; revision: number } | undefined>;
+/** The lint worker's calls the client makes (the main-thread fallback has the same). */
+interface Backend {
+  setRuleset(yaml: string): Promise<Result<RulesetInfo>>;
+  lintDocument(request: DocumentLintRequest): Promise<Result<LintAnswer | 'stale'>>;
+  lintOther(request: OtherLintRequest): Promise<Result<LintAnswer>>;
+  /** Gives the lint its line to the document worker (the port is transferred). */
+  connectDocument(port: MessagePort): Promise<void>;
+}
+
+/**
+ * What a scheduled lint reads when it starts: the page's lint revision and which text of the
+ * document worker to lint (the lint worker reads that text itself); undefined: nothing to lint.
+ */
+export type LintSource = () => Promise<{ revision: number; document: DocumentTextRef } | undefined>;
+
+/** Makes a line to the document worker: the lint's end of it (undefined: no document open). */
+export type DocumentLink = () => Promise<MessagePort | undefined>;
 
 export class LintClient {
   private backend: Promise<Backend> | undefined;
@@ -44,6 +63,11 @@ export class LintClient {
   private otherRevision = 0;
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
+  /** Makes the lint worker's line to the document worker (see {@link linkDocument}). */
+  private link: DocumentLink | undefined;
+  /** The lint worker (its backend) and document worker instance the line was made between. */
+  private linked:
+    { backend: Promise<Backend>; instance: string; ready: Promise<boolean> } | undefined;
 
   constructor(private readonly createWorker: () => Worker | undefined = defaultWorker) {}
 
@@ -52,7 +76,7 @@ export class LintClient {
       const worker = this.createWorker();
       if (worker !== undefined) {
         this.worker = worker;
-        const remote = wrap<LintApi>(worker) as unknown as Remote<LintApi> as unknown as Backend;
+        const remote = wrap<LintWorkerApi>(worker) as unknown as Remote<LintWorkerApi>;
         // A worker whose script fails (it cannot load, or throws while starting: Spectral's
         // schema compiler under a CSP without 'unsafe-eval') never answers. Its calls fail at
         // once instead of waiting for ever, and no new worker is started for each edit: the
@@ -71,10 +95,19 @@ export class LintClient {
           (...args: A) =>
             Promise.race([call(...args), failed]);
         const backend: Backend = {
-          setRuleset: guard(remote.setRuleset),
-          ruleset: guard(remote.ruleset),
-          lint: guard(remote.lint),
-          lintOther: guard(remote.lintOther),
+          setRuleset: guard(
+            (yaml: string) => remote.setRuleset(yaml) as Promise<Result<RulesetInfo>>,
+          ),
+          lintDocument: guard(
+            (request: DocumentLintRequest) =>
+              remote.lintDocument(request) as Promise<Result<LintAnswer | 'stale'>>,
+          ),
+          lintOther: guard(
+            (request: OtherLintRequest) => remote.lintOther(request) as Promise<Result<LintAnswer>>,
+          ),
+          connectDocument: guard((port: MessagePort) =>
+            remote.connectDocument(transfer(port, [port])),
+          ),
         };
         // A worker started again after a cancel holds the default ruleset.
         if (this.rulesetYaml !== undefined) await backend.setRuleset(this.rulesetYaml);
@@ -82,14 +115,63 @@ export class LintClient {
       }
       const { createLintApi } = await import('../../shared/openapi/lint/lint-api');
       const api = createLintApi();
-      return {
-        setRuleset: (yaml: string) => Promise.resolve(api.setRuleset(yaml)),
-        ruleset: () => Promise.resolve(api.ruleset()),
-        lint: (request: LintRequest) => api.lint(request),
-        lintOther: (request: OtherLintRequest) => api.lintOther(request),
+      let port: MessagePort | undefined;
+      const local: Backend = {
+        setRuleset: (yaml) => Promise.resolve(api.setRuleset(yaml)),
+        lintDocument: (request) => api.lintDocument(request),
+        lintOther: (request) => api.lintOther(request),
+        connectDocument: (next) => {
+          port?.close();
+          port = next;
+          api.connectDocument(wrap<DocumentTextSource>(next));
+          return Promise.resolve();
+        },
       };
+      if (this.rulesetYaml !== undefined) await local.setRuleset(this.rulesetYaml);
+      return local;
     })();
     return this.backend;
+  }
+
+  /**
+   * How the lint worker gets its own line to the document worker: called again whenever either
+   * worker is new (the document worker's instance changed, or the lint worker was restarted).
+   */
+  linkDocument(link: DocumentLink): void {
+    this.link = link;
+    this.linked = undefined;
+  }
+
+  /** The lint of `request`, on a line to the document worker of its text (made when needed). */
+  private async lintDocument(request: DocumentLintRequest): Promise<Result<LintAnswer | 'stale'>> {
+    const started = this.start();
+    const backend = await started;
+    const { instance } = request.document;
+    let linked = this.linked;
+    if (linked === undefined || linked.backend !== started || linked.instance !== instance) {
+      const ready = (async () => {
+        const port = await this.link?.();
+        if (port === undefined) return false;
+        await backend.connectDocument(port);
+        return true;
+      })();
+      linked = { backend: started, instance, ready };
+      this.linked = linked;
+    }
+    let made: boolean;
+    try {
+      made = await linked.ready;
+    } catch (error) {
+      // The next lint makes the line again; this one fails as the worker did.
+      if (this.linked === linked) this.linked = undefined;
+      throw error;
+    }
+    if (!made) {
+      // No document open (or not yet): the page's next read says so.
+      if (this.linked === linked) this.linked = undefined;
+      return { ok: true, value: 'stale' };
+    }
+    return backend.lintDocument(request);
   }
 
   /** Answers of every lint, in revision order. */
@@ -164,35 +246,43 @@ export class LintClient {
   }
 
   private async run(source: LintSource): Promise<LintAnswer | undefined> {
-    const read = await source();
-    if (read === undefined) return undefined;
-    const request: LintRequest = { text: read.text, revision: read.revision };
-    if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
-    this.full = false;
-    this.touched = new Set();
-    const cancelled = this.cancelled;
-    let answer: Result<LintAnswer> | 'cancelled';
-    try {
-      answer = await Promise.race([
-        this.start().then((backend) => backend.lint(request)),
-        cancelled.promise,
-      ]);
-    } catch (error) {
-      // The worker itself failed (it could not start, or it died).
-      answer = { ok: false, error: workerFailure(error) };
-    }
-    if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
-    if (!answer.ok) {
-      if (answer.error.code !== 'CONFLICT') {
-        this.full = true;
-        for (const listener of this.failureListeners) listener(answer.error);
+    for (let attempt = 0; ; attempt += 1) {
+      const read = await source();
+      if (read === undefined) return undefined;
+      const request: DocumentLintRequest = { revision: read.revision, document: read.document };
+      if (!this.full && this.touched !== undefined) request.touchedPaths = [...this.touched];
+      this.full = false;
+      this.touched = new Set();
+      const cancelled = this.cancelled;
+      let answer: Result<LintAnswer | 'stale'> | 'cancelled';
+      try {
+        answer = await Promise.race([this.lintDocument(request), cancelled.promise]);
+      } catch (error) {
+        // The worker itself failed (it could not start, or it died).
+        answer = { ok: false, error: workerFailure(error) };
       }
-      return undefined;
+      if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
+      if (answer.ok && answer.value === 'stale') {
+        // The document worker moved on (or was replaced) since the revision was read: what
+        // this lint would have covered is linted with the text as it is now.
+        if (request.touchedPaths === undefined) this.full = true;
+        else for (const path of request.touchedPaths) this.touched?.add(path);
+        if (attempt < STALE_RETRIES) continue;
+        return undefined;
+      }
+      if (!answer.ok) {
+        if (answer.error.code !== 'CONFLICT') {
+          this.full = true;
+          for (const listener of this.failureListeners) listener(answer.error);
+        }
+        return undefined;
+      }
+      const value = answer.value as LintAnswer;
+      if (this.latest !== undefined && value.revision < this.latest.revision) return undefined;
+      this.latest = value;
+      for (const listener of this.listeners) listener(value);
+      return value;
     }
-    if (this.latest !== undefined && answer.value.revision < this.latest.revision) return undefined;
-    this.latest = answer.value;
-    for (const listener of this.listeners) listener(answer.value);
-    return answer.value;
   }
 
   /**

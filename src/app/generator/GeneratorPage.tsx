@@ -325,17 +325,22 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     },
   });
   // What the editor object reaches of the page: the output editor, the project, the record.
+  // Wired once; each call reads the page's latest hooks (their functions change per render).
+  const host = useRef({ project, workspace, tabs });
+  useEffect(() => {
+    host.current = { project, workspace, tabs };
+  });
   useEffect(() => {
     editorObject.connect({
       output: () => editor.current,
-      startRevision: project.startRevision,
-      saveVersion: project.saveVersion,
-      adoptLoaded: workspace.adoptLoaded,
-      adoptSchemas: (schemas) => workspace.recorder.adoptMeta(undefined, schemas),
-      showTab: tabs.show,
-      outputShowsAnswer: () => workspace.recorder.outputShowsAnswer(),
+      startRevision: (reason) => host.current.project.startRevision(reason),
+      saveVersion: (content, reason) => host.current.project.saveVersion(content, reason),
+      adoptLoaded: (text, views) => host.current.workspace.adoptLoaded(text, views),
+      adoptSchemas: (schemas) => host.current.workspace.recorder.adoptMeta(undefined, schemas),
+      showTab: (tab) => host.current.tabs.show(tab),
+      outputShowsAnswer: () => host.current.workspace.recorder.outputShowsAnswer(),
     });
-  });
+  }, [editorObject]);
 
   // Validate (latest request wins) on every change, once a restore is done (the workspace
   // record is kept by useWorkspace).

@@ -345,9 +345,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     };
     void editorLint.settle(
       { length: model.getValueLength(), blank: isBlankModel(model), read },
-      { text: lint?.text, pending: lint?.pending ?? false },
+      { textKey: lint?.textKey, pending: lint?.pending ?? false },
     );
-  }, [editorLint, lint?.text, lint?.pending, textVersion]);
+  }, [editorLint, lint?.textKey, lint?.pending, textVersion]);
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model || model.isDisposed()) return;

@@ -7,13 +7,15 @@
  * - Every change of the text makes the shown findings stale at once (`changed`); the text is
  *   read again once typing pauses (`settle`).
  * - The document's own text is not linted twice: while the editor shows exactly the text the
- *   document's lint read, its answer is the editor's (`document`). While the document's lint is
+ *   document's lint read (same length and hash: that text never comes to the page for the
+ *   lint), its answer is the editor's (`document`). While the document's lint is
  *   pending (a Generate or a Load put a new text in the editor), its answer is awaited.
  * - A text over {@link LINT_MAX_CHARS} is not linted by itself, as the document is not: its
  *   check is offered (`large`), and can be cancelled.
  */
 import type { Result } from '../../shared/openapi/core-api';
 import type { ErrorInfo } from '../../shared/openapi/errors';
+import { sameTextKey, textKey, type TextKey } from '../../shared/openapi/lint/text-key';
 import type { LintAnswer } from '../../shared/openapi/lint/types';
 import { LINT_MAX_CHARS, lintEstimateMs } from './useLint';
 
@@ -42,8 +44,8 @@ export type EditorLintState =
 
 /** The document's lint, as far as the editor needs it. */
 export interface DocumentLint {
-  /** The text the document's last answer is of. */
-  text?: string;
+  /** Which text the document's last answer is of (its length and hash: the text stays in the workers). */
+  textKey?: TextKey;
   /** The document changed since that answer: a new one is coming. */
   pending: boolean;
 }
@@ -108,10 +110,10 @@ export class EditorLint {
       return;
     }
     let text: string | undefined;
-    if (document.text !== undefined && document.text.length === shown.length) {
+    if (document.textKey !== undefined && document.textKey.length === shown.length) {
       text = await shown.read();
       if (text === undefined || version !== this.version) return;
-      if (text === document.text) {
+      if (sameTextKey(textKey(text), document.textKey)) {
         this.set({ kind: 'document' });
         return;
       }

@@ -1,7 +1,8 @@
 /**
- * The page's one lint (Spectral in the lint worker, app/core/lint-client.ts): it reads the open
- * document's text after every change the document worker reports, and its answer feeds the
- * Problems panel, the output editor's markers and the Generate rule.
+ * The page's one lint (Spectral in the lint worker, app/core/lint-client.ts): after every change
+ * the document worker reports it reads the open document's revision and length (never its text:
+ * the lint worker reads the text from the document worker over its own port), and its answer
+ * feeds the Problems panel, the output editor's markers and the Generate rule.
  *
  * - A Load (another text opened) and a new ruleset lint at once, the whole text; an edit is
  *   linted after the client's debounce, only the path items it touched when the document worker
@@ -20,6 +21,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../shared/openapi/core-api';
 import type { ErrorInfo } from '../../shared/openapi/errors';
+import type { TextKey } from '../../shared/openapi/lint/text-key';
 import type { LintAnswer } from '../../shared/openapi/lint/types';
 import type { DocumentChange, GeneratorClient } from '../core/generator-client';
 import { LintClient, type LintSource } from '../core/lint-client';
@@ -63,8 +65,11 @@ export interface LargeLint {
 export interface LintState {
   /** The newest answer (of `text`), until the first one: undefined. */
   answer?: LintAnswer;
-  /** The text the answer is of (the output editor shows its markers only on this text). */
-  text?: string;
+  /**
+   * Which text the answer is of (the output editor shows its markers only on this text). The
+   * text itself stays in the workers: the lint worker reads it from the document worker.
+   */
+  textKey?: TextKey;
   /** The document changed since `answer` was made, and its lint has not answered yet. */
   pending: boolean;
   /** The project's ruleset could not be used (the default rules stay in force). */
@@ -86,7 +91,10 @@ export interface LintView extends LintState {
 }
 
 /** The document worker as the lint sees it (tests pass a fake). */
-export type LintDocumentSource = Pick<GeneratorClient, 'onDocumentChange' | 'documentText'>;
+export type LintDocumentSource = Pick<
+  GeneratorClient,
+  'onDocumentChange' | 'documentTextInfo' | 'lintPort'
+>;
 
 /**
  * Drives one LintClient for a page: returns what to show. `ruleset` is the project's ruleset
@@ -119,8 +127,8 @@ export class LintWiring {
   private changes = 0;
   /** The page's lint revision: one per text read. */
   private revision = 0;
-  /** For each lint revision read and not answered yet: the change count then, and its text. */
-  private reads = new Map<number, { changes: number; text: string }>();
+  /** For each lint revision read and not answered yet: the change count then. */
+  private reads = new Map<number, { changes: number }>();
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private state: LintState = { pending: false };
   private rulesetYaml: string | undefined;
@@ -153,7 +161,7 @@ export class LintWiring {
             status: 'offered' as const,
             estimateMs: lintEstimateMs(this.length),
           };
-    this.set({ pending: false, answer: undefined, text: undefined, large });
+    this.set({ pending: false, answer: undefined, textKey: undefined, large });
   }
 
   private set(next: Partial<LintState>): void {
@@ -164,12 +172,15 @@ export class LintWiring {
     this.publish(this.state);
   }
 
-  /** The text to lint now, under a new lint revision. */
+  /**
+   * Which text to lint now (the document worker's revision; its length decides the offer),
+   * under a new lint revision. Only numbers cross: the lint worker reads the text itself.
+   */
   private readonly source: LintSource = async () => {
     const changes = this.changes;
-    let read: { text: string; revision: number } | undefined;
+    let read: { instance: string; revision: number; length: number } | undefined;
     try {
-      read = await this.document.documentText();
+      read = await this.document.documentTextInfo();
     } catch {
       read = undefined;
     }
@@ -178,7 +189,7 @@ export class LintWiring {
       if (changes === this.changes) this.set({ pending: false });
       return undefined;
     }
-    this.length = read.text.length;
+    this.length = read.length;
     if (this.isLarge && !this.largeAllowed) {
       // Not linted: no answer of an older text stays shown as if it were this one's.
       if (changes === this.changes) this.offer();
@@ -186,12 +197,13 @@ export class LintWiring {
     }
     if (!this.isLarge && this.state.large !== undefined) this.set({ large: undefined });
     const revision = ++this.revision;
-    this.reads.set(revision, { changes, text: read.text });
-    return { text: read.text, revision };
+    this.reads.set(revision, { changes });
+    return { revision, document: { instance: read.instance, revision: read.revision } };
   };
 
   /** Subscribes to the document and the lint; answers the cleanup. */
   start(): () => void {
+    this.client.linkDocument(() => this.document.lintPort());
     const offChange = this.document.onDocumentChange((change) => this.onChange(change));
     const offAnswer = this.client.subscribe((answer) => this.onAnswer(answer));
     const offFailure = this.client.onFailure((error) => {
@@ -324,7 +336,13 @@ export class LintWiring {
     // An answer of an earlier text while a large one waits for its check is of no text shown.
     if (read === undefined || (this.isLarge && !this.largeAllowed)) return;
     const pending = read.changes !== this.changes;
-    this.set({ answer, text: read.text, pending, lintError: undefined, large: undefined });
+    this.set({
+      answer,
+      textKey: answer.textKey,
+      pending,
+      lintError: undefined,
+      large: undefined,
+    });
     clearTimeout(this.settleTimer);
     // A large text's whole lint is not run by itself (see the header).
     if (answer.mode === 'partial' && !pending && !this.isLarge) {

@@ -119,6 +119,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   /** The text `doc` was opened from ('' for a new document): the record keeper's base. */
   let openedText = '';
   const previewer = new DocumentPreviewer();
+  /** This core among others (a restarted worker counts its revisions anew): see `textInfo`. */
+  const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
   const open = (next: OpenApiDocument): DocumentSummary => {
     doc = next;
@@ -282,6 +284,22 @@ export function createCoreApi(keeper?: DocumentKeeper) {
       }),
     /** The open document's text and its revision (rendered once per revision). */
     text: () => run(() => session.text()),
+    /**
+     * Which text the open document is at, and its length, without the text: the lint worker
+     * reads the text itself (`lintText`), so that it never crosses the page.
+     */
+    textInfo: () =>
+      run(() => {
+        const { revision, text } = session.text();
+        return { instance, revision, length: text.length };
+      }),
+    /** The open document's text if it is still `ref` (see textInfo), else 'stale'. */
+    lintText: (ref: { instance: string; revision: number }) =>
+      run((): string | 'stale' =>
+        ref.instance === instance && ref.revision === session.revision && session.document
+          ? session.text().text
+          : 'stale',
+      ),
     /**
      * The docs preview's input as JSON: `request.text`, or the open
      * document's text, whole when small, one part of it when large (document/preview-part.ts).

@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../../src/shared/openapi/core-api';
 import type { LintAnswer, LintFinding } from '../../../src/shared/openapi/lint/types';
+import { textKey } from '../../../src/shared/openapi/lint/text-key';
 import {
   EditorLint,
   type EditorLintState,
@@ -106,7 +107,7 @@ describe('EditorLint', () => {
     const { editor, lint, last } = setup();
     const text = 'openapi: 3.0.1\n';
     editor.changed();
-    await editor.settle(shown(text), { text, pending: false });
+    await editor.settle(shown(text), { textKey: textKey(text), pending: false });
     expect(last()).toEqual({ kind: 'document' });
     expect(lint.lintOther).not.toHaveBeenCalled();
   });
@@ -114,21 +115,21 @@ describe('EditorLint', () => {
   it("waits for the document's pending lint (a Generate or a Load), then lints what differs", async () => {
     const { editor, lint, asked, last } = setup();
     editor.changed();
-    await editor.settle(shown('b: 1\n'), { text: 'a: 1\n', pending: true });
+    await editor.settle(shown('b: 1\n'), { textKey: textKey('a: 1\n'), pending: true });
     expect(last()).toEqual({ kind: 'changed' });
     expect(lint.lintOther).not.toHaveBeenCalled();
     // The document's answer came, of the editor's text: it is the editor's.
-    await editor.settle(shown('b: 1\n'), { text: 'b: 1\n', pending: false });
+    await editor.settle(shown('b: 1\n'), { textKey: textKey('b: 1\n'), pending: false });
     expect(last()).toEqual({ kind: 'document' });
     // The document changed by the form; the editor's text is its own now.
-    const own = editor.settle(shown('b: 1\n'), { text: 'c: 1\n', pending: false });
+    const own = editor.settle(shown('b: 1\n'), { textKey: textKey('c: 1\n'), pending: false });
     await flush();
     expect(lint.lintOther).toHaveBeenCalledTimes(1);
     asked[0]?.answer(answerOf([]));
     await own;
     expect(last()?.kind).toBe('checked');
     // Settled again with the same text: nothing is linted twice.
-    await editor.settle(shown('b: 1\n'), { text: 'c: 1\n', pending: false });
+    await editor.settle(shown('b: 1\n'), { textKey: textKey('c: 1\n'), pending: false });
     expect(lint.lintOther).toHaveBeenCalledTimes(1);
   });
 

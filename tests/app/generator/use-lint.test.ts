@@ -4,7 +4,10 @@
  * a newer text is still being checked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expose } from 'comlink';
 import { LintClient } from '../../../src/app/core/lint-client';
+import { textKey } from '../../../src/shared/openapi/lint/text-key';
+import type { DocumentTextRef } from '../../../src/shared/openapi/lint/types';
 import type { DocumentChange } from '../../../src/app/core/generator-client';
 import {
   LINT_MAX_CHARS,
@@ -18,23 +21,62 @@ const doc = (paths: string) => `openapi: 3.0.1\ninfo:\n  title: T\n  version: v1
 const GOOD = doc('  /a:\n    get:\n      responses:\n        "200":\n          description: OK\n');
 const NO_RESPONSES = doc('  /a:\n    get:\n      responses: {}\n');
 
-/** A document worker stand-in: its text, its revision, and a way to say it changed. */
+/**
+ * A document worker stand-in: its text, its revision, a way to say it changed, and the lint's
+ * own line to it (a MessageChannel, as the page makes one): the text goes only over that line.
+ */
 function fakeDocument(initial: string) {
   let text = initial;
   let revision = 1;
+  let instance = 'w1';
   const listeners = new Set<(change: DocumentChange) => void>();
-  return {
+  const fake = {
     onDocumentChange(listener: (change: DocumentChange) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    documentText: vi.fn(() => Promise.resolve({ text, revision })),
-    edit(next: string, change: DocumentChange) {
+    documentTextInfo: vi.fn(() => Promise.resolve({ instance, revision, length: text.length })),
+    /** Every read of the lint worker over its line, and what it answered. */
+    reads: [] as { ref: DocumentTextRef; answer: string }[],
+    /** Called before a read is answered (a test changes the text meanwhile). */
+    beforeRead: undefined as (() => void) | undefined,
+    lintPort: vi.fn(() => {
+      const { port1, port2 } = new MessageChannel();
+      const served = instance;
+      expose(
+        {
+          text: (ref: DocumentTextRef) => {
+            fake.beforeRead?.();
+            const answer =
+              ref.instance === served && served === instance && ref.revision === revision
+                ? text
+                : 'stale';
+            fake.reads.push({ ref, answer });
+            return answer;
+          },
+        },
+        port1,
+      );
+      return Promise.resolve(port2);
+    }),
+    /** The text changes without a word (a batch the page has not heard of yet). */
+    change(next: string) {
       text = next;
       revision += 1;
+    },
+    edit(next: string, change: DocumentChange) {
+      fake.change(next);
       for (const listener of listeners) listener(change);
     },
+    /** A fresh document worker opened `next`: its revisions start over. */
+    restart(next: string) {
+      instance = `${instance}+`;
+      text = next;
+      revision = 0;
+      for (const listener of listeners) listener({ opened: true });
+    },
   };
+  return fake;
 }
 
 let stop: (() => void) | undefined;
@@ -69,7 +111,7 @@ describe('the lint wiring', () => {
     const { wiring, settled } = wire(NO_RESPONSES);
     wiring.setRuleset('');
     const state = await settled();
-    expect(state.text).toBe(NO_RESPONSES);
+    expect(state.textKey).toEqual(textKey(NO_RESPONSES));
     expect(state.answer?.mode).toBe('full');
     expect(state.answer?.canGenerate).toBe(false);
     expect(state.answer?.findings.map((finding) => finding.code)).toContain('NO_RESPONSES');
@@ -82,7 +124,7 @@ describe('the lint wiring', () => {
     const huge = NO_RESPONSES + `# ${'x'.repeat(LINT_MAX_CHARS)}\n`;
     document.edit(huge, { opened: true });
     await vi.waitFor(() => expect(last()?.large?.chars).toBe(huge.length), { timeout: 30_000 });
-    expect(last()).toMatchObject({ pending: false, answer: undefined, text: undefined });
+    expect(last()).toMatchObject({ pending: false, answer: undefined, textKey: undefined });
     expect(last()?.large).toMatchObject({
       status: 'offered',
       estimateMs: lintEstimateMs(huge.length),
@@ -94,7 +136,7 @@ describe('the lint wiring', () => {
     document.edit(GOOD, { opened: true });
     const state = await settled();
     expect(state.large).toBeUndefined();
-    expect(state.text).toBe(GOOD);
+    expect(state.textKey).toEqual(textKey(GOOD));
   }, 60_000);
 
   it('says an answer is stale while the changed text waits for its lint, then answers it', async () => {
@@ -106,7 +148,7 @@ describe('the lint wiring', () => {
     expect(last()?.pending).toBe(true);
     expect(last()?.answer).toBe(first.answer);
     const second = await settled();
-    expect(second.text).toBe(GOOD);
+    expect(second.textKey).toEqual(textKey(GOOD));
     expect(second.answer?.mode).toBe('partial');
     expect(second.answer?.canGenerate).toBe(true);
     expect(second.answer!.revision).toBeGreaterThan(first.answer!.revision);
@@ -117,14 +159,47 @@ describe('the lint wiring', () => {
     wiring.setRuleset('');
     const first = await settled();
     // A text opened in a fresh worker: the document's revision starts over.
-    document.documentText.mockImplementation(() =>
-      Promise.resolve({ text: NO_RESPONSES, revision: 0 }),
-    );
-    document.edit(NO_RESPONSES, { opened: true });
+    const lines = document.lintPort.mock.calls.length;
+    document.restart(NO_RESPONSES);
     const second = await settled();
-    expect(second.text).toBe(NO_RESPONSES);
+    expect(second.textKey).toEqual(textKey(NO_RESPONSES));
     expect(second.answer!.revision).toBeGreaterThan(first.answer!.revision);
     expect(second.answer?.canGenerate).toBe(false);
+    // The lint worker got a line to the new worker.
+    expect(document.lintPort.mock.calls.length).toBe(lines + 1);
+  }, 60_000);
+
+  it('asks again when the document worker no longer has the revision read', async () => {
+    const { wiring, document, settled } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    await settled();
+    // Between the page's read of the revision and the lint worker's read of its text, the
+    // document moves on: the lint worker hears "stale", and the page asks with the new revision.
+    let once = true;
+    document.beforeRead = () => {
+      if (!once) return;
+      once = false;
+      document.change(GOOD);
+    };
+    document.edit(NO_RESPONSES + '# edited\n', { opened: false, touchedPaths: ['/a'] });
+    const state = await settled();
+    expect(document.reads.map((read) => read.answer === 'stale')).toContain(true);
+    expect(document.reads.at(-1)?.answer).toBe(GOOD);
+    expect(state.textKey).toEqual(textKey(GOOD));
+    expect(state.answer?.canGenerate).toBe(true);
+  }, 60_000);
+
+  it('never hands the text to the page for the lint: only its revision and length', async () => {
+    const { wiring, document, settled } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    await settled();
+    document.edit(GOOD, { opened: false, touchedPaths: ['/a'] });
+    await settled();
+    for (const result of document.documentTextInfo.mock.results) {
+      const info = (await result.value) as object;
+      expect(Object.keys(info).sort()).toEqual(['instance', 'length', 'revision']);
+    }
+    expect(document.reads.filter((read) => read.answer !== 'stale')).toHaveLength(2);
   }, 60_000);
 
   it('says a refused ruleset plainly and lints under the rules in force', async () => {
@@ -164,10 +239,10 @@ describe('a text over the limit: the whole check the panel offers', () => {
     await vi.waitFor(() => expect(last()?.large?.status).toBe('offered'));
     expect(last()?.answer).toBeUndefined();
     // An edit of the text not checked is not even read.
-    const reads = document.documentText.mock.calls.length;
+    const reads = document.documentTextInfo.mock.calls.length;
     document.edit(LARGE, { opened: false, touchedPaths: ['/a'] });
     await pause(400);
-    expect(document.documentText.mock.calls.length).toBe(reads);
+    expect(document.documentTextInfo.mock.calls.length).toBe(reads);
     expect(last()?.answer).toBeUndefined();
 
     const before = Date.now();
@@ -181,7 +256,7 @@ describe('a text over the limit: the whole check the panel offers', () => {
 
     document.edit(LARGE_FIXED, { opened: false, touchedPaths: ['/a'] });
     const edited = await settled();
-    expect(edited.text).toBe(LARGE_FIXED);
+    expect(edited.textKey).toEqual(textKey(LARGE_FIXED));
     expect(edited.answer?.mode).toBe('partial');
     expect(edited.answer?.canGenerate).toBe(true);
     expect(edited.large).toBeUndefined();
@@ -229,7 +304,7 @@ describe('a text over the limit: the whole check the panel offers', () => {
     document.edit(GOOD, { opened: true });
     const state = await settled();
     expect(state.large).toBeUndefined();
-    expect(state.text).toBe(GOOD);
+    expect(state.textKey).toEqual(textKey(GOOD));
     expect(state.answer?.mode).toBe('full');
   }, 60_000);
 
@@ -257,6 +332,6 @@ describe('a text over the limit: the whole check the panel offers', () => {
     expect(last()?.pending).toBe(true);
     wiring.cancelOther();
     const state = await settled();
-    expect(state.text).toBe(GOOD);
+    expect(state.textKey).toEqual(textKey(GOOD));
   }, 60_000);
 });

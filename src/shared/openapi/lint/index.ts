@@ -4,3 +4,4 @@ export { Linter, lintText, countFindings, canGenerateWith, DOCUMENT_WIDE } from 
 export { readRuleset, MAX_RULESET_CHARS } from './ruleset';
 export { specformRuleset } from './specform-ruleset';
 export { createLintApi, type LintApi } from './lint-api';
+export { textKey, sameTextKey, type TextKey } from './text-key';

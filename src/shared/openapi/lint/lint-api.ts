@@ -6,7 +6,16 @@
 import type { Result } from '../core-api';
 import { CoreError, toErrorInfo } from '../errors';
 import { Linter } from './lint';
-import type { LintAnswer, LintRequest, OtherLintRequest, RulesetInfo } from './types';
+import { textKey } from './text-key';
+import type {
+  DocumentLintRequest,
+  DocumentTextRef,
+  DocumentTextSource,
+  LintAnswer,
+  LintRequest,
+  OtherLintRequest,
+  RulesetInfo,
+} from './types';
 
 /** The lint worker's whole API (see lint/types.ts for the calls). */
 export function createLintApi() {
@@ -19,6 +28,74 @@ export function createLintApi() {
   let newestOther = -1;
   /** Path items touched by superseded requests (undefined: one of them asked for a whole lint). */
   let carried: Set<string> | undefined = new Set();
+
+  /** The document worker's text, as `connectDocument` set it. */
+  let source: DocumentTextSource | undefined;
+  /** Ends the read under way from the source before (a new source was connected). */
+  let relinked = () => {};
+
+  /** The text of `ref`, or undefined: stale (another source connected meanwhile, or none is). */
+  const readDocument = async (ref: DocumentTextRef): Promise<string | undefined> => {
+    const from = source;
+    if (from === undefined) return undefined;
+    // A document worker that was stopped never answers: connecting the next one ends the wait.
+    const ended = new Promise<'stale'>((resolve) => {
+      relinked = () => resolve('stale');
+    });
+    try {
+      const text = await Promise.race([Promise.resolve(from.text(ref)), ended]);
+      // (A rendered OpenAPI document is never the word itself.)
+      return text === 'stale' ? undefined : text;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * Lints the text `read` answers at `request.revision`, after the lints queued before it; an
+   * older revision than one asked for since answers CONFLICT, and what it touched is carried.
+   */
+  const lintQueued = (
+    request: { revision: number; touchedPaths?: string[] },
+    read: () => string | Promise<string | undefined>,
+  ): Promise<Result<LintAnswer | 'stale'>> => {
+    newest = Math.max(newest, request.revision);
+    const carry = (touchedPaths: readonly string[] | undefined) => {
+      if (carried === undefined) return;
+      if (touchedPaths === undefined) carried = undefined;
+      else for (const path of touchedPaths) carried.add(path);
+    };
+    const answer = queue.then(async (): Promise<Result<LintAnswer | 'stale'>> => {
+      if (request.revision < newest) {
+        // What it touched is linted with the newer request (a whole lint when it named none).
+        carry(request.touchedPaths);
+        return {
+          ok: false,
+          error: toErrorInfo(new CoreError('CONFLICT', 'A newer revision is being linted.')),
+        };
+      }
+      try {
+        const text = await read();
+        if (text === undefined) {
+          // Asked again with the document's revision as it is now: what it touched goes too.
+          carry(request.touchedPaths);
+          return { ok: true, value: 'stale' };
+        }
+        const touched =
+          request.touchedPaths === undefined || carried === undefined
+            ? undefined
+            : [...new Set([...carried, ...request.touchedPaths])];
+        carried = new Set();
+        const value = await linter.lint(text, request.revision, touched);
+        value.textKey = textKey(text);
+        return { ok: true, value };
+      } catch (error) {
+        return { ok: false, error: toErrorInfo(error) };
+      }
+    });
+    queue = answer;
+    return answer;
+  };
 
   return {
     /** The project's ruleset YAML ('' for the default); the next lint is a full one. */
@@ -38,37 +115,28 @@ export function createLintApi() {
       }
     },
     /** The findings of the text at `revision` (whole, or what `touchedPaths` names). */
-    lint: (request: LintRequest): Promise<Result<LintAnswer>> => {
-      newest = Math.max(newest, request.revision);
-      const answer = queue.then(async (): Promise<Result<LintAnswer>> => {
-        if (request.revision < newest) {
-          // What it touched is linted with the newer request (a whole lint when it named none).
-          if (carried !== undefined) {
-            if (request.touchedPaths === undefined) carried = undefined;
-            else for (const path of request.touchedPaths) carried.add(path);
-          }
-          return {
-            ok: false,
-            error: toErrorInfo(new CoreError('CONFLICT', 'A newer revision is being linted.')),
-          };
-        }
-        try {
-          const touched =
-            request.touchedPaths === undefined || carried === undefined
-              ? undefined
-              : [...new Set([...carried, ...request.touchedPaths])];
-          carried = new Set();
-          return {
-            ok: true,
-            value: await linter.lint(request.text, request.revision, touched),
-          };
-        } catch (error) {
-          return { ok: false, error: toErrorInfo(error) };
-        }
-      });
-      queue = answer;
-      return answer;
+    lint: (request: LintRequest): Promise<Result<LintAnswer>> =>
+      lintQueued(request, () => request.text).then((answer) =>
+        answer.ok && answer.value === 'stale'
+          ? { ok: false, error: toErrorInfo(new CoreError('INTERNAL', 'No text.')) }
+          : (answer as Result<LintAnswer>),
+      ),
+    /**
+     * Where the document's text is read from (the document worker, over a port the page made);
+     * replaces the one before, whose read under way answers 'stale'.
+     */
+    connectDocument: (next: DocumentTextSource | undefined): void => {
+      source = next;
+      relinked();
+      relinked = () => {};
     },
+    /**
+     * The findings of the document's text `request.document`, read from the connected document
+     * worker: 'stale' when it no longer has that text (or none is connected); the page reads
+     * the document's revision again and asks anew.
+     */
+    lintDocument: (request: DocumentLintRequest): Promise<Result<LintAnswer | 'stale'>> =>
+      lintQueued(request, () => readDocument(request.document)),
     /**
      * The findings of a text that is not the document (the output editor's, not loaded): whole,
      * with revisions of their own (an older one still queued answers CONFLICT), and without

@@ -4,6 +4,8 @@
  * every type crosses the worker boundary as it is (structured clone).
  */
 
+import type { TextKey } from './text-key';
+
 /** Spectral's severities by name (Spectral numbers them 0–3 in this order). */
 export type LintSeverity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -58,6 +60,8 @@ export interface LintAnswer {
   mode: 'full' | 'partial';
   /** Time the lint took in the worker, milliseconds. */
   ms: number;
+  /** Which text the findings are of (a lint of the document, `lintDocument`). */
+  textKey?: TextKey;
 }
 
 /** The project's ruleset as the worker holds it (worker API `setRuleset`). */
@@ -94,6 +98,34 @@ export interface LintRequest {
    * whole document. Only a batch of endpoint edits names them (see lint/README.md).
    */
   touchedPaths?: string[];
+}
+
+/** One text of the document worker: the worker's instance and the session's revision. */
+export interface DocumentTextRef {
+  /** The document worker (core) that rendered it: another one counts its revisions anew. */
+  instance: string;
+  revision: number;
+}
+
+/**
+ * A lint of the document's text, which the lint worker reads from the document worker itself
+ * (`connectDocument`): the page sends only this, never the text.
+ */
+export interface DocumentLintRequest {
+  /** The page's lint revision (the answer's `revision`). */
+  revision: number;
+  /** The text to lint: answered `'stale'` when the document worker no longer has it. */
+  document: DocumentTextRef;
+  /** As in {@link LintRequest}. */
+  touchedPaths?: string[];
+}
+
+/**
+ * The document worker as the lint worker reads it (over a MessagePort the page gave both):
+ * the text of `ref`, or `'stale'` when that worker is at another revision (or is another one).
+ */
+export interface DocumentTextSource {
+  text(ref: DocumentTextRef): Promise<string | 'stale'> | string | 'stale';
 }
 
 /** A text that is not the document (the output editor's own), to lint whole. */
