@@ -68,6 +68,8 @@ export class EditorLint {
   private version = 0;
   /** The version whose check was started (or offered). */
   private ranFor = -1;
+  /** The key of the text shown at `version` (hashing 50 MB is a long task: done once). */
+  private shownKey: { version: number; key: TextKey } | undefined;
   private state: EditorLintState = { kind: 'none' };
   /** Reads the text of the version offered as large (its check reads it when asked). */
   private largeRead: (() => Promise<string | undefined>) | undefined;
@@ -111,9 +113,15 @@ export class EditorLint {
     }
     let text: string | undefined;
     if (document.textKey !== undefined && document.textKey.length === shown.length) {
-      text = await shown.read();
-      if (text === undefined || version !== this.version) return;
-      if (sameTextKey(textKey(text), document.textKey)) {
+      // Hashed once per text shown (every answer of the document asks again).
+      let key = this.shownKey?.version === version ? this.shownKey.key : undefined;
+      if (key === undefined) {
+        text = await shown.read();
+        if (text === undefined || version !== this.version) return;
+        key = textKey(text);
+        this.shownKey = { version, key };
+      }
+      if (sameTextKey(key, document.textKey)) {
         this.set({ kind: 'document' });
         return;
       }
