@@ -297,6 +297,11 @@ export class LintWiring {
         this.reads.clear();
       }
       this.largeAllowed = false;
+      // The last answer is of another document: its findings are not this one's (a blank path
+      // of the text before would say an error the opened one does not have) until it answers.
+      if (this.state.answer !== undefined) {
+        this.set({ pending: true, answer: undefined, text: undefined });
+      }
     } else if (this.isLarge) {
       // An edit of a large text not checked is not read at all: reading it is a copy of the
       // whole text out of the document worker at every pause in typing.
