@@ -95,10 +95,11 @@ describe('one list of problems (issue 30.1)', () => {
           // Our errors are not offered to turn off; the lint's warnings of Spectral's rules are.
           expect(await rule('DUPLICATE').getByTestId('turn-off-rule').count()).toBe(0);
           expect(await rule('PARAM_NAME_REQUIRED').getByTestId('turn-off-rule').count()).toBe(0);
+          expect(await problems.getByTestId('turn-off-rule').count()).toBeGreaterThan(0);
           expect(await problems.getByTestId('problems-errors').textContent()).toMatch(/^3 /);
           expect(await generate.isDisabled()).toBe(true);
           await problems.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-          await problems.screenshot({
+          await page.screenshot({
             path: path.join(SCREENSHOT_DIR, `problems-one-list-${locale}.png`),
           });
         } finally {
