@@ -47,7 +47,9 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import {
   collectProblems,
   fieldSelector,
-  LINT_COVERED,
+  formBlocks,
+  formProblemOf,
+  mergeFindings,
   NO_LINE,
   type PanelFinding,
   type Problem,
@@ -265,6 +267,12 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   /** A lint finding chosen in the panel: its endpoint in the form, else the document panel. */
   const onSelectFinding = useCallback(
     (finding: PanelFinding) => {
+      // A finding of our own rules focuses its field, as the form's row of that rule did.
+      const problem = formProblemOf(problems, finding);
+      if (problem !== undefined) {
+        onSelectProblem(problem);
+        return;
+      }
       const [root, path, method] = finding.path;
       const found =
         root === 'paths' && typeof path === 'string' && typeof method === 'string'
@@ -285,7 +293,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         .querySelector<HTMLElement>('[data-testid="document-panel"]')
         ?.scrollIntoView?.({ block: 'start' });
     },
-    [store, onOpenFromNavigator],
+    [store, onOpenFromNavigator, problems, onSelectProblem],
   );
   /** "Show in YAML": the finding's range, or (a form's problem) its operation's lines. */
   const onRevealFinding = (finding: PanelFinding) => {
@@ -403,19 +411,23 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       ) ?? [],
     [lint.answer],
   );
+  // Once the lint answered, it decides with the form's own rules (what never reaches the text);
+  // until then (a text above LINT_MAX_CHARS not checked whole, a failed lint) the form's report.
   const lintBlocks = lint.answer !== undefined && !lint.answer.canGenerate;
-  const canGenerate =
-    !restoring &&
-    busy === undefined &&
-    order.length > 0 &&
-    report?.canGenerate === true &&
-    !lintBlocks;
+  const checksPass =
+    lint.answer === undefined ? report?.canGenerate === true : !lintBlocks && !formBlocks(problems);
+  const canGenerate = !restoring && busy === undefined && order.length > 0 && checksPass;
   const canLoad = !restoring && busy === undefined && hasOutput;
-  const blockingCount =
-    lint.answer === undefined
-      ? problems.blocking.length
-      : problems.blocking.filter((problem) => !LINT_COVERED.has(problem.code)).length +
-        lintErrors.length;
+  // What the panel shows as blocking: a lint error of a field not touched yet is not counted.
+  const blockingCount = useMemo(
+    () =>
+      lint.answer === undefined
+        ? problems.blocking.length
+        : mergeFindings(problems, lint.answer).filter(
+            (finding) => finding.source === 'specform' && finding.severity === 'error',
+          ).length,
+    [lint.answer, problems],
+  );
   const blockedReason = useGenerateBlockedReason(problems);
   const lintReason = useLintBlockedReason(lintErrors, lint.pending);
   const generateWhy =

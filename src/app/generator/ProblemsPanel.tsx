@@ -119,7 +119,10 @@ export const ProblemsPanel = memo(function ProblemsPanel({
   const findings = useMemo(() => {
     const all = lint === undefined ? findingsFromProblems(problems) : mergeFindings(problems, lint);
     const off = new Set(turnedOff);
-    return off.size === 0 ? all : all.filter((finding) => !off.has(finding.code));
+    // Our errors stay: they are what Generate waits for, and turning them off cannot change that.
+    return off.size === 0
+      ? all
+      : all.filter((finding) => !off.has(finding.code) || blocksGenerate(finding));
   }, [lint, problems, turnedOff]);
   // The panel names the version the document was checked against.
   const dialect = useDocumentDialect();
@@ -482,7 +485,7 @@ function RuleGroups({
               group={group}
               defaultOpen={openFirst}
               onTurnOff={
-                onRulesetChange === undefined
+                onRulesetChange === undefined || blocksGenerate(group)
                   ? undefined
                   : () => onRulesetChange(setRuleOff(ruleset, group.code, true))
               }
@@ -521,6 +524,15 @@ function RuleGroups({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Whether findings of a rule (or one finding) block Generate: errors of our own rules. Such a rule
+ * is not offered to turn off: the document would still not generate (what a form rule catches is
+ * not in the text; the worker's Generate checks the spec's rules again).
+ */
+function blocksGenerate(of: { source: LintFinding['source']; severity: LintSeverity }): boolean {
+  return of.source === 'specform' && of.severity === 'error';
 }
 
 /** A rule's name in words: ours (spec §5, load warnings) translated; Spectral's as named. */

@@ -22,6 +22,7 @@ import {
   type LintRange,
   type LintSeverity,
 } from '../../shared/openapi/lint/types';
+import { FORM_RULES } from '../../shared/openapi/lint/specform-ruleset';
 import { isMap, parse as parseYaml, parseDocument } from 'yaml';
 
 export interface RuleProblem {
@@ -320,16 +321,20 @@ export function findingsFromLint(answer: LintAnswer): PanelFinding[] {
 }
 
 /**
- * The form's rules the lint's `specform` ruleset checks in the text too (spec-form ruleset's rule
- * names): the lint's finding is the one shown, the form's row goes.
+ * The form's rules the lint's `specform` ruleset checks in the text (its rule names): what they
+ * catch is written in the text, so once the lint answered its finding is the one shown and the
+ * form's row goes. Every other rule of the form is one of FORM_RULES (specform-ruleset.ts): what
+ * it catches never reaches the text, or its severity depends on the form's state.
  */
 export const LINT_COVERED: ReadonlySet<string> = new Set([
+  'PATH_REQUIRED',
   'PATH_MUST_START_WITH',
   'PATH_INCORRECT_CHARS_AS_LOADED',
   'PATH_PARAM_UNDEFINED_AS_LOADED',
   'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
   'PARAM_NAME_INCORRECT_AS_LOADED',
-  'NO_RESPONSES',
+  'PARAM_NAME_REQUIRED',
+  'PARAM_EXAMPLE_REQUIRED',
   'RESPONSE_CODE_INVALID',
   'OPERATION_ID_INVALID',
   'OPERATION_ID_DUPLICATE',
@@ -347,24 +352,87 @@ const STRICTER: Readonly<Record<string, string>> = {
   PARAM_NAME_INCORRECT_AS_LOADED: 'PARAM_NAME_INCORRECT',
 };
 
+/** A rule at an operation: its code, its `paths` key and its method ('' for the path item). */
+function placeOf(code: string, pathKey: unknown, method: unknown): string {
+  return `${code} ${String(pathKey)} ${typeof method === 'string' ? method.toLowerCase() : ''}`;
+}
+
+/** Whether a lint finding is at the place of a form problem of the same rule. */
+function atPlaceOf(finding: LintFinding, places: ReadonlySet<string>): boolean {
+  const [, pathKey, method] = finding.path;
+  return (
+    places.has(placeOf(finding.code, pathKey, method)) ||
+    places.has(placeOf(finding.code, pathKey, undefined))
+  );
+}
+
+/** The form's problems of rules the lint checks, by place (see {@link placeOf}). */
+function placesOf(problems: readonly RuleProblem[]): Set<string> {
+  const places = new Set<string>();
+  for (const problem of problems) {
+    places.add(placeOf(problem.code, problem.path, problem.method));
+    places.add(placeOf(problem.code, problem.path, undefined));
+  }
+  return places;
+}
+
 /**
- * The panel's rows once the lint answered: every finding of the lint, and the form's own
- * problems the lint cannot see in the text (a duplicate endpoint, a missing name, an example that
- * does not fit, a load warning), the rules the lint checks ({@link LINT_COVERED}) left out.
+ * The panel's rows once the lint answered: every finding of the lint, and the form's problems of
+ * its own rules (FORM_RULES: a duplicate route, a body or a response without a name, a response
+ * code missing or taken twice, a conflict, an edited endpoint's error), plus the example
+ * problems and load warnings. The form's rows of rules the lint checks ({@link LINT_COVERED})
+ * go; a form row whose rule the lint found at the same operation goes too (NO_RESPONSES of a
+ * loaded operation: the text has none). A lint finding at the place of a problem the form does
+ * not show yet (`pending`: a field of a new endpoint not touched) is not shown either; it still
+ * blocks Generate, whose tooltip names it.
  */
 export function mergeFindings(list: ProblemList, answer: LintAnswer): PanelFinding[] {
-  const form = findingsFromProblems(list).filter(
-    (finding) => !(finding.problem?.kind === 'rule' && LINT_COVERED.has(finding.code)),
-  );
+  const lintPlaces = new Set<string>();
+  for (const finding of answer.findings) {
+    const [, pathKey, method] = finding.path;
+    lintPlaces.add(placeOf(finding.code, pathKey, method));
+  }
+  const form = findingsFromProblems(list).filter((finding) => {
+    const problem = finding.problem;
+    if (problem?.kind !== 'rule') return true;
+    if (LINT_COVERED.has(finding.code)) return false;
+    return !lintPlaces.has(placeOf(problem.code, problem.path, problem.method));
+  });
   const stricter = new Set<string>();
   for (const finding of form) {
     if (finding.problem?.kind === 'rule') stricter.add(`${finding.code} ${finding.problem.path}`);
   }
+  const pending = placesOf(list.pending);
   const lint = findingsFromLint(answer).filter((finding) => {
+    if (atPlaceOf(finding, pending)) return false;
     const strict = STRICTER[finding.code];
     return strict === undefined || !stricter.has(`${strict} ${String(finding.path[1])}`);
   });
   return [...form, ...lint];
+}
+
+/**
+ * The form's problem a lint finding of our own rules stands for (same rule, same operation; a
+ * finding on a `paths` key, the first endpoint at that path), so choosing it focuses the field
+ * as the form's row did; undefined for other findings.
+ */
+export function formProblemOf(list: ProblemList, finding: LintFinding): RuleProblem | undefined {
+  if (finding.source !== 'specform' || finding.path[0] !== 'paths') return undefined;
+  const [, pathKey, method] = finding.path;
+  const same = (problem: Problem): problem is RuleProblem =>
+    problem.kind === 'rule' &&
+    problem.code === finding.code &&
+    problem.path === pathKey &&
+    (typeof method !== 'string' || problem.method.toLowerCase() === method);
+  return list.blocking.find(same) ?? list.pending.find(same) ?? list.warnings.find(same);
+}
+
+/**
+ * Whether the form has a problem that blocks Generate and that the lint cannot see in the text
+ * (a FORM_RULES error, shown or pending): with the lint's errors, what decides Generate.
+ */
+export function formBlocks(list: ProblemList): boolean {
+  return [...list.blocking, ...list.pending].some((problem) => FORM_RULES.has(problem.code));
 }
 
 /** All findings of one rule. */

@@ -125,6 +125,8 @@ export function useLint(
 export class LintWiring {
   /** Bumped at every change of the document (and of the ruleset). */
   private changes = 0;
+  /** `changes` when the open text was last opened: an answer read before is another text's. */
+  private openedAt = 0;
   /** The page's lint revision: one per text read. */
   private revision = 0;
   /** For each lint revision read and not answered yet: the change count then. */
@@ -309,6 +311,12 @@ export class LintWiring {
         this.reads.clear();
       }
       this.largeAllowed = false;
+      this.openedAt = this.changes;
+      // The last answer is of another document: its findings are not this one's (a blank path
+      // of the text before would say an error the opened one does not have) until it answers.
+      if (this.state.answer !== undefined) {
+        this.set({ pending: true, answer: undefined, text: undefined });
+      }
     } else if (this.isLarge) {
       // An edit of a large text not checked is not read at all: reading it is a copy of the
       // whole text out of the document worker at every pause in typing.
@@ -335,6 +343,8 @@ export class LintWiring {
     }
     // An answer of an earlier text while a large one waits for its check is of no text shown.
     if (read === undefined || (this.isLarge && !this.largeAllowed)) return;
+    // An answer of the text before another was opened is not shown as this one's.
+    if (read.changes < this.openedAt) return;
     const pending = read.changes !== this.changes;
     this.set({
       answer,

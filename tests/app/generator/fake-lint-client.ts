@@ -1,12 +1,15 @@
 /**
  * A stand-in for app/core/lint-client.ts in page tests (`vi.mock`): Spectral on the main thread
- * of happy-dom takes seconds per lint, which the page's own tests do not test. It answers at
- * once with the findings in {@link fakeLint} (none by default), and records what it was asked.
+ * of happy-dom takes seconds per lint, which the page's own tests do not test. It answers with
+ * the findings in {@link fakeLint} and, unless `ours` is false, those of our own ruleset
+ * (`specform` alone, Spectral's rules left out: quick) in the text, which decide Generate with
+ * the form's own rules; and it records what it was asked.
  */
 import type { Result } from '../../../src/shared/openapi/core-api';
 import type { ErrorInfo } from '../../../src/shared/openapi/errors';
 import type { LintAnswer, LintFinding, RulesetInfo } from '../../../src/shared/openapi/lint/types';
-import { canGenerateWith, countFindings } from '../../../src/shared/openapi/lint/lint';
+import { canGenerateWith, countFindings, lintText } from '../../../src/shared/openapi/lint/lint';
+import { readRuleset } from '../../../src/shared/openapi/lint/ruleset';
 import type { LintSource } from '../../../src/app/core/lint-client';
 
 export const LINT_DEBOUNCE_MS = 0;
@@ -22,7 +25,11 @@ export const fakeLint: {
   others: string[];
   /** When set, lintOther answers these findings instead of {@link findings}. */
   otherFindings?: LintFinding[];
-} = { findings: [], rulesets: [], requests: [], others: [] };
+  /** Whether the text's findings of our own ruleset are answered too (true by default). */
+  ours: boolean;
+} = { findings: [], rulesets: [], requests: [], others: [], ours: true };
+
+const OURS = readRuleset('extends: [specform]\n');
 
 export function resetFakeLint(): void {
   fakeLint.findings = [];
@@ -32,6 +39,7 @@ export function resetFakeLint(): void {
   fakeLint.rulesetError = undefined;
   fakeLint.others = [];
   fakeLint.otherFindings = undefined;
+  fakeLint.ours = true;
 }
 
 export class LintClient {
@@ -78,7 +86,10 @@ export class LintClient {
     if (read === undefined) return undefined;
     fakeLint.requests.push({ revision: read.revision, touchedPaths });
     await fakeLint.gate;
-    const findings = [...fakeLint.findings];
+    const findings = [
+      ...(fakeLint.ours ? await lintText(read.text, OURS) : []),
+      ...fakeLint.findings,
+    ];
     const answer: LintAnswer = {
       revision: read.revision,
       findings,

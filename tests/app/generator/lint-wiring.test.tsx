@@ -80,6 +80,8 @@ beforeEach(() => {
   localStorage.clear();
   setWorkspaceStore(new MemoryWorkspaceStore());
   resetFakeLint();
+  // The findings are each test's own (the text's findings of our rules are use-lint's).
+  fakeLint.ours = false;
 });
 
 describe('the page and its lint', () => {
@@ -103,6 +105,37 @@ describe('the page and its lint', () => {
     expect(within(problems).getByTestId('problems-warnings').textContent).toBe('1 warning');
     // The lint's rows say where in the YAML they are.
     expect(within(problems).getAllByTestId('reveal-yaml')[0]!.textContent).toBe('Line 7');
+  });
+
+  it('decides Generate by the lint with the form’s own rules: a duplicate route blocks it', async () => {
+    // The text's findings of our rules, as the lint worker answers them.
+    fakeLint.ours = true;
+    const user = await pageWithPath('/a');
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    // The second POST /a is never written: the lint's answer is clean, the form's rule blocks.
+    await waitFor(() => expect(generate().disabled).toBe(true));
+    expect(fakeLint.requests.length).toBeGreaterThan(0);
+    await user.click(await screen.findByTestId('blocked-reason'));
+    const problems = screen.getByTestId('problems');
+    expect(within(problems).getByTestId('problems-errors').textContent).toBe('2 block generation');
+    const groups = within(problems)
+      .getAllByTestId('rule-group')
+      .map((group) => group.getAttribute('data-rule'));
+    expect(groups).toEqual(['DUPLICATE']);
+    // A blank path is in the text: the lint's rule says it, and Generate waits for it too.
+    const second = screen.getAllByTestId('endpoint-panel')[1]!;
+    await user.clear(within(second).getByLabelText('Path'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('problems'))
+          .getAllByTestId('rule-group')
+          .map((group) => group.getAttribute('data-rule')),
+      ).toEqual(['PATH_REQUIRED']),
+    );
+    expect(generate().disabled).toBe(true);
+    await user.type(within(second).getByLabelText('Path'), '/b');
+    await waitFor(() => expect(generate().disabled).toBe(false));
   });
 
   it("counts Spectral's errors as errors that do not block Generate", async () => {

@@ -202,6 +202,22 @@ describe('the lint wiring', () => {
     expect(document.reads.filter((read) => read.answer !== 'stale')).toHaveLength(2);
   }, 60_000);
 
+  it('never shows the answer of the text before another was opened as the opened one’s', async () => {
+    const { wiring, document, settled, states } = wire(NO_RESPONSES);
+    wiring.setRuleset('');
+    // The first text was read and is being linted when another text is opened.
+    await vi.waitFor(() => expect(document.documentText).toHaveBeenCalled(), { interval: 1 });
+    const from = states.length;
+    document.edit(GOOD, { opened: true });
+    const after = await settled();
+    expect(after.text).toBe(GOOD);
+    expect(after.answer?.canGenerate).toBe(true);
+    // From the open on: no answer, or only the opened text's.
+    for (const state of states.slice(from)) {
+      if (state.answer !== undefined) expect(state.text).toBe(GOOD);
+    }
+  }, 60_000);
+
   it('says a refused ruleset plainly and lints under the rules in force', async () => {
     const { wiring, settled } = wire(NO_RESPONSES);
     wiring.setRuleset('extends:\n  - https://example.com/ruleset.yaml\n');

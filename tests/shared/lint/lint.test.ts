@@ -116,6 +116,46 @@ describe('specform rules', () => {
     expect(findings.some((f) => f.code === 'operation-operationId-unique')).toBe(true);
   });
 
+  it('find what the form writes for a blank path, a blank parameter name and a blank example', async () => {
+    // The text the document session writes for an endpoint without a path whose query
+    // parameter has no name and an example of spaces.
+    const text = `openapi: 3.0.3
+info:
+  title: T
+  version: v1
+paths:
+  '':
+    post:
+      parameters:
+        - in: query
+          name: ''
+          required: false
+          example: '  '
+          schema:
+            type: string
+      responses:
+        default:
+          description: Default response
+  /b:
+    get:
+      parameters:
+        - in: query
+          name: q
+          example: ''
+          schema:
+            type: string
+      responses:
+        '200':
+          description: OK
+`;
+    const ours = (await lintText(text)).filter((finding) => finding.source === 'specform');
+    expect(ours.map((f) => [f.code, f.path.join('/'), f.severity]).sort()).toEqual([
+      ['PARAM_EXAMPLE_REQUIRED', 'paths//post/parameters/0/example', 'warning'],
+      ['PARAM_NAME_REQUIRED', 'paths//post/parameters/0', 'error'],
+      ['PATH_REQUIRED', 'paths/', 'error'],
+    ]);
+  });
+
   it('let an operation have no responses where the version allows it (3.1 on), not in 3.0', async () => {
     const without = (version: string) =>
       `openapi: ${version}\ninfo:\n  title: T\n  version: v1\npaths:\n  /a:\n    get:\n      operationId: a\n`;

@@ -13,7 +13,13 @@
 import type { IFunctionResult, RulesetDefinition, RulesetFunction } from '@stoplight/spectral-core';
 import { isObject, own, type JsonObject } from '../openapi-common';
 import { versionStated } from '../versions';
-import { checkPathCharacters, isValidOperationId, pathTemplateNames } from '../validate-endpoints';
+import {
+  checkPathCharacters,
+  isBlocking,
+  isValidOperationId,
+  pathTemplateNames,
+  type EndpointIssueCode,
+} from '../validate-endpoints';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 const PARAM_NAME = /^[A-Za-z0-9/_{}-]+$/;
@@ -43,13 +49,21 @@ function operations(pathItem: JsonObject): [string, JsonObject][] {
   return list;
 }
 
-/** Keys of `paths`: a path that does not start with '/' (error) or uses other characters (warning). */
-const pathKeys: RulesetFunction<unknown, { check: 'start' | 'chars' }> = (paths, options) => {
+/**
+ * Keys of `paths`: a blank path (error: the form writes an endpoint without a path as `''`), a
+ * path that does not start with '/' (error) or uses other characters (warning).
+ */
+const pathKeys: RulesetFunction<unknown, { check: 'required' | 'start' | 'chars' }> = (
+  paths,
+  options,
+) => {
   if (!isObject(paths)) return;
   const results: IFunctionResult[] = [];
   for (const key of Object.keys(paths)) {
     const error = checkPathCharacters(key);
-    if (options.check === 'start' && error === 'MUST_START_WITH') {
+    if (options.check === 'required' && error === 'REQUIRED') {
+      results.push({ message: 'Path is required', path: ['paths', key] });
+    } else if (options.check === 'start' && error === 'MUST_START_WITH') {
       results.push({ message: 'Path must start with a /', path: ['paths', key] });
     } else if (options.check === 'chars' && error === 'INCORRECT_CHARS') {
       results.push({
@@ -115,14 +129,28 @@ const pathParameters: RulesetFunction<unknown, { check: 'undefined' | 'notInPath
   });
 };
 
-/** Parameter names the form does not offer (letters, digits, / _ { } -). */
-const parameterName: RulesetFunction = (parameter) => {
+/** A parameter's name: blank (written `name: ''`), or outside letters, digits, / _ { } -. */
+const parameterName: RulesetFunction<unknown, { check: 'required' | 'chars' }> = (
+  parameter,
+  options,
+) => {
   if (!isObject(parameter) || typeof parameter.name !== 'string') return;
-  if (parameter.name.trim() === '') return [{ message: 'Name is required' }];
-  if (!PARAM_NAME.test(parameter.name)) {
+  const blank = parameter.name.trim() === '';
+  if (options.check === 'required') return blank ? [{ message: 'Name is required' }] : undefined;
+  if (!blank && !PARAM_NAME.test(parameter.name)) {
     return [
       { message: `Parameter name "${parameter.name}" uses characters the form does not offer` },
     ];
+  }
+  return;
+};
+
+/** A parameter's example, when written as text, is not blank (spaces only say nothing). */
+const parameterExample: RulesetFunction = (parameter, _options, context) => {
+  if (!isObject(parameter)) return;
+  const example = parameter.example;
+  if (typeof example === 'string' && example !== '' && example.trim() === '') {
+    return [{ message: 'Example is required', path: [...context.path, 'example'] }];
   }
   return;
 };
@@ -215,11 +243,23 @@ const tagNames: RulesetFunction<unknown, { check: 'required' | 'unique' }> = (ta
 };
 
 const OPERATIONS = `$.paths[*][${METHODS.join(',')}]`;
+const PARAMETERS = [
+  '$.paths[*].parameters[*]',
+  `${OPERATIONS}.parameters[*]`,
+  '$.components.parameters[*]',
+];
 
 /** `specform`: spec §5 as a Spectral ruleset (see the header). */
 export const specformRuleset: RulesetDefinition = {
   documentationUrl: 'https://specform.app/docs/rules',
   rules: {
+    PATH_REQUIRED: {
+      description: 'A path is not blank.',
+      severity: 'error',
+      resolved: false,
+      given: '$.paths',
+      then: { function: pathKeys, functionOptions: { check: 'required' } },
+    },
     PATH_MUST_START_WITH: {
       description: 'A path starts with /.',
       severity: 'error',
@@ -252,12 +292,22 @@ export const specformRuleset: RulesetDefinition = {
       description: 'A parameter name uses only letters, digits and / _ { } -',
       severity: 'warn',
       resolved: false,
-      given: [
-        '$.paths[*].parameters[*]',
-        `${OPERATIONS}.parameters[*]`,
-        '$.components.parameters[*]',
-      ],
-      then: { function: parameterName },
+      given: PARAMETERS,
+      then: { function: parameterName, functionOptions: { check: 'chars' } },
+    },
+    PARAM_NAME_REQUIRED: {
+      description: 'A parameter has a name.',
+      severity: 'error',
+      resolved: false,
+      given: PARAMETERS,
+      then: { function: parameterName, functionOptions: { check: 'required' } },
+    },
+    PARAM_EXAMPLE_REQUIRED: {
+      description: 'A parameter example written as text is not blank.',
+      severity: 'warn',
+      resolved: false,
+      given: PARAMETERS,
+      then: { function: parameterExample },
     },
     NO_RESPONSES: {
       description: 'An operation has at least one response.',
@@ -317,3 +367,34 @@ export const specformRuleset: RulesetDefinition = {
     },
   },
 } as unknown as RulesetDefinition;
+
+/**
+ * The rules of the `specform` namespace whose findings only the form's state has: what they
+ * catch never reaches the text (the session does not write it: a second endpoint on the same
+ * route, a response without a code or with a code taken; or writes something valid in its place:
+ * an inline schema for a body without a name, a `default` response for an endpoint the user gave
+ * none), or its severity depends on whether the user edited the endpoint, which the text cannot
+ * tell (the `…_AS_LOADED` rules above are the text's side of those). The form reports them under
+ * these names (the core's issue codes, as the rules above), so the Problems panel has one list of
+ * findings of named rules. Each is an error when it blocks Generate (validate-endpoints.ts).
+ */
+export const FORM_RULES: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssueCode>([
+  'DUPLICATE',
+  'NO_RESPONSES',
+  'RESPONSE_CODE_REQUIRED',
+  'RESPONSE_CODE_DUPLICATE',
+  'REQUEST_BODY_NAME_REQUIRED',
+  'RESPONSE_NAME_REQUIRED',
+  'BODY_NAME_SCHEMA_CLASH',
+  'RESPONSE_CONFLICT',
+  'PATH_INCORRECT_CHARS',
+  'PARAM_NAME_INCORRECT',
+  'PATH_PARAM_UNDEFINED',
+  'PATH_PARAM_NOT_IN_PATH',
+  'CHECK_TIME_BUDGET',
+]);
+
+/** A form rule's severity as a finding: an error when it blocks Generate. */
+export function formRuleSeverity(code: EndpointIssueCode): 'error' | 'warning' {
+  return isBlocking(code) ? 'error' : 'warning';
+}
