@@ -315,7 +315,7 @@ export class LintWiring {
       // The last answer is of another document: its findings are not this one's (a blank path
       // of the text before would say an error the opened one does not have) until it answers.
       if (this.state.answer !== undefined) {
-        this.set({ pending: true, answer: undefined, text: undefined });
+        this.set({ pending: true, answer: undefined, textKey: undefined });
       }
     } else if (this.isLarge) {
       // An edit of a large text not checked is not read at all: reading it is a copy of the

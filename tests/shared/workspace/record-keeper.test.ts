@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCoreApi } from '../../../src/shared/openapi/core-api';
 import { RecordKeeper, viewKey } from '../../../src/shared/workspace/record-keeper';
 import type { WorkspaceRecord } from '../../../src/shared/workspace/workspace-store';
+import type { Endpoint } from '../../../src/shared/openapi';
 import { createWorkerApi } from '../../../src/worker';
 import { petsDocument } from '../support/pets-document';
 
@@ -46,7 +47,7 @@ describe('RecordKeeper', () => {
     );
     const record = (await keeper.flush()) as WorkspaceRecord;
     const moved = viewKey({
-      ...(api.views(0, 1) as { value: [never] }).value[0],
+      ...(api.views(0, 1) as unknown as { value: [Endpoint] }).value[0],
       path: '/animals',
     });
     // Only the view whose key is not its id is named (the others open with their own).
