@@ -33,7 +33,10 @@ export function coreWorker() {
       post(message);
     }) as MessagePort['postMessage'];
     return Object.assign(channel.port1, {
-      terminate: () => channel.port1.close(),
+      terminate: () => {
+        channel.port1.close();
+        channel.port2.close();
+      },
     }) as unknown as Worker;
   };
   return {

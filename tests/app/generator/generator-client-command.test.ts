@@ -3,10 +3,9 @@
  * protocol (a MessageChannel stands in for the worker), with the same Result handling as every
  * other call.
  */
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreCallError, GeneratorClient } from '../../../src/app/core/generator-client';
-import { createCoreApi } from '../../../src/shared/openapi/core-api';
+import { coreWorker } from '../core/core-worker';
 
 const TEXT = `openapi: 3.0.3
 info:
@@ -20,30 +19,6 @@ paths:
         '200':
           description: OK
 `;
-
-/** A "worker" over a MessageChannel running the real core API. */
-function coreWorkerFactory() {
-  let started = 0;
-  const create = () => {
-    started += 1;
-    const channel = new MessageChannel();
-    expose(createCoreApi(), channel.port2);
-    channel.port1.start();
-    const worker = Object.assign(channel.port1, {
-      terminate() {
-        channel.port1.close();
-        channel.port2.close();
-      },
-    });
-    return worker as unknown as Worker;
-  };
-  return {
-    create,
-    get started() {
-      return started;
-    },
-  };
-}
 
 let client: GeneratorClient | undefined;
 afterEach(() => client?.terminate());
@@ -59,7 +34,7 @@ async function failure(promise: Promise<unknown>): Promise<CoreCallError> {
 
 describe('GeneratorClient.command', () => {
   it('applies commands on the open document and answers the changed views and the text', async () => {
-    const fake = coreWorkerFactory();
+    const fake = coreWorker();
     client = new GeneratorClient({ createWorker: fake.create });
     const { endpoints } = await client.openDocument(TEXT);
     const id = endpoints[0]?.id as string;
@@ -76,7 +51,7 @@ describe('GeneratorClient.command', () => {
   });
 
   it('rejects an unknown endpoint with a typed error, after the queued commands', async () => {
-    client = new GeneratorClient({ createWorker: coreWorkerFactory().create });
+    client = new GeneratorClient({ createWorker: coreWorker().create });
     const { endpoints } = await client.openDocument(TEXT);
     const id = endpoints[0]?.id as string;
     client.queue({ command: { kind: 'setField', endpointId: id, field: 'summary', value: 'A' } });
@@ -86,7 +61,7 @@ describe('GeneratorClient.command', () => {
   });
 
   it('after a worker restart, goes to the document opened again with the earlier commands', async () => {
-    const fake = coreWorkerFactory();
+    const fake = coreWorker();
     client = new GeneratorClient({ createWorker: fake.create });
     const { endpoints } = await client.openDocument(TEXT);
     const id = endpoints[0]?.id as string;

@@ -5,6 +5,7 @@ import {
   GeneratorClient,
   isAbortError,
 } from '../../../src/app/core/generator-client';
+import { coreWorker } from '../core/core-worker';
 
 type Result<T> =
   { ok: true; value: T } | { ok: false; error: { code: 'JSON_INVALID'; message: string } };
@@ -102,21 +103,9 @@ describe('GeneratorClient', () => {
   });
 
   it('renders the open document: only changed views go over, in chunks, and nothing else changes', async () => {
-    const { createCoreApi } = await import('../../../src/shared/openapi/core-api');
-    const sent: string[] = [];
-    const create = () => {
-      const channel = new MessageChannel();
-      expose(createCoreApi(), channel.port2);
-      channel.port1.start();
-      const post = channel.port1.postMessage.bind(channel.port1);
-      channel.port1.postMessage = ((message: { name?: string; path?: string[] }) => {
-        sent.push(String(message.path?.[0] ?? message.name ?? ''));
-        post(message);
-      }) as MessagePort['postMessage'];
-      return Object.assign(channel.port1, {
-        terminate: () => channel.port1.close(),
-      }) as unknown as Worker;
-    };
+    const fake = coreWorker();
+    const create = fake.create;
+    const names = () => fake.messages.map((message) => message.name);
     const paths = Array.from(
       { length: 60 },
       (_, i) =>
@@ -127,9 +116,9 @@ describe('GeneratorClient', () => {
     const doc = await client.openDocument(text);
     expect(doc.endpoints).toHaveLength(60);
     // 60 views come in chunks of 24.
-    expect(sent.filter((name) => name === 'views')).toHaveLength(3);
+    expect(names().filter((name) => name === 'views')).toHaveLength(3);
     expect(await client.render()).toBe(text);
-    sent.length = 0;
+    fake.messages.length = 0;
     const seven = {
       kind: 'setField',
       endpointId: doc.endpoints[7]!.id,
@@ -139,8 +128,8 @@ describe('GeneratorClient', () => {
     client.queue({ command: seven });
     const out = await client.render();
     // One command batch with the one command (issue 29.1), no whole-view calls.
-    expect(sent.filter((name) => name === 'apply')).toHaveLength(1);
-    expect(sent.filter((name) => name === 'putEndpoints' || name === 'setOrder')).toEqual([]);
+    expect(names().filter((name) => name === 'apply')).toHaveLength(1);
+    expect(names().filter((name) => name === 'putEndpoints' || name === 'setOrder')).toEqual([]);
     expect(out.split('\n').filter((line, i) => line !== text.split('\n')[i])).toEqual([
       '      summary: Seven # note',
     ]);
