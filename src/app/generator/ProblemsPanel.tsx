@@ -13,6 +13,7 @@ import type { LintAnswer, LintFinding, LintSeverity } from '../../shared/openapi
 import type { LargeLint } from './useLint';
 import { FIELD_MESSAGES, PANEL_LABELS } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
+import { EXAMPLE_RULES, examplePlace } from './example-findings';
 import {
   ALL_SEVERITIES,
   countFindings,
@@ -541,7 +542,7 @@ function ruleTitle(i18n: I18n, code: string): string | undefined {
   if (label !== undefined) return i18n._(label);
   const warning = WARNING_MESSAGES[code];
   if (warning !== undefined) return i18n._(warning);
-  if (code === 'EXAMPLE_INVALID') return i18n._(msg`Example does not fit its schema`);
+  if (EXAMPLE_RULES.has(code)) return i18n._(msg`Example does not fit its schema`);
   return undefined;
 }
 
@@ -722,20 +723,28 @@ function FindingRow({
   }
   const where = findingWhere(finding);
   const whereText = where.path === '' ? t`Document` : where.path;
-  // Our own rules (spec §5) in the app's words; Spectral's and the project's as Spectral says.
+  // Our own rules (spec §5) in the app's words, and a body's example that does not fit its
+  // schema as the form names it; Spectral's other rules and the project's as Spectral says.
   const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[finding.code];
-  const text = ours === undefined ? finding.message : i18n._(ours);
+  const example = examplePlace(finding);
+  const { text, detail } =
+    example !== undefined
+      ? describeExampleProblem(i18n, { ...example, message: finding.message })
+      : { text: ours === undefined ? finding.message : i18n._(ours), detail: undefined };
   return (
-    <button
-      type="button"
-      className={`gen-problem gen-problem-${finding.severity}`}
-      data-testid="problem"
-      title={`${where.method ?? ''} ${whereText}: ${text}`.trim()}
-      onClick={() => onSelectFinding?.(finding)}
-    >
-      <Where method={where.method} path={whereText} />
-      <span className="gen-problem-text">{text}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`gen-problem gen-problem-${finding.severity}`}
+        data-testid="problem"
+        title={`${where.method ?? ''} ${whereText}: ${text}`.trim()}
+        onClick={() => onSelectFinding?.(finding)}
+      >
+        <Where method={where.method} path={whereText} />
+        <span className="gen-problem-text">{text}</span>
+      </button>
+      {detail === undefined ? null : <TechnicalDetail detail={detail} />}
+    </>
   );
 }
 
@@ -781,27 +790,20 @@ function ProblemRow({
   onSelect: (problem: Problem) => void;
 }) {
   const { i18n, t } = useLingui();
-  if (problem.kind === 'rule' || problem.kind === 'example') {
+  if (problem.kind === 'rule') {
     const path = problem.path || t`(no path)`;
-    // An example's problem in words; the validator's terms on request.
-    const { text, detail } =
-      problem.kind === 'rule'
-        ? { text: i18n._(FIELD_MESSAGES[problem.code]), detail: undefined }
-        : describeExampleProblem(i18n, problem.problem);
+    const text = i18n._(FIELD_MESSAGES[problem.code]);
     return (
-      <>
-        <button
-          type="button"
-          className={problem.kind === 'rule' ? 'gen-problem' : 'gen-problem gen-problem-warning'}
-          data-testid="problem"
-          title={`${problem.method} ${path}: ${text}`}
-          onClick={() => onSelect(problem)}
-        >
-          <Where method={problem.method} path={path} />
-          <span className="gen-problem-text">{text}</span>
-        </button>
-        {detail === undefined ? null : <TechnicalDetail detail={detail} />}
-      </>
+      <button
+        type="button"
+        className="gen-problem"
+        data-testid="problem"
+        title={`${problem.method} ${path}: ${text}`}
+        onClick={() => onSelect(problem)}
+      >
+        <Where method={problem.method} path={path} />
+        <span className="gen-problem-text">{text}</span>
+      </button>
     );
   }
   const { warning } = problem;

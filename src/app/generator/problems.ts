@@ -8,7 +8,6 @@
 import {
   isBlocking,
   type Endpoint,
-  type EndpointExampleProblem,
   type EndpointIssue,
   type EndpointIssueCode,
   type ImportWarning,
@@ -44,17 +43,7 @@ export interface WarningProblem {
   warning: ImportWarning;
 }
 
-/** An example that does not fit its schema. */
-export interface ExampleProblemItem {
-  kind: 'example';
-  key: string;
-  endpointId: string;
-  method: string;
-  path: string;
-  problem: EndpointExampleProblem;
-}
-
-export type Problem = RuleProblem | WarningProblem | ExampleProblemItem;
+export type Problem = RuleProblem | WarningProblem;
 
 /** All load warnings of one kind, as one line (notes are counted, not listed). */
 export interface NoteGroup {
@@ -72,7 +61,7 @@ export interface ProblemList {
    * not shown in red, but the reason Generate gives for being disabled.
    */
   pending: RuleProblem[];
-  /** What the user should act on: rules that do not block, examples, load warnings. */
+  /** What the user should act on: rules that do not block, load warnings. */
   warnings: Problem[];
   /** Schemas no operation uses: one row with a count. */
   unused: WarningProblem[];
@@ -150,7 +139,6 @@ export function collectProblems(
   endpointOf: (id: string) => Endpoint | undefined,
   report: ValidationReport | undefined,
   loadWarnings: readonly ImportWarning[],
-  exampleProblems: readonly EndpointExampleProblem[] = [],
   shown: IssueFilter = SHOW_ALL,
 ): ProblemList {
   const blocking: RuleProblem[] = [];
@@ -192,21 +180,6 @@ export function collectProblems(
     const list = byEndpoint.get(id);
     if (list === undefined) byEndpoint.set(id, [problem]);
     else list.push(problem);
-  });
-  exampleProblems.forEach((problem, index) => {
-    const endpoint = endpointOf(problem.endpointId);
-    if (endpoint === undefined) return;
-    const item: ExampleProblemItem = {
-      kind: 'example',
-      key: `x${index}`,
-      endpointId: problem.endpointId,
-      method: endpoint.method,
-      path: endpoint.path,
-      problem,
-    };
-    const list = byEndpoint.get(problem.endpointId);
-    if (list === undefined) byEndpoint.set(problem.endpointId, [item]);
-    else list.push(item);
   });
   const warnings: Problem[] = [...documentLevel];
   for (const id of order) {
@@ -302,10 +275,10 @@ export function findingsFromProblems(list: ProblemList): PanelFinding[] {
     } else {
       out.push({
         key: problem.key,
-        code: problem.kind === 'rule' ? problem.code : 'EXAMPLE_INVALID',
+        code: problem.code,
         path: pathOf(problem.method, problem.path),
         severity: 'warning',
-        message: problem.kind === 'rule' ? problem.code : problem.problem.message,
+        message: problem.code,
         range: unknownRange(),
         source: 'specform',
         problem,
@@ -379,8 +352,8 @@ function placesOf(problems: readonly RuleProblem[]): Set<string> {
 /**
  * The panel's rows once the lint answered: every finding of the lint, and the form's problems of
  * its own rules (FORM_RULES: a duplicate route, a body or a response without a name, a response
- * code missing or taken twice, a conflict, an edited endpoint's error), plus the example
- * problems and load warnings. The form's rows of rules the lint checks ({@link LINT_COVERED})
+ * code missing or taken twice, a conflict, an edited endpoint's error), plus the load
+ * warnings. The form's rows of rules the lint checks ({@link LINT_COVERED})
  * go; a form row whose rule the lint found at the same operation goes too (NO_RESPONSES of a
  * loaded operation: the text has none). A lint finding at the place of a problem the form does
  * not show yet (`pending`: a field of a new endpoint not touched) is not shown either; it still
