@@ -1,8 +1,9 @@
 /**
- * The Problems panel: errors that block Generate, warnings the user
- * should act on (the schemas no operation uses as one row with a count), and, collapsed apart,
- * what the document keeps as written, one line per kind with a count. The badge counts errors
- * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
+ * The Problems panel: the lint's findings grouped by rule (errors that block Generate, other
+ * errors, warnings) with the form's own rules, and, collapsed apart, the load report: what the
+ * form could not show when the document was loaded (rows, the schemas no operation uses as one
+ * row, and what the document keeps as written, one line per kind with a count). The badge counts
+ * the findings only. Every row's tooltip is its own translated text. Choosing a problem opens
  * its endpoint panel, scrolls to it and focuses the field.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -20,6 +21,7 @@ import {
   findingsFromProblems,
   mergeFindings,
   groupByRule,
+  loadReportCount,
   NO_LINE,
   rulesTurnedOff,
   setRuleOff,
@@ -139,16 +141,15 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       ? 0
       : findings.filter((finding) => finding.severity === 'error' && finding.source !== 'specform')
           .length;
-  // The schemas no operation uses are one row.
-  const warnings =
-    findings.length - blocking - otherErrors - Math.max(0, problems.unused.length - 1);
-  const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
+  const warnings = findings.length - blocking - otherErrors;
+  // What the form could not show on load: apart, and not counted as problems.
+  const reported = loadReportCount(problems);
   const syncNote = rulesetSync !== undefined && SYNC_NOTED.has(rulesetSync.state.status);
   if (
     blocking === 0 &&
     otherErrors === 0 &&
     warnings === 0 &&
-    notes === 0 &&
+    reported === 0 &&
     turnedOff.length === 0 &&
     ruleset.trim() === '' &&
     !syncNote &&
@@ -209,9 +210,15 @@ export const ProblemsPanel = memo(function ProblemsPanel({
               <Plural value={warnings} one="# warning" other="# warnings" />
             </span>
           ) : null}
-          {blocking === 0 && otherErrors === 0 && warnings === 0 && notes > 0 ? (
-            <span className="gen-problems-count">
-              <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
+          {blocking === 0 && otherErrors === 0 && warnings === 0 && reported > 0 ? (
+            <span className="gen-problems-count gen-muted" data-testid="problems-load-report">
+              <Plural
+                value={reported}
+                one="# note from loading"
+                few="# notes from loading"
+                many="# notes from loading"
+                other="# notes from loading"
+              />
             </span>
           ) : null}
           {checking ? (
@@ -284,7 +291,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             onSelectFinding={onSelectFinding}
             onReveal={onReveal}
           />
-          {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
+          {reported > 0 ? (
+            <LoadReport problems={problems} total={reported} onSelect={onSelect} />
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -580,9 +589,6 @@ function RuleGroupView({
   const listId = useId();
   const items = group.findings;
   const shown = all ? items : items.slice(0, FIRST_ROWS);
-  // The schemas no operation uses are one row (their names on request), not a row each.
-  const unusedRow =
-    group.code === 'UNUSED_SCHEMA' && items.every((finding) => finding.problem !== undefined);
   return (
     <div
       className={`gen-rule-group gen-rule-group-${group.severity}`}
@@ -626,13 +632,7 @@ function RuleGroupView({
           </button>
         )}
       </div>
-      {open && unusedRow ? (
-        <ul id={listId} className="gen-rule-findings">
-          <li className="gen-finding">
-            <UnusedSchemas items={items.map((finding) => finding.problem as Problem)} />
-          </li>
-        </ul>
-      ) : open ? (
+      {open ? (
         <ul id={listId} className="gen-rule-findings">
           {shown.map((finding) => (
             <li key={finding.key} className="gen-finding">
@@ -660,7 +660,7 @@ function RuleGroupView({
           ))}
         </ul>
       ) : null}
-      {open && !unusedRow && !all && items.length > FIRST_ROWS ? (
+      {open && !all && items.length > FIRST_ROWS ? (
         <button type="button" className="gen-button gen-button-small" onClick={() => setAll(true)}>
           <Trans>Show all {items.length}</Trans>
         </button>
@@ -745,6 +745,50 @@ function FindingRow({
       </button>
       {detail === undefined ? null : <TechnicalDetail detail={detail} />}
     </>
+  );
+}
+
+/**
+ * The load report: what the form could not show (or showed repaired) when the document was
+ * loaded, collapsed. Not problems: the lint's findings above are the document's.
+ */
+function LoadReport({
+  problems,
+  total,
+  onSelect,
+}: {
+  problems: ProblemList;
+  total: number;
+  onSelect: (problem: Problem) => void;
+}) {
+  const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
+  return (
+    <details className="gen-problems-group gen-problems-load" data-testid="load-report">
+      <summary>
+        <Trans>Load report</Trans> <span className="gen-muted">({total})</span>
+      </summary>
+      <p className="gen-muted gen-problems-notes-help">
+        <Trans>
+          What the form could not show, or showed repaired, when the document was loaded. These are
+          not counted as problems: the checks above report the document’s own.
+        </Trans>
+      </p>
+      {problems.loadWarnings.length > 0 || problems.unused.length > 0 ? (
+        <ul className="gen-load-warnings" data-testid="load-warnings">
+          {problems.loadWarnings.map((problem) => (
+            <li key={problem.key}>
+              <ProblemRow problem={problem} onSelect={onSelect} />
+            </li>
+          ))}
+          {problems.unused.length > 0 ? (
+            <li>
+              <UnusedSchemas items={problems.unused} />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
+    </details>
   );
 }
 

@@ -92,7 +92,14 @@ describe('problem messages in words (issue 31.17)', () => {
     };
     renderWithProviders(
       <ProblemsPanel
-        problems={{ blocking: [], pending: [], warnings: [], unused: [], notes: [] }}
+        problems={{
+          blocking: [],
+          pending: [],
+          warnings: [],
+          loadWarnings: [],
+          unused: [],
+          notes: [],
+        }}
         lint={lint}
         open
         onToggle={vi.fn()}
