@@ -71,7 +71,6 @@ import '../components/controls.css';
 import './generator.css';
 
 // Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.
-
 const OutputEditor = lazy(async () => {
   await loadMonacoInSteps();
   const module = await import('./OutputEditor');
