@@ -10,7 +10,6 @@ import { CHECK_TIME_BUDGET } from '../src/shared/openapi/check-budget';
 import { createCoreApi } from '../src/shared/openapi/core-api';
 import { parseOpenApi } from '../src/shared/openapi/document/openapi-document';
 import { validateMeta } from '../src/shared/openapi/document/validate-meta';
-import { validateExamples } from '../src/shared/openapi/inference/validate-examples';
 import { EndpointValidator, validationProjection } from '../src/shared/openapi/validate-endpoints';
 
 export interface DirectoryResult {
@@ -34,12 +33,10 @@ export interface DirectoryResult {
    * slowest endpoint's), the document panel's.
    */
   rulesMs?: number;
-  examplesMs?: number;
-  examplesEndpointMaxMs?: number;
   metaMs?: number;
   /**
    * CHECK_TIME_BUDGET problems in the session's answer to the page's first sync after Load
-   * (every endpoint's rules and examples, with the real budgets): 0 expected.
+   * (every endpoint's rules, with the real budgets): 0 expected.
    */
   budgetCuts?: number;
 }
@@ -53,20 +50,6 @@ function checks(text: string, result: DirectoryResult): void {
     [],
   );
   result.rulesMs = performance.now() - start;
-  const views = doc.endpoints.map((endpoint) =>
-    endpoint.schemaComponents === undefined
-      ? { ...endpoint, schemaComponents: doc.schemas }
-      : endpoint,
-  );
-  let max = 0;
-  start = performance.now();
-  for (const view of views) {
-    const one = performance.now();
-    validateExamples([view], doc.dialect);
-    max = Math.max(max, performance.now() - one);
-  }
-  result.examplesMs = performance.now() - start;
-  result.examplesEndpointMaxMs = max;
   start = performance.now();
   validateMeta(doc.meta);
   result.metaMs = performance.now() - start;
@@ -133,13 +116,10 @@ function run(file: string): DirectoryResult {
     result.message = key.error.message.slice(0, 120);
     return result;
   }
-  const all = core.apply([], key.value.revision, { problems: 'all', examples: true });
+  const all = core.apply([], key.value.revision, { problems: 'all' });
   if (all.ok) {
     const issues = Object.values(all.value.problems.issues).flat();
-    const examples = Object.values(all.value.examples ?? {}).flat();
-    result.budgetCuts =
-      issues.filter((issue) => issue.code === CHECK_TIME_BUDGET).length +
-      examples.filter((problem) => problem.rule === CHECK_TIME_BUDGET).length;
+    result.budgetCuts = issues.filter((issue) => issue.code === CHECK_TIME_BUDGET).length;
   }
   return result;
 }

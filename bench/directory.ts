@@ -9,7 +9,7 @@
  *   BENCH_DIRS=/tmp/real/dir/package/api,/tmp/real/oct/package/generated  (folders, recursive)
  *   BENCH_SAMPLE=319   documents taken evenly from the sorted list, plus the 5 largest (0 = all)
  *   BENCH_MATCH=regex  only files whose path matches
- *   BENCH_CHECKS=0     skip timing the Load checks slice by slice (rules, examples, panel)
+ *   BENCH_CHECKS=0     skip timing the Load checks slice by slice (rules, panel)
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -178,11 +178,6 @@ function report(results: DirectoryResult[]): void {
   if (checked.length > 0) {
     rows.push(
       ['Load checks: rules, median / p95 / max ms', spread(checked.map((r) => r.rulesMs!))],
-      ['Load checks: examples, median / p95 / max ms', spread(checked.map((r) => r.examplesMs!))],
-      [
-        "Load checks: one endpoint's examples, median / p95 / max ms",
-        spread(checked.map((r) => r.examplesEndpointMaxMs!)),
-      ],
       ['Load checks: document panel, median / p95 / max ms', spread(checked.map((r) => r.metaMs!))],
       [
         'checks cut by their time budget (CHECK_TIME_BUDGET) after Load',
@@ -207,9 +202,9 @@ function report(results: DirectoryResult[]): void {
   }
 
   console.log(
-    '\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB | rules ms | examples ms |',
+    '\n| largest and slowest documents | MB | ops | open ms | first edit ms | keystroke ms | lines | heap MB | rules ms |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const largest = [...results].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   const slowest = [...edited].sort((a, b) => b.firstEditMs! - a.firstEditMs!).slice(0, 6);
   const seen = new Set<string>();
@@ -217,7 +212,7 @@ function report(results: DirectoryResult[]): void {
     if (seen.has(r.file)) continue;
     seen.add(r.file);
     console.log(
-      `| ${short(r.file)}${r.error ? ` (${r.error})` : ''} | ${mb(r.bytes)} | ${r.operations ?? '–'} | ${fmt(r.openMs, 0)} | ${fmt(r.firstEditMs)} | ${fmt(r.keystrokeMs)} | ${r.changedLines ?? '–'} | ${fmt(r.heapMb, 0)} | ${fmt(r.rulesMs)} | ${fmt(r.examplesMs)} |`,
+      `| ${short(r.file)}${r.error ? ` (${r.error})` : ''} | ${mb(r.bytes)} | ${r.operations ?? '–'} | ${fmt(r.openMs, 0)} | ${fmt(r.firstEditMs)} | ${fmt(r.keystrokeMs)} | ${r.changedLines ?? '–'} | ${fmt(r.heapMb, 0)} | ${fmt(r.rulesMs)} |`,
     );
   }
 }

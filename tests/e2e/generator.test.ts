@@ -329,17 +329,17 @@ describe('generator (demo user, active subscription)', () => {
       await expect
         .poll(() => page.getByTestId('endpoint-panel').count(), { timeout: 15_000 })
         .toBe(19);
-      // What the form does not show is kept as written: notes, grouped by kind (issue 20.4).
+      // What the form does not show is in the load report: notes, grouped by kind (issue 20.4).
       const problems = page.getByTestId('problems');
       await problems.waitFor();
-      expect(await problems.textContent()).toMatch(/warning|kept as written/);
+      expect(await problems.textContent()).toMatch(/warning|from loading/);
       await problems.getByRole('button', { name: /Problems/ }).click();
       expect(await problems.getByTestId('problems-checked-against').textContent()).toMatch(
         /OpenAPI 3\.0/,
       );
       const rows =
         (await problems.getByTestId('problem').count()) +
-        (await problems.getByTestId('kept-as-written').count());
+        (await problems.getByTestId('load-report').count());
       expect(rows).toBeGreaterThan(0);
       await shot(page, 'loaded-en');
     },

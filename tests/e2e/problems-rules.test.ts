@@ -25,7 +25,9 @@ describe('a Problems panel that helps (issue 30.4)', () => {
     await loadYamlReplacing(page, () => page.getByTestId('problems').waitFor());
     const problems = page.getByTestId('problems');
     await problems.getByRole('button', { name: /Problems/ }).click();
-    const group = problems.locator('[data-testid="rule-group"][data-rule="EXAMPLE_INVALID"]');
+    const group = problems.locator(
+      '[data-testid="rule-group"][data-rule="oas3-valid-media-example"]',
+    );
     await group.waitFor({ timeout: 15_000 });
     await group.getByTestId('reveal-yaml').first().click();
     await page.locator('.doc-highlight-line').first().waitFor({ timeout: 10_000 });
@@ -42,7 +44,9 @@ describe('a Problems panel that helps (issue 30.4)', () => {
       .click();
     await page.getByTestId('rules-off').waitFor({ timeout: 15_000 });
     expect(
-      await page.locator('[data-testid="rule-group"][data-rule="EXAMPLE_INVALID"]').count(),
+      await page
+        .locator('[data-testid="rule-group"][data-rule="oas3-valid-media-example"]')
+        .count(),
     ).toBe(0);
     await context.close();
   });

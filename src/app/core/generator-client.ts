@@ -17,7 +17,6 @@ import {
   type DocumentMeta,
   type DocumentSummary,
   type Endpoint,
-  type EndpointExampleProblem,
   type EndpointIssue,
   type ErrorInfo,
   type ImportWarning,
@@ -386,11 +385,6 @@ export class GeneratorClient {
   private readonly idleMs: number;
   /** The sync running now (syncs and renders are queued, see {@link sync}). */
   private rendering: Promise<void> = Promise.resolve();
-  /**
-   * The example problems by endpoint id as the session's answers left them:
-   * every sync checks the examples of what it changed, in the worker, on the views it holds.
-   */
-  private examples: Record<string, EndpointExampleProblem[]> = {};
   /** Every endpoint's issues as the session last reported them (merged answers). */
   private issues: Record<string, EndpointIssue[]> = {};
 
@@ -713,11 +707,6 @@ export class GeneratorClient {
     }
   }
 
-  /** The example problems of `endpoints` as the last sync left them, in the form's order. */
-  exampleProblems(endpoints: readonly Endpoint[]): EndpointExampleProblem[] {
-    return endpoints.flatMap((endpoint) => this.examples[endpoint.id] ?? []);
-  }
-
   /** Endpoints alone as a new OpenAPI 3.0.1 document (no open document involved). */
   generate(endpoints: Endpoint[], info?: Partial<DocumentInfo>, options?: CallOptions) {
     return this.call('generate', info === undefined ? [endpoints] : [endpoints, info], options);
@@ -915,7 +904,6 @@ export class GeneratorClient {
     for (const edit of edits) touched.edit(edit);
     if (this.fresh) {
       this.issues = {};
-      this.examples = {};
     }
     const batches = batchesOf(edits, (edit) => edit.command);
     const known = this.problems;
@@ -933,7 +921,7 @@ export class GeneratorClient {
     let last: ApplyAnswer | undefined;
     for (const [i, batch] of batches.entries()) {
       if (i > 0 && signal?.aborted) throw abortError();
-      const applyOptions: ApplyOptions = { examples: true };
+      const applyOptions: ApplyOptions = {};
       if (i === batches.length - 1 && withText !== undefined && withText !== false) {
         applyOptions.text = withText;
       }
@@ -952,10 +940,8 @@ export class GeneratorClient {
       if (answer.textChanged) textChanged = true;
       for (const id of answer.removed) {
         delete this.issues[id];
-        delete this.examples[id];
       }
       Object.assign(this.issues, answer.problems.issues);
-      Object.assign(this.examples, answer.examples);
       sentViews += batch.filter((edit) => carriesView(edit.command)).length;
       if (total > VIEWS_PER_MESSAGE) onProgress?.(sentViews, total);
       last = answer;
@@ -1367,9 +1353,6 @@ export class GeneratorClient {
   async importHarFile(file: Blob, options?: CallOptions) {
     if (!this.jobs.inWorker) return this.importHar(await file.text(), options);
     return this.job('importHarFile', [file], options);
-  }
-  validateExamples(endpoints: Endpoint[], options?: CallOptions) {
-    return this.call('validateExamples', [endpoints], options);
   }
   reinferBodySchema(body: BodyModel, options?: CallOptions) {
     return this.job('reinferBodySchema', [body], options);

@@ -5,8 +5,8 @@
  * Reads and writes only BodyModel fields (exampleName, examples, schema).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { BodyModel, EndpointExampleProblem, NamedExample, Schema } from '../../shared/openapi';
+import { useId, useRef, useState } from 'react';
+import type { BodyModel, NamedExample, Schema } from '../../shared/openapi';
 import {
   editPropertyRow,
   propertyRows,
@@ -17,6 +17,7 @@ import {
   type SchemaConflict,
 } from '../../shared/openapi/inference/schema-conflicts';
 import { generatorClient, isAbortError } from '../core/generator-client';
+import { useBodyExampleFindings, type BodyPlace } from './example-findings';
 import './body-extras.css';
 
 export interface BodyExtrasProps {
@@ -24,6 +25,11 @@ export interface BodyExtrasProps {
   onChange: (change: Partial<BodyModel>) => void;
   label: string;
   disabled?: boolean;
+  /**
+   * Where the body is written: its examples that do not fit the schema are the lint's findings
+   * there (none without it, or outside the page).
+   */
+  place?: BodyPlace;
 }
 
 const TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'];
@@ -39,40 +45,10 @@ function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Wait after the last edit before the examples are checked again. */
-const CHECK_DEBOUNCE_MS = 300;
 /** Problems listed per body (the first ones; the rest follow once these are fixed). */
 const MAX_PROBLEMS = 20;
 
-/** The body's examples checked against its schema in the worker. */
-function useExampleProblems(body: BodyModel | undefined): EndpointExampleProblem[] {
-  const [problems, setProblems] = useState<EndpointExampleProblem[]>([]);
-  useEffect(() => {
-    if (body?.schema === undefined) {
-      const clear = setTimeout(() => setProblems([]), 0);
-      return () => clearTimeout(clear);
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const probe = { id: 'body', method: 'POST' as const, path: '', summary: '', parameters: [] };
-      generatorClient()
-        .validateExamples([{ ...probe, requestBody: body, responses: [] }], {
-          signal: controller.signal,
-        })
-        .then(
-          (found) => setProblems(found.slice(0, MAX_PROBLEMS)),
-          () => setProblems([]),
-        );
-    }, CHECK_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [body]);
-  return problems;
-}
-
-export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtrasProps) {
+export function BodyExtras({ body, onChange, label, disabled = false, place }: BodyExtrasProps) {
   const { t } = useLingui();
   const [conflicts, setConflicts] = useState<SchemaConflict[]>([]);
   const [busy, setBusy] = useState(false);
@@ -84,7 +60,9 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
   const [open, setOpen] = useState(false);
   const examples = body?.examples ?? [];
   const rows = open ? propertyRows(body?.schema) : [];
-  const problems = useExampleProblems(open ? body : undefined);
+  // What the lint found in the text written from this body (it follows each edit).
+  const misfits = useBodyExampleFindings(place);
+  const problems = misfits.slice(0, MAX_PROBLEMS);
 
   const setExamples = (next: NamedExample[]) => onChange({ examples: next });
   const editExample = (index: number, change: Partial<NamedExample>) =>
@@ -126,6 +104,7 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
     <details
       className="gen-body-extras"
       data-testid="body-extras"
+      data-example-body={place?.body}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>
@@ -133,6 +112,18 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
         <span className="gen-muted">
           (<Plural value={count} one="# example" other="# examples" />)
         </span>
+        {misfits.length > 0 ? (
+          <>
+            {' '}
+            <span className="gen-extras-misfits" data-testid="example-misfits">
+              <Plural
+                value={misfits.length}
+                one="# does not fit the schema"
+                other="# do not fit the schema"
+              />
+            </span>
+          </>
+        ) : null}
       </summary>
       {open ? (
         <>
@@ -184,11 +175,11 @@ export function BodyExtras({ body, onChange, label, disabled = false }: BodyExtr
                 aria-label={t`Examples that do not fit the schema`}
                 data-testid="example-problems"
               >
-                {problems.map((problem, index) => (
+                {problems.map(({ place: problem, finding }, index) => (
                   <li key={index}>
                     <Trans>
                       Example {problem.example}: <code>{problem.pointer || '/'}</code> breaks “
-                      {problem.rule}” ({problem.message})
+                      {problem.rule}” ({finding.message})
                     </Trans>
                   </li>
                 ))}

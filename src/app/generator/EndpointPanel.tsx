@@ -133,6 +133,12 @@ export const EndpointPanel = memo(function EndpointPanel({
   const bodyNameIssue = fieldIssue(issues, 'requestBody.name');
   const responsesIssue = fieldIssue(issues, 'responses');
   const isGet = endpoint.method === 'GET';
+  // Where the endpoint is written: its bodies' examples are checked there, by the lint.
+  const operationPlace = {
+    root: endpoint.webhook === true ? ('webhooks' as const) : ('paths' as const),
+    path: endpoint.path,
+    method: endpoint.method,
+  };
   const headingId = `gen-ep-${id}-heading`;
 
   return (
@@ -340,6 +346,7 @@ export const EndpointPanel = memo(function EndpointPanel({
                 <BodyExtras
                   label={t`Request body`}
                   body={endpoint.requestBody}
+                  place={{ ...operationPlace, body: 'request' }}
                   onChange={(change) => edit((x) => requestBodyCommands(x, change))}
                 />
               </>
@@ -441,6 +448,11 @@ export const EndpointPanel = memo(function EndpointPanel({
                   <BodyExtras
                     label={t`Response body`}
                     body={response.body}
+                    place={
+                      response.statusCode === undefined
+                        ? undefined
+                        : { ...operationPlace, body: String(response.statusCode) }
+                    }
                     onChange={(change) => edit((x) => responseBodyCommands(x, index, change))}
                   />
                   <ResponseHeaders

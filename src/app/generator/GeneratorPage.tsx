@@ -18,7 +18,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import type { EndpointExampleProblem } from '../../shared/openapi';
 import { failureMessage } from '../api/errors';
 import { ErrorWithRetry } from '../components/ErrorWithRetry';
 import { coreErrorText } from '../core/core-errors';
@@ -65,19 +64,13 @@ import { downloadOriginal, SwaggerConvertDialog } from './SwaggerConvertDialog';
 import { useTouchedVersion } from '../model/touched';
 import { UpgradeDialog } from './UpgradeDialog';
 import { useLint } from './useLint';
+import { examplePlace, LintAnswerContext } from './example-findings';
 import { useNarrowTabs } from './useNarrowTabs';
 import { WorkspaceGate } from './WorkspaceGate';
 import '../components/controls.css';
 import './generator.css';
 
 // Monaco is evaluated in steps (no 140 ms task on opening the page), then the editor's module.
-const NO_EXAMPLE_PROBLEMS: EndpointExampleProblem[] = [];
-
-/** Same items in the same order (unchanged endpoints keep their problems' objects). */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
-}
-
 const OutputEditor = lazy(async () => {
   await loadMonacoInSteps();
   const module = await import('./OutputEditor');
@@ -185,8 +178,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     apply: editorObject.apply,
   });
   const restoring = workspace.restoring;
-  // The example problems come with validation (the session checks what each sync changed).
-  const [exampleProblems, setExampleProblems] = useState(NO_EXAMPLE_PROBLEMS);
   const touchedVersion = useTouchedVersion(store.touched);
   const { warnings } = state;
   const problems = useMemo(
@@ -196,12 +187,11 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         (id) => store.getEndpoint(id),
         report,
         warnings,
-        exampleProblems,
         store.touched.isShown,
       ),
     // touchedVersion: a field touched shows its problems.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [order, store, report, warnings, exampleProblems, touchedVersion],
+    [order, store, report, warnings, touchedVersion],
   );
   /** Opens a problem's endpoint, scrolls to it and focuses its field (once it is rendered). */
   const onSelectProblem = useCallback(
@@ -285,6 +275,24 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
                   endpoint.method === method.toUpperCase(),
               )
           : undefined;
+      const example = examplePlace(finding);
+      if (found !== undefined && example !== undefined) {
+        // A body's example that does not fit: its body's examples, where the form lists it.
+        editorObject.reveal(found.id);
+        const selector = `[data-endpoint-id="${CSS.escape(found.id)}"] [data-example-body="${CSS.escape(example.body)}"] summary`;
+        let frames = 0;
+        const focus = () => {
+          const target = document.querySelector<HTMLElement>(selector);
+          if (target !== null) {
+            target.scrollIntoView?.({ block: 'center' });
+            target.focus();
+            return;
+          }
+          if (++frames < 60) requestAnimationFrame(focus);
+        };
+        requestAnimationFrame(focus);
+        return;
+      }
       if (found !== undefined) {
         onOpenFromNavigator(found.id);
         return;
@@ -293,7 +301,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         .querySelector<HTMLElement>('[data-testid="document-panel"]')
         ?.scrollIntoView?.({ block: 'start' });
     },
-    [store, onOpenFromNavigator, problems, onSelectProblem],
+    [store, onOpenFromNavigator, problems, onSelectProblem, editorObject],
   );
   /** "Show in YAML": the finding's range, or (a form's problem) its operation's lines. */
   const onRevealFinding = (finding: PanelFinding) => {
@@ -362,8 +370,6 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
         (next) => {
           if (!next) return;
           store.setReport(next);
-          const found = client.exampleProblems(store.list());
-          setExampleProblems((previous) => (sameItems(previous, found) ? previous : found));
         },
         (failure: unknown) => {
           if (!isAbortError(failure)) console.warn('validation failed', failure);
@@ -376,7 +382,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       timer = setTimeout(run, VALIDATE_DEBOUNCE_MS);
     };
     const unsubscribe = store.subscribeChange(later);
-    // The document panel too: a new `openapi` version checks every example by its rules.
+    // The document panel too: a new `openapi` version changes what the rules allow (responses).
     let version = documentStore.getMeta().openapi;
     const unsubscribeMeta = documentStore.subscribe(() => {
       const next = documentStore.getMeta().openapi;
@@ -440,310 +446,312 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
 
   return (
     <DocumentContext.Provider value={links}>
-      <div className={`gen-page ${split.className}`} style={split.style} data-testid="generator">
-        {project.element}
-        {tabs.bar}
-        <Navigator
-          store={store}
-          problems={problems}
-          selectedId={revealId}
-          onOpen={onOpenFromNavigator}
-          kept={keptOperations}
-          hidden={tabs.narrow && tabs.tab !== 'form'}
-        />
-        <div className="gen-form" {...tabs.panelProps('form')}>
-          <div className="gen-toolbar">
-            <button
-              type="button"
-              className="gen-button"
-              onClick={editorObject.add}
-              disabled={restoring}
-            >
-              <span aria-hidden="true">+ </span>
-              <Trans>Add endpoint</Trans>
-            </button>
-            <ImportTrafficButton
-              store={store}
-              documentStore={documentStore}
-              disabled={restoring}
-              onAdded={(ids) => editorObject.reveal(ids[0])}
-            />
-            <button
-              type="button"
-              className="gen-button gen-button-primary"
-              disabled={!canGenerate}
-              aria-busy={busy === 'generate'}
-              aria-describedby={
-                blockingCount > 0
-                  ? 'gen-blocked-reason'
-                  : generateWhy !== undefined
-                    ? 'gen-generate-why'
-                    : undefined
-              }
-              title={generateWhy}
-              onClick={() => void editorObject.generate()}
-            >
-              {busy === 'generate' ? <Trans>Generating…</Trans> : <Trans>Generate OpenAPI</Trans>}
-            </button>
-            {generateWhy !== undefined && blockingCount === 0 ? (
-              <span id="gen-generate-why" hidden>
-                {generateWhy}
-              </span>
-            ) : null}
-            {blockingCount > 0 && busy === undefined ? (
-              <button
-                type="button"
-                id="gen-blocked-reason"
-                className="gen-link-button gen-blocked-reason"
-                data-testid="blocked-reason"
-                onClick={showProblems}
-              >
-                <Plural
-                  value={blockingCount}
-                  one="# problem blocks generation"
-                  few="# problems block generation"
-                  many="# problems block generation"
-                  other="# problems block generation"
-                />
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="gen-button"
-              disabled={!canLoad}
-              aria-busy={busy === 'load'}
-              onClick={() => void editorObject.load()}
-            >
-              {busy === 'load' ? <Trans>Loading…</Trans> : <Trans>Load YAML</Trans>}
-            </button>
-            {job.renew ? (
-              <p className="gen-renew" role="alert">
-                <Trans>Your subscription is not active.</Trans>{' '}
-                <Link to="/renew-subscription" data-testid="renew-link">
-                  <Trans>Renew subscription</Trans>
-                </Link>
-              </p>
-            ) : null}
-          </div>
-          {busy !== undefined && job.slow ? (
-            <div className="gen-progress" role="status" data-testid="job-progress">
-              <progress
-                max={progress?.total}
-                value={progress?.done}
-                aria-label={busy === 'generate' ? t`Generating` : t`Loading`}
-              />
-              <span className="gen-muted">
-                {progress === undefined ? (
-                  busy === 'generate' ? (
-                    <Trans>Generating…</Trans>
-                  ) : (
-                    <Trans>Loading…</Trans>
-                  )
-                ) : busy === 'generate' ? (
-                  <Trans>
-                    Generating: {progress.done} of{' '}
-                    <Plural value={progress.total} one="# endpoint" other="# endpoints" />
-                  </Trans>
-                ) : (
-                  <Trans>
-                    Loading: {progress.done} of{' '}
-                    <Plural value={progress.total} one="# endpoint" other="# endpoints" />
-                  </Trans>
-                )}
-              </span>
+      <LintAnswerContext.Provider value={lint.answer}>
+        <div className={`gen-page ${split.className}`} style={split.style} data-testid="generator">
+          {project.element}
+          {tabs.bar}
+          <Navigator
+            store={store}
+            problems={problems}
+            selectedId={revealId}
+            onOpen={onOpenFromNavigator}
+            kept={keptOperations}
+            hidden={tabs.narrow && tabs.tab !== 'form'}
+          />
+          <div className="gen-form" {...tabs.panelProps('form')}>
+            <div className="gen-toolbar">
               <button
                 type="button"
                 className="gen-button"
-                onClick={jobs.cancel}
-                data-testid="job-cancel"
+                onClick={editorObject.add}
+                disabled={restoring}
               >
-                <Trans>Cancel</Trans>
+                <span aria-hidden="true">+ </span>
+                <Trans>Add endpoint</Trans>
               </button>
+              <ImportTrafficButton
+                store={store}
+                documentStore={documentStore}
+                disabled={restoring}
+                onAdded={(ids) => editorObject.reveal(ids[0])}
+              />
+              <button
+                type="button"
+                className="gen-button gen-button-primary"
+                disabled={!canGenerate}
+                aria-busy={busy === 'generate'}
+                aria-describedby={
+                  blockingCount > 0
+                    ? 'gen-blocked-reason'
+                    : generateWhy !== undefined
+                      ? 'gen-generate-why'
+                      : undefined
+                }
+                title={generateWhy}
+                onClick={() => void editorObject.generate()}
+              >
+                {busy === 'generate' ? <Trans>Generating…</Trans> : <Trans>Generate OpenAPI</Trans>}
+              </button>
+              {generateWhy !== undefined && blockingCount === 0 ? (
+                <span id="gen-generate-why" hidden>
+                  {generateWhy}
+                </span>
+              ) : null}
+              {blockingCount > 0 && busy === undefined ? (
+                <button
+                  type="button"
+                  id="gen-blocked-reason"
+                  className="gen-link-button gen-blocked-reason"
+                  data-testid="blocked-reason"
+                  onClick={showProblems}
+                >
+                  <Plural
+                    value={blockingCount}
+                    one="# problem blocks generation"
+                    few="# problems block generation"
+                    many="# problems block generation"
+                    other="# problems block generation"
+                  />
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="gen-button"
+                disabled={!canLoad}
+                aria-busy={busy === 'load'}
+                onClick={() => void editorObject.load()}
+              >
+                {busy === 'load' ? <Trans>Loading…</Trans> : <Trans>Load YAML</Trans>}
+              </button>
+              {job.renew ? (
+                <p className="gen-renew" role="alert">
+                  <Trans>Your subscription is not active.</Trans>{' '}
+                  <Link to="/renew-subscription" data-testid="renew-link">
+                    <Trans>Renew subscription</Trans>
+                  </Link>
+                </p>
+              ) : null}
             </div>
-          ) : null}
-          {job.checkFailed ? (
-            <ErrorWithRetry
-              message={job.checkFailed.message}
-              messageClassName="gen-error"
-              onRetry={job.checkFailed.retry}
-              retrying={busy !== undefined}
-            >
-              <Link to="/renew-subscription" data-testid="renew-link">
-                <Trans>Renew subscription</Trans>
-              </Link>
-            </ErrorWithRetry>
-          ) : null}
-          {job.error ? (
-            <p className="gen-error" role="alert">
-              {job.error}
-            </p>
-          ) : null}
-          {state.upgradedFrom !== undefined ? (
-            <p className="gen-notice" role="status" data-testid="upgraded-notice">
-              <Trans>Upgraded to OpenAPI {state.upgradedFrom.target}.</Trans>{' '}
-              <button
-                type="button"
-                className="gen-button gen-button-small"
-                onClick={editorObject.undoUpgrade}
+            {busy !== undefined && job.slow ? (
+              <div className="gen-progress" role="status" data-testid="job-progress">
+                <progress
+                  max={progress?.total}
+                  value={progress?.done}
+                  aria-label={busy === 'generate' ? t`Generating` : t`Loading`}
+                />
+                <span className="gen-muted">
+                  {progress === undefined ? (
+                    busy === 'generate' ? (
+                      <Trans>Generating…</Trans>
+                    ) : (
+                      <Trans>Loading…</Trans>
+                    )
+                  ) : busy === 'generate' ? (
+                    <Trans>
+                      Generating: {progress.done} of{' '}
+                      <Plural value={progress.total} one="# endpoint" other="# endpoints" />
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Loading: {progress.done} of{' '}
+                      <Plural value={progress.total} one="# endpoint" other="# endpoints" />
+                    </Trans>
+                  )}
+                </span>
+                <button
+                  type="button"
+                  className="gen-button"
+                  onClick={jobs.cancel}
+                  data-testid="job-cancel"
+                >
+                  <Trans>Cancel</Trans>
+                </button>
+              </div>
+            ) : null}
+            {job.checkFailed ? (
+              <ErrorWithRetry
+                message={job.checkFailed.message}
+                messageClassName="gen-error"
+                onRetry={job.checkFailed.retry}
+                retrying={busy !== undefined}
               >
-                {t`Undo upgrade`}
-              </button>
-            </p>
-          ) : null}
-          {state.convertedFrom !== undefined ? (
-            <p className="gen-notice" role="status" data-testid="converted-from-swagger">
-              <Trans>Converted from Swagger 2.0.</Trans>{' '}
-              <button
-                type="button"
-                className="gen-button gen-button-small"
-                onClick={() => downloadOriginal(state.convertedFrom ?? '')}
-              >
-                {t`Download the original`}
-              </button>
-            </p>
-          ) : null}
-          <div ref={problemsBox}>
-            <ProblemsPanel
-              problems={problems}
-              open={problemsOpen}
-              onToggle={setProblemsOpen}
-              onSelect={onSelectProblem}
-              onSelectFinding={onSelectFinding}
-              onReveal={onRevealFinding}
-              lint={lint.answer}
-              lintPending={lint.pending}
-              lintMessage={lintMessage}
-              lintMessageShown={lint.rulesetError !== undefined}
-              large={lint.large}
-              onCheckWhole={lint.checkWhole}
-              onCancelWhole={lint.cancelWhole}
-              ruleset={problemsView.ruleset}
-              onRulesetChange={problemsView.setRuleset}
-              rulesetSync={problemsView.rulesetSync}
-              inProject={workspaceProject !== undefined}
-              severities={problemsView.severities}
-              onSeveritiesChange={problemsView.setSeverities}
+                <Link to="/renew-subscription" data-testid="renew-link">
+                  <Trans>Renew subscription</Trans>
+                </Link>
+              </ErrorWithRetry>
+            ) : null}
+            {job.error ? (
+              <p className="gen-error" role="alert">
+                {job.error}
+              </p>
+            ) : null}
+            {state.upgradedFrom !== undefined ? (
+              <p className="gen-notice" role="status" data-testid="upgraded-notice">
+                <Trans>Upgraded to OpenAPI {state.upgradedFrom.target}.</Trans>{' '}
+                <button
+                  type="button"
+                  className="gen-button gen-button-small"
+                  onClick={editorObject.undoUpgrade}
+                >
+                  {t`Undo upgrade`}
+                </button>
+              </p>
+            ) : null}
+            {state.convertedFrom !== undefined ? (
+              <p className="gen-notice" role="status" data-testid="converted-from-swagger">
+                <Trans>Converted from Swagger 2.0.</Trans>{' '}
+                <button
+                  type="button"
+                  className="gen-button gen-button-small"
+                  onClick={() => downloadOriginal(state.convertedFrom ?? '')}
+                >
+                  {t`Download the original`}
+                </button>
+              </p>
+            ) : null}
+            <div ref={problemsBox}>
+              <ProblemsPanel
+                problems={problems}
+                open={problemsOpen}
+                onToggle={setProblemsOpen}
+                onSelect={onSelectProblem}
+                onSelectFinding={onSelectFinding}
+                onReveal={onRevealFinding}
+                lint={lint.answer}
+                lintPending={lint.pending}
+                lintMessage={lintMessage}
+                lintMessageShown={lint.rulesetError !== undefined}
+                large={lint.large}
+                onCheckWhole={lint.checkWhole}
+                onCancelWhole={lint.cancelWhole}
+                ruleset={problemsView.ruleset}
+                onRulesetChange={problemsView.setRuleset}
+                rulesetSync={problemsView.rulesetSync}
+                inProject={workspaceProject !== undefined}
+                severities={problemsView.severities}
+                onSeveritiesChange={problemsView.setSeverities}
+              />
+            </div>
+            {restoring ? (
+              <p className="gen-empty gen-muted" role="status" data-testid="restoring">
+                <Trans>Restoring your endpoints…</Trans>
+              </p>
+            ) : order.length === 0 ? (
+              <p className="gen-empty gen-muted">
+                <Trans>
+                  No endpoints yet. Add one, or paste an OpenAPI document on the right and load it.
+                </Trans>
+              </p>
+            ) : null}
+            <DocumentPanel
+              store={documentStore}
+              endpoints={store}
+              isNew={client.documentSource === ''}
+              onUpgrade={editorObject.upgrade}
+              onRenameSchema={editorObject.renameSchema}
+            />
+            <EndpointList
+              store={store}
+              onDuplicate={editorObject.duplicate}
+              onRemove={editorObject.askRemove}
+              revealId={revealId}
+              revealNonce={revealNonce}
             />
           </div>
-          {restoring ? (
-            <p className="gen-empty gen-muted" role="status" data-testid="restoring">
-              <Trans>Restoring your endpoints…</Trans>
-            </p>
-          ) : order.length === 0 ? (
-            <p className="gen-empty gen-muted">
-              <Trans>
-                No endpoints yet. Add one, or paste an OpenAPI document on the right and load it.
-              </Trans>
-            </p>
-          ) : null}
-          <DocumentPanel
-            store={documentStore}
-            endpoints={store}
-            isNew={client.documentSource === ''}
-            onUpgrade={editorObject.upgrade}
-            onRenameSchema={editorObject.renameSchema}
-          />
-          <EndpointList
-            store={store}
-            onDuplicate={editorObject.duplicate}
-            onRemove={editorObject.askRemove}
-            revealId={revealId}
-            revealNonce={revealNonce}
-          />
-        </div>
-        {split.separator}
-        <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
-          <OutputTabs
-            editor={editor}
-            openOperation={() => {
-              const open = revealId === undefined ? undefined : store.getEndpoint(revealId);
-              return (
-                open && { path: open.path, method: open.method, webhook: open.webhook === true }
-              );
-            }}
-          >
-            <Suspense
-              fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}
+          {split.separator}
+          <div className="gen-output-panel" {...tabs.panelProps('yaml')}>
+            <OutputTabs
+              editor={editor}
+              openOperation={() => {
+                const open = revealId === undefined ? undefined : store.getEndpoint(revealId);
+                return (
+                  open && { path: open.path, method: open.method, webhook: open.webhook === true }
+                );
+              }}
             >
-              <OutputEditor
-                ref={editor}
-                onHasTextChange={editorObject.setHasOutput}
-                onReady={() => setEditorReady(true)}
-                onChange={workspace.changed}
-                onPaste={(text, pasteAsIs, target) =>
-                  void paste.handlePaste(text, pasteAsIs, target)
-                }
-                onCursorOperation={editorObject.revealOperation}
-                locked={restoring}
-                lint={lint}
-              />
-            </Suspense>
-          </OutputTabs>
-        </div>
+              <Suspense
+                fallback={<div className="gen-output gen-muted">{t`Loading the editor…`}</div>}
+              >
+                <OutputEditor
+                  ref={editor}
+                  onHasTextChange={editorObject.setHasOutput}
+                  onReady={() => setEditorReady(true)}
+                  onChange={workspace.changed}
+                  onPaste={(text, pasteAsIs, target) =>
+                    void paste.handlePaste(text, pasteAsIs, target)
+                  }
+                  onCursorOperation={editorObject.revealOperation}
+                  locked={restoring}
+                  lint={lint}
+                />
+              </Suspense>
+            </OutputTabs>
+          </div>
 
-        {removing ? (
-          <ConfirmDialog
-            title={t`Remove the endpoint?`}
-            confirmLabel={t`Remove`}
-            onCancel={editorObject.cancelRemove}
-            onConfirm={editorObject.confirmRemove}
-          >
-            <p>
-              <Trans>
-                Remove{' '}
-                <strong data-testid="confirm-endpoint">
-                  {removing.method} {removing.path || t`(no path)`}
-                </strong>
-                ? This cannot be undone.
-              </Trans>
-            </p>
-          </ConfirmDialog>
-        ) : null}
-        {state.upgrade ? (
-          <UpgradeDialog
-            offer={state.upgrade}
-            onCancel={editorObject.cancelUpgrade}
-            onApply={editorObject.applyUpgrade}
-          />
-        ) : null}
-        {state.swagger ? (
-          <SwaggerConvertDialog
-            conversion={state.swagger}
-            onCancel={editorObject.cancelSwagger}
-            onConvert={editorObject.convertSwagger}
-          />
-        ) : null}
-        {pendingLoad ? (
-          <ConfirmDialog
-            title={t`Replace the endpoints?`}
-            confirmLabel={t`Replace`}
-            onCancel={editorObject.cancelLoad}
-            onConfirm={editorObject.confirmLoad}
-          >
-            <p>
-              <Plural
-                value={order.length}
-                one="The form has an endpoint that was not generated yet. Loading the document replaces it."
-                other="The form has # endpoints that were not generated yet. Loading the document replaces all # of them."
-              />
-            </p>
-          </ConfirmDialog>
-        ) : null}
-        {paste.offer ? (
-          <JsonPasteDialog
-            json={paste.offer.json}
-            yaml={paste.offer.yaml}
-            onCancel={paste.cancel}
-            onConvert={() => paste.convert((yaml) => editor.current?.replaceSelection(yaml))}
-            onOpenAsJson={
-              paste.offer.document === true
-                ? () => paste.openAsJson((json) => editor.current?.openText(json))
-                : undefined
-            }
-            conversionFailed={paste.offer.conversionFailed === true}
-          />
-        ) : null}
-      </div>
+          {removing ? (
+            <ConfirmDialog
+              title={t`Remove the endpoint?`}
+              confirmLabel={t`Remove`}
+              onCancel={editorObject.cancelRemove}
+              onConfirm={editorObject.confirmRemove}
+            >
+              <p>
+                <Trans>
+                  Remove{' '}
+                  <strong data-testid="confirm-endpoint">
+                    {removing.method} {removing.path || t`(no path)`}
+                  </strong>
+                  ? This cannot be undone.
+                </Trans>
+              </p>
+            </ConfirmDialog>
+          ) : null}
+          {state.upgrade ? (
+            <UpgradeDialog
+              offer={state.upgrade}
+              onCancel={editorObject.cancelUpgrade}
+              onApply={editorObject.applyUpgrade}
+            />
+          ) : null}
+          {state.swagger ? (
+            <SwaggerConvertDialog
+              conversion={state.swagger}
+              onCancel={editorObject.cancelSwagger}
+              onConvert={editorObject.convertSwagger}
+            />
+          ) : null}
+          {pendingLoad ? (
+            <ConfirmDialog
+              title={t`Replace the endpoints?`}
+              confirmLabel={t`Replace`}
+              onCancel={editorObject.cancelLoad}
+              onConfirm={editorObject.confirmLoad}
+            >
+              <p>
+                <Plural
+                  value={order.length}
+                  one="The form has an endpoint that was not generated yet. Loading the document replaces it."
+                  other="The form has # endpoints that were not generated yet. Loading the document replaces all # of them."
+                />
+              </p>
+            </ConfirmDialog>
+          ) : null}
+          {paste.offer ? (
+            <JsonPasteDialog
+              json={paste.offer.json}
+              yaml={paste.offer.yaml}
+              onCancel={paste.cancel}
+              onConvert={() => paste.convert((yaml) => editor.current?.replaceSelection(yaml))}
+              onOpenAsJson={
+                paste.offer.document === true
+                  ? () => paste.openAsJson((json) => editor.current?.openText(json))
+                  : undefined
+              }
+              conversionFailed={paste.offer.conversionFailed === true}
+            />
+          ) : null}
+        </div>
+      </LintAnswerContext.Provider>
     </DocumentContext.Provider>
   );
 }

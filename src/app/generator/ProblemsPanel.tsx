@@ -1,8 +1,9 @@
 /**
- * The Problems panel: errors that block Generate, warnings the user
- * should act on (the schemas no operation uses as one row with a count), and, collapsed apart,
- * what the document keeps as written, one line per kind with a count. The badge counts errors
- * and warnings only. Every row's tooltip is its own translated text. Choosing a problem opens
+ * The Problems panel: the lint's findings grouped by rule (errors that block Generate, other
+ * errors, warnings) with the form's own rules, and, collapsed apart, the load report: what the
+ * form could not show when the document was loaded (rows, the schemas no operation uses as one
+ * row, and what the document keeps as written, one line per kind with a count). The badge counts
+ * the findings only. Every row's tooltip is its own translated text. Choosing a problem opens
  * its endpoint panel, scrolls to it and focuses the field.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -13,12 +14,14 @@ import type { LintAnswer, LintFinding, LintSeverity } from '../../shared/openapi
 import type { LargeLint } from './useLint';
 import { FIELD_MESSAGES, PANEL_LABELS } from './issue-messages';
 import { describeExampleProblem } from './plain-messages';
+import { EXAMPLE_RULES, examplePlace } from './example-findings';
 import {
   ALL_SEVERITIES,
   countFindings,
   findingsFromProblems,
   mergeFindings,
   groupByRule,
+  loadReportCount,
   NO_LINE,
   rulesTurnedOff,
   setRuleOff,
@@ -138,16 +141,15 @@ export const ProblemsPanel = memo(function ProblemsPanel({
       ? 0
       : findings.filter((finding) => finding.severity === 'error' && finding.source !== 'specform')
           .length;
-  // The schemas no operation uses are one row.
-  const warnings =
-    findings.length - blocking - otherErrors - Math.max(0, problems.unused.length - 1);
-  const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
+  const warnings = findings.length - blocking - otherErrors;
+  // What the form could not show on load: apart, and not counted as problems.
+  const reported = loadReportCount(problems);
   const syncNote = rulesetSync !== undefined && SYNC_NOTED.has(rulesetSync.state.status);
   if (
     blocking === 0 &&
     otherErrors === 0 &&
     warnings === 0 &&
-    notes === 0 &&
+    reported === 0 &&
     turnedOff.length === 0 &&
     ruleset.trim() === '' &&
     !syncNote &&
@@ -208,9 +210,15 @@ export const ProblemsPanel = memo(function ProblemsPanel({
               <Plural value={warnings} one="# warning" other="# warnings" />
             </span>
           ) : null}
-          {blocking === 0 && otherErrors === 0 && warnings === 0 && notes > 0 ? (
-            <span className="gen-problems-count">
-              <Plural value={notes} one="# part kept as written" other="# parts kept as written" />
+          {blocking === 0 && otherErrors === 0 && warnings === 0 && reported > 0 ? (
+            <span className="gen-problems-count gen-muted" data-testid="problems-load-report">
+              <Plural
+                value={reported}
+                one="# note from loading"
+                few="# notes from loading"
+                many="# notes from loading"
+                other="# notes from loading"
+              />
             </span>
           ) : null}
           {checking ? (
@@ -283,7 +291,9 @@ export const ProblemsPanel = memo(function ProblemsPanel({
             onSelectFinding={onSelectFinding}
             onReveal={onReveal}
           />
-          {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
+          {reported > 0 ? (
+            <LoadReport problems={problems} total={reported} onSelect={onSelect} />
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -541,7 +551,7 @@ function ruleTitle(i18n: I18n, code: string): string | undefined {
   if (label !== undefined) return i18n._(label);
   const warning = WARNING_MESSAGES[code];
   if (warning !== undefined) return i18n._(warning);
-  if (code === 'EXAMPLE_INVALID') return i18n._(msg`Example does not fit its schema`);
+  if (EXAMPLE_RULES.has(code)) return i18n._(msg`Example does not fit its schema`);
   return undefined;
 }
 
@@ -579,9 +589,6 @@ function RuleGroupView({
   const listId = useId();
   const items = group.findings;
   const shown = all ? items : items.slice(0, FIRST_ROWS);
-  // The schemas no operation uses are one row (their names on request), not a row each.
-  const unusedRow =
-    group.code === 'UNUSED_SCHEMA' && items.every((finding) => finding.problem !== undefined);
   return (
     <div
       className={`gen-rule-group gen-rule-group-${group.severity}`}
@@ -625,13 +632,7 @@ function RuleGroupView({
           </button>
         )}
       </div>
-      {open && unusedRow ? (
-        <ul id={listId} className="gen-rule-findings">
-          <li className="gen-finding">
-            <UnusedSchemas items={items.map((finding) => finding.problem as Problem)} />
-          </li>
-        </ul>
-      ) : open ? (
+      {open ? (
         <ul id={listId} className="gen-rule-findings">
           {shown.map((finding) => (
             <li key={finding.key} className="gen-finding">
@@ -659,7 +660,7 @@ function RuleGroupView({
           ))}
         </ul>
       ) : null}
-      {open && !unusedRow && !all && items.length > FIRST_ROWS ? (
+      {open && !all && items.length > FIRST_ROWS ? (
         <button type="button" className="gen-button gen-button-small" onClick={() => setAll(true)}>
           <Trans>Show all {items.length}</Trans>
         </button>
@@ -722,20 +723,72 @@ function FindingRow({
   }
   const where = findingWhere(finding);
   const whereText = where.path === '' ? t`Document` : where.path;
-  // Our own rules (spec §5) in the app's words; Spectral's and the project's as Spectral says.
+  // Our own rules (spec §5) in the app's words, and a body's example that does not fit its
+  // schema as the form names it; Spectral's other rules and the project's as Spectral says.
   const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[finding.code];
-  const text = ours === undefined ? finding.message : i18n._(ours);
+  const example = examplePlace(finding);
+  const { text, detail } =
+    example !== undefined
+      ? describeExampleProblem(i18n, { ...example, message: finding.message })
+      : { text: ours === undefined ? finding.message : i18n._(ours), detail: undefined };
   return (
-    <button
-      type="button"
-      className={`gen-problem gen-problem-${finding.severity}`}
-      data-testid="problem"
-      title={`${where.method ?? ''} ${whereText}: ${text}`.trim()}
-      onClick={() => onSelectFinding?.(finding)}
-    >
-      <Where method={where.method} path={whereText} />
-      <span className="gen-problem-text">{text}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`gen-problem gen-problem-${finding.severity}`}
+        data-testid="problem"
+        title={`${where.method ?? ''} ${whereText}: ${text}`.trim()}
+        onClick={() => onSelectFinding?.(finding)}
+      >
+        <Where method={where.method} path={whereText} />
+        <span className="gen-problem-text">{text}</span>
+      </button>
+      {detail === undefined ? null : <TechnicalDetail detail={detail} />}
+    </>
+  );
+}
+
+/**
+ * The load report: what the form could not show (or showed repaired) when the document was
+ * loaded, collapsed. Not problems: the lint's findings above are the document's.
+ */
+function LoadReport({
+  problems,
+  total,
+  onSelect,
+}: {
+  problems: ProblemList;
+  total: number;
+  onSelect: (problem: Problem) => void;
+}) {
+  const notes = problems.notes.reduce((sum, group) => sum + group.count, 0);
+  return (
+    <details className="gen-problems-group gen-problems-load" data-testid="load-report">
+      <summary>
+        <Trans>Load report</Trans> <span className="gen-muted">({total})</span>
+      </summary>
+      <p className="gen-muted gen-problems-notes-help">
+        <Trans>
+          What the form could not show, or showed repaired, when the document was loaded. These are
+          not counted as problems: the checks above report the document’s own.
+        </Trans>
+      </p>
+      {problems.loadWarnings.length > 0 || problems.unused.length > 0 ? (
+        <ul className="gen-load-warnings" data-testid="load-warnings">
+          {problems.loadWarnings.map((problem) => (
+            <li key={problem.key}>
+              <ProblemRow problem={problem} onSelect={onSelect} />
+            </li>
+          ))}
+          {problems.unused.length > 0 ? (
+            <li>
+              <UnusedSchemas items={problems.unused} />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {notes > 0 ? <Notes groups={problems.notes} total={notes} /> : null}
+    </details>
   );
 }
 
@@ -781,27 +834,20 @@ function ProblemRow({
   onSelect: (problem: Problem) => void;
 }) {
   const { i18n, t } = useLingui();
-  if (problem.kind === 'rule' || problem.kind === 'example') {
+  if (problem.kind === 'rule') {
     const path = problem.path || t`(no path)`;
-    // An example's problem in words; the validator's terms on request.
-    const { text, detail } =
-      problem.kind === 'rule'
-        ? { text: i18n._(FIELD_MESSAGES[problem.code]), detail: undefined }
-        : describeExampleProblem(i18n, problem.problem);
+    const text = i18n._(FIELD_MESSAGES[problem.code]);
     return (
-      <>
-        <button
-          type="button"
-          className={problem.kind === 'rule' ? 'gen-problem' : 'gen-problem gen-problem-warning'}
-          data-testid="problem"
-          title={`${problem.method} ${path}: ${text}`}
-          onClick={() => onSelect(problem)}
-        >
-          <Where method={problem.method} path={path} />
-          <span className="gen-problem-text">{text}</span>
-        </button>
-        {detail === undefined ? null : <TechnicalDetail detail={detail} />}
-      </>
+      <button
+        type="button"
+        className="gen-problem"
+        data-testid="problem"
+        title={`${problem.method} ${path}: ${text}`}
+        onClick={() => onSelect(problem)}
+      >
+        <Where method={problem.method} path={path} />
+        <span className="gen-problem-text">{text}</span>
+      </button>
     );
   }
   const { warning } = problem;

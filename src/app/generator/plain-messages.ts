@@ -5,11 +5,25 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  CHECK_BUDGET_MS,
-  CHECK_TIME_BUDGET,
-  type EndpointExampleProblem,
-} from '../../shared/openapi';
+
+/**
+ * One way an example does not fit its schema: the lint's finding read as its place
+ * (example-findings.ts).
+ */
+export interface ExampleMisfit {
+  /** 'request' or the response's key (`200`, `default`). */
+  body: 'request' | number | string;
+  /** The example's name. */
+  example: string;
+  /** JSON pointer (RFC 6901) into the example's value. */
+  pointer: string;
+  /** The schema keyword that failed (type, required, enum, format, minimum, …). */
+  rule: string;
+  /** The validator's own words. */
+  message: string;
+  /** JSON pointer into the schema, to the node whose keyword failed, when known. */
+  schemaPointer?: string;
+}
 
 /** A message in words and, when there is one, the technical detail behind it. */
 export interface PlainMessage {
@@ -58,7 +72,7 @@ const RULE_WORDS: Readonly<Partial<Record<string, MessageDescriptor>>> = {
 };
 
 /** Why one example does not fit its schema, in words; the validator's own words as the detail. */
-export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): PlainMessage {
+export function describeExampleProblem(i18n: I18n, p: ExampleMisfit): PlainMessage {
   const which = p.body === 'request' ? i18n._(msg`request body`) : i18n._(msg`response ${p.body}`);
   const example = p.example;
   const place = pointerInWords(p.pointer);
@@ -66,15 +80,6 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
     place === ''
       ? i18n._(msg`Example “${example}” of the ${which}`)
       : i18n._(msg`In example “${example}” of the ${which}, “${place}”`);
-  if (p.rule === CHECK_TIME_BUDGET) {
-    // Not a problem of the example, but what the checks did not reach.
-    const seconds = CHECK_BUDGET_MS.examples / 1000;
-    return {
-      text: i18n._(
-        msg`The example checks took longer than ${seconds} s and were stopped at example “${example}” of the ${which}: it and the examples after it were not checked. Editing the endpoint checks them again.`,
-      ),
-    };
-  }
   const property = lastProperty(p.pointer);
   let what: string;
   switch (p.rule) {
@@ -82,8 +87,8 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
     case 'additionalProperties':
     case 'unevaluatedProperties':
       what =
-        property !== undefined && p.rule === 'false'
-          ? p.schemaPointer.includes('/allOf/')
+        property !== undefined && p.rule !== 'unevaluatedProperties'
+          ? p.schemaPointer?.includes('/allOf/') === true
             ? i18n._(
                 msg`is not allowed: a part of the schema (allOf) allows only its own properties, and “${property}” is not one of them`,
               )
@@ -98,7 +103,7 @@ export function describeExampleProblem(i18n: I18n, p: EndpointExampleProblem): P
   const detail = [
     `${p.rule}: ${p.message}`,
     i18n._(msg`example at ${p.pointer || '/'}`),
-    i18n._(msg`schema at ${p.schemaPointer || '/'}`),
+    ...(p.schemaPointer === undefined ? [] : [i18n._(msg`schema at ${p.schemaPointer || '/'}`)]),
   ].join(' · ');
   return { text: `${where} ${what}.`, detail };
 }

@@ -1,14 +1,15 @@
 /**
- * The Problems panel's list: every rule broken by an endpoint and every load warning,
- * ordered like the endpoints (document-level warnings first), blocking ones apart.
- * Errors block Generate; warnings are what the user should act on; notes (what the document
- * keeps as written and the form does not show) are counted per kind, not listed; the panels' red
+ * The Problems panel's list: every rule broken by an endpoint, ordered like the endpoints,
+ * blocking ones apart, and the load report. Errors block Generate; warnings are what the user
+ * should act on. The load report is what the form could not show (or showed repaired) when the
+ * document was loaded: it is not counted as problems (the document's problems are the lint's
+ * findings: Spectral reports the same references, schemas and parameters by its own rules); its
+ * notes (what the document keeps as written) are counted per kind, not listed. The panels' red
  * labels come from the same split ({@link splitIssues}).
  */
 import {
   isBlocking,
   type Endpoint,
-  type EndpointExampleProblem,
   type EndpointIssue,
   type EndpointIssueCode,
   type ImportWarning,
@@ -44,17 +45,7 @@ export interface WarningProblem {
   warning: ImportWarning;
 }
 
-/** An example that does not fit its schema. */
-export interface ExampleProblemItem {
-  kind: 'example';
-  key: string;
-  endpointId: string;
-  method: string;
-  path: string;
-  problem: EndpointExampleProblem;
-}
-
-export type Problem = RuleProblem | WarningProblem | ExampleProblemItem;
+export type Problem = RuleProblem | WarningProblem;
 
 /** All load warnings of one kind, as one line (notes are counted, not listed). */
 export interface NoteGroup {
@@ -72,17 +63,26 @@ export interface ProblemList {
    * not shown in red, but the reason Generate gives for being disabled.
    */
   pending: RuleProblem[];
-  /** What the user should act on: rules that do not block, examples, load warnings. */
-  warnings: Problem[];
-  /** Schemas no operation uses: one row with a count. */
+  /** What the user should act on: the form's rules that do not block. */
+  warnings: RuleProblem[];
+  /**
+   * The load report's rows: load warnings the user may act on (document-level ones first,
+   * then in endpoint order). Not problems: the lint reports the document's own.
+   */
+  loadWarnings: WarningProblem[];
+  /** The load report's schemas no operation uses: one row with a count. */
   unused: WarningProblem[];
-  /** What the document keeps as written and the form does not show, one line per kind. */
+  /** The load report's notes: what the document keeps as written, one line per kind. */
   notes: NoteGroup[];
 }
 
-/** How many rows the badge and the "warnings" count show: the unused schemas are one row. */
-export function warningCount(problems: ProblemList): number {
-  return problems.warnings.length + (problems.unused.length > 0 ? 1 : 0);
+/** How many lines the load report has: its rows, the unused schemas' row, its notes. */
+export function loadReportCount(problems: ProblemList): number {
+  return (
+    problems.loadWarnings.length +
+    (problems.unused.length > 0 ? 1 : 0) +
+    problems.notes.reduce((sum, group) => sum + group.count, 0)
+  );
 }
 
 /**
@@ -150,21 +150,20 @@ export function collectProblems(
   endpointOf: (id: string) => Endpoint | undefined,
   report: ValidationReport | undefined,
   loadWarnings: readonly ImportWarning[],
-  exampleProblems: readonly EndpointExampleProblem[] = [],
   shown: IssueFilter = SHOW_ALL,
 ): ProblemList {
   const blocking: RuleProblem[] = [];
   const pending: RuleProblem[] = [];
   const unused: WarningProblem[] = [];
   const notes = new Map<string, NoteGroup>();
-  const byEndpoint = new Map<string, Problem[]>();
+  const byEndpoint = new Map<string, WarningProblem[]>();
   const routeToId = new Map<string, string>();
   for (const id of order) {
     const endpoint = endpointOf(id);
     if (endpoint === undefined) continue;
     routeToId.set(`${endpoint.method} ${endpoint.path}`, id);
   }
-  const documentLevel: Problem[] = [];
+  const documentLevel: WarningProblem[] = [];
   loadWarnings.forEach((warning, index) => {
     const kind = warningKind(warning);
     if (kind === 'none') return;
@@ -193,22 +192,8 @@ export function collectProblems(
     if (list === undefined) byEndpoint.set(id, [problem]);
     else list.push(problem);
   });
-  exampleProblems.forEach((problem, index) => {
-    const endpoint = endpointOf(problem.endpointId);
-    if (endpoint === undefined) return;
-    const item: ExampleProblemItem = {
-      kind: 'example',
-      key: `x${index}`,
-      endpointId: problem.endpointId,
-      method: endpoint.method,
-      path: endpoint.path,
-      problem,
-    };
-    const list = byEndpoint.get(problem.endpointId);
-    if (list === undefined) byEndpoint.set(problem.endpointId, [item]);
-    else list.push(item);
-  });
-  const warnings: Problem[] = [...documentLevel];
+  const warnings: RuleProblem[] = [];
+  const loadReport: WarningProblem[] = [...documentLevel];
   for (const id of order) {
     const endpoint = endpointOf(id);
     if (endpoint === undefined) continue;
@@ -228,9 +213,16 @@ export function collectProblems(
       else if (visible) warnings.push(problem);
     });
     const more = byEndpoint.get(id);
-    if (more !== undefined) warnings.push(...more);
+    if (more !== undefined) loadReport.push(...more);
   }
-  return { blocking, pending, warnings, unused, notes: [...notes.values()] };
+  return {
+    blocking,
+    pending,
+    warnings,
+    loadWarnings: loadReport,
+    unused,
+    notes: [...notes.values()],
+  };
 }
 
 /** The form control a rule's field stands for, inside its endpoint panel. */
@@ -286,31 +278,17 @@ export function findingsFromProblems(list: ProblemList): PanelFinding[] {
       problem,
     });
   }
-  for (const problem of [...list.warnings, ...list.unused]) {
-    if (problem.kind === 'warning') {
-      const { warning } = problem;
-      out.push({
-        key: problem.key,
-        code: warning.code,
-        path: pathOf(warning.method, warning.path),
-        severity: 'warning',
-        message: warning.message,
-        range: unknownRange(),
-        source: 'specform',
-        problem,
-      });
-    } else {
-      out.push({
-        key: problem.key,
-        code: problem.kind === 'rule' ? problem.code : 'EXAMPLE_INVALID',
-        path: pathOf(problem.method, problem.path),
-        severity: 'warning',
-        message: problem.kind === 'rule' ? problem.code : problem.problem.message,
-        range: unknownRange(),
-        source: 'specform',
-        problem,
-      });
-    }
+  for (const problem of list.warnings) {
+    out.push({
+      key: problem.key,
+      code: problem.code,
+      path: pathOf(problem.method, problem.path),
+      severity: 'warning',
+      message: problem.code,
+      range: unknownRange(),
+      source: 'specform',
+      problem,
+    });
   }
   return out;
 }
@@ -379,8 +357,7 @@ function placesOf(problems: readonly RuleProblem[]): Set<string> {
 /**
  * The panel's rows once the lint answered: every finding of the lint, and the form's problems of
  * its own rules (FORM_RULES: a duplicate route, a body or a response without a name, a response
- * code missing or taken twice, a conflict, an edited endpoint's error), plus the example
- * problems and load warnings. The form's rows of rules the lint checks ({@link LINT_COVERED})
+ * code missing or taken twice, a conflict, an edited endpoint's error). The form's rows of rules the lint checks ({@link LINT_COVERED})
  * go; a form row whose rule the lint found at the same operation goes too (NO_RESPONSES of a
  * loaded operation: the text has none). A lint finding at the place of a problem the form does
  * not show yet (`pending`: a field of a new endpoint not touched) is not shown either; it still

@@ -24,7 +24,6 @@ import { generateOpenApi } from './generate-openapi';
 import { formatJson, isJsonPaste, jsonPasteKind, jsonToYaml } from './json-tools';
 import type { DocumentInfo, Endpoint, Schema } from './model';
 import type { ImportWarning, KeptOperation } from './read-openapi';
-import { validateExamples } from './inference';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
 import { checkSchemaYaml, operationRanges } from './document/locate';
@@ -166,12 +165,6 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     /** JSON pretty-printed with indent 2 (the Format button). */
     formatJson: (text: string) => run(() => formatJson(text)),
 
-    /**
-     * Every example of every body checked against its schema, in the open document's dialect
-     * (JSON Schema 2020-12 for 3.1/3.2).
-     */
-    validateExamples: (endpoints: Endpoint[]) =>
-      run(() => validateExamples(endpoints, doc?.dialect ?? baseDialect())),
     /** Opens YAML or JSON text as the document (Load, Open file, a restored session). */
     /**
      * `ids`: the ids a session gave the views (the id opening the text gives one → its id there),

@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BodyModel } from '../../../src/shared/openapi';
 import { generatorClient } from '../../../src/app/core/generator-client';
 import { BodyExtras } from '../../../src/app/generator/BodyExtras';
+import { LintAnswerContext } from '../../../src/app/generator/example-findings';
+import type { LintAnswer } from '../../../src/shared/openapi/lint/types';
 import { renderWithProviders } from './helpers';
 
 let latest: BodyModel | undefined;
@@ -79,12 +81,58 @@ describe('BodyExtras', () => {
       enum: ['admin'],
       description: 'Access',
     });
-    // The example that breaks the edit is listed with its pointer and rule.
-    const listed = await screen.findByTestId('example-problems', {}, { timeout: 5000 });
-    expect(listed.textContent).toContain('Example b: /role breaks “enum”');
     await user.click(screen.getByRole('button', { name: 'Follow the examples' }));
     expect(latest?.schema?.properties?.role?.enum).toBeUndefined();
     expect(latest?.schema?.properties?.role?.description).toBe('Access');
     expect(screen.queryByTestId('schema-conflict')).toBeNull();
+  });
+
+  it("lists the lint's findings of its own examples that do not fit the schema", async () => {
+    const user = userEvent.setup();
+    const at = (body: string, example: string) => [
+      'paths',
+      '/users',
+      'post',
+      ...(body === 'request' ? ['requestBody'] : ['responses', body]),
+      'content',
+      'application/json',
+      'examples',
+      example,
+      'value',
+      'role',
+    ];
+    const finding = (path: string[]) => ({
+      code: 'oas3-valid-media-example',
+      path,
+      severity: 'error' as const,
+      message: '"role" property must be equal to one of the allowed values: "admin"',
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } },
+      source: 'spectral:oas' as const,
+    });
+    const answer: LintAnswer = {
+      revision: 1,
+      // This body's, and another body's (not listed here).
+      findings: [finding(at('request', 'b')), finding(at('200', 'c'))],
+      counts: { error: 2, warning: 0, info: 0, hint: 0 },
+      canGenerate: true,
+      mode: 'full',
+      ms: 1,
+    };
+    renderWithProviders(
+      <LintAnswerContext.Provider value={answer}>
+        <BodyExtras
+          label="Request body"
+          body={{ name: 'User', customerJson: '{"role": "admin"}' }}
+          place={{ root: 'paths', path: '/users', method: 'POST', body: 'request' }}
+          onChange={() => {}}
+        />
+      </LintAnswerContext.Provider>,
+    );
+    // Marked while closed, listed with the pointer and the rule once opened.
+    expect(screen.getByTestId('example-misfits').textContent).toBe('1 does not fit the schema');
+    await user.click(screen.getByText('Examples and schema'));
+    const listed = screen.getByTestId('example-problems');
+    expect(listed.textContent).toContain('Example b: /role breaks “enum”');
+    expect(listed.querySelectorAll('li')).toHaveLength(1);
   });
 });

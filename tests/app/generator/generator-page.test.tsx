@@ -309,10 +309,10 @@ describe('GeneratorPage', () => {
       expect.stringContaining('GET/pets'),
       expect.stringContaining('POST/pets'),
     ]);
-    // What the form does not show is in the Problems panel as notes (issue 20: not warnings),
-    // collapsed until asked for, one line per kind.
+    // What the form does not show is in the Problems panel's load report as notes (issue 20:
+    // not warnings), collapsed until asked for, one line per kind.
     const problems = screen.getByTestId('problems');
-    expect(problems.textContent).toMatch(/kept as written/);
+    expect(problems.textContent).toMatch(/notes? from loading/);
     expect(screen.queryByTestId('problems-warnings')).toBeNull();
     await user.click(within(problems).getByRole('button', { name: /Problems/ }));
     const notes = within(problems).getByTestId('kept-as-written');

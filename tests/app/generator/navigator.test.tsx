@@ -52,7 +52,14 @@ const TAGS: TagObject[] = [
   { name: 'Customers' },
 ];
 
-const NO_PROBLEMS: ProblemList = { blocking: [], pending: [], warnings: [], unused: [], notes: [] };
+const NO_PROBLEMS: ProblemList = {
+  blocking: [],
+  pending: [],
+  warnings: [],
+  loadWarnings: [],
+  unused: [],
+  notes: [],
+};
 
 function renderNavigator(
   options: {
@@ -286,10 +293,13 @@ describe('Navigator', () => {
       ],
       warnings: [
         {
-          kind: 'warning',
+          kind: 'rule',
           key: 'w1',
           endpointId: 'd',
-          warning: { code: 'EXAMPLE' } as never,
+          method: 'GET',
+          path: '/v1/charges',
+          code: 'OPERATION_ID_INVALID' as never,
+          field: 'operationId',
         },
       ],
     };

@@ -5,18 +5,18 @@
 import { i18n } from '@lingui/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { EndpointExampleProblem } from '../../../src/shared/openapi';
+import type { LintAnswer, LintFinding } from '../../../src/shared/openapi/lint/types';
 import { ProblemsPanel } from '../../../src/app/generator/ProblemsPanel';
 import {
   describeDiagnostic,
   describeExampleProblem,
   pointerInWords,
 } from '../../../src/app/generator/plain-messages';
+import { examplePlace } from '../../../src/app/generator/example-findings';
 import { activateTestLocale, renderWithProviders } from '../shell/helpers';
 
 /** Linode's case: `additionalProperties: false` in one `allOf` branch, `data` in another. */
-const LINODE: EndpointExampleProblem = {
-  endpointId: 'e1',
+const LINODE = {
   body: 200,
   example: 'default',
   pointer: '/data',
@@ -62,36 +62,61 @@ describe('problem messages in words (issue 31.17)', () => {
     expect(describeDiagnostic(i18n, raw).text).toMatch(/[а-яё]/i);
   });
 
-  it('shows the example problem in words in the Problems panel, its detail behind Details', () => {
+  it("shows the lint's example finding in words in the Problems panel, its detail behind Details", () => {
+    activateTestLocale('en');
+    const finding: LintFinding = {
+      code: 'oas3-valid-media-example',
+      path: ['paths', '/linodes', 'get', 'responses', '200', 'content', 'application/json'].concat([
+        'examples',
+        'default',
+        'value',
+      ]),
+      severity: 'error',
+      message: 'Property "data" is not expected to be here',
+      range: { start: { line: 9, character: 2 }, end: { line: 9, character: 20 } },
+      source: 'spectral:oas',
+    };
+    expect(examplePlace(finding)).toMatchObject({
+      body: '200',
+      example: 'default',
+      pointer: '/data',
+      rule: 'additionalProperties',
+    });
+    const lint: LintAnswer = {
+      revision: 1,
+      findings: [finding],
+      counts: { error: 1, warning: 0, info: 0, hint: 0 },
+      canGenerate: true,
+      mode: 'full',
+      ms: 1,
+    };
     renderWithProviders(
       <ProblemsPanel
         problems={{
           blocking: [],
           pending: [],
-          warnings: [
-            {
-              kind: 'example',
-              key: 'x',
-              endpointId: 'e1',
-              method: 'GET',
-              path: '/linodes',
-              problem: LINODE,
-            },
-          ],
+          warnings: [],
+          loadWarnings: [],
           unused: [],
           notes: [],
         }}
+        lint={lint}
         open
         onToggle={vi.fn()}
         onSelect={vi.fn()}
       />,
     );
+    expect(screen.getByTestId('rule-group').textContent).toContain(
+      'Example does not fit its schema',
+    );
     const row = screen.getByTestId('problem');
-    expect(row.textContent).toContain('“data” is not allowed');
-    expect(row.textContent).not.toContain('(false)');
+    expect(row.textContent).toContain(
+      'In example “default” of the response 200, “data” is not allowed',
+    );
     const details = screen.getByTestId('problem-details') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     fireEvent.click(screen.getByText('Details'));
-    expect(details.textContent).toContain('/allOf/0/additionalProperties');
+    expect(details.textContent).toContain('Property "data" is not expected to be here');
+    expect(details.textContent).toContain('/data');
   });
 });

@@ -34,7 +34,6 @@ export function ProblemsHarness({
         (id) => store.getEndpoint(id),
         report,
         warnings,
-        [],
         store.touched.isShown,
       ),
     // touched: a field touched shows its problems.

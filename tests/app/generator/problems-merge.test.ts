@@ -74,6 +74,7 @@ describe('mergeFindings', () => {
       ],
       pending: [],
       warnings: [rule('PARAM_EXAMPLE_REQUIRED', '/a', 'e4')],
+      loadWarnings: [],
       unused: [],
       notes: [],
     };
@@ -92,6 +93,7 @@ describe('mergeFindings', () => {
       blocking: [],
       pending: [rule('PATH_REQUIRED', '', 'e1'), rule('PARAM_NAME_REQUIRED', '/b', 'e2')],
       warnings: [],
+      loadWarnings: [],
       unused: [],
       notes: [],
     };
@@ -113,6 +115,7 @@ describe('mergeFindings', () => {
       blocking,
       pending,
       warnings: [],
+      loadWarnings: [],
       unused: [],
       notes: [],
     });
@@ -128,6 +131,7 @@ describe('mergeFindings', () => {
       blocking: [rule('DUPLICATE', '/a', 'e1'), rule('NO_RESPONSES', '/b', 'e2')],
       pending: [],
       warnings: [],
+      loadWarnings: [],
       unused: [],
       notes: [],
     };
@@ -147,6 +151,7 @@ describe('mergeFindings', () => {
       blocking: [rule('PATH_INCORRECT_CHARS', '/a b', 'e1')],
       pending: [],
       warnings: [],
+      loadWarnings: [],
       unused: [],
       notes: [],
     };

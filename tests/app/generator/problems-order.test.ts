@@ -1,6 +1,7 @@
 /**
  * Issue 13.15 / 10.5: the Problems panel lists problems in the order of the endpoint list, not
- * in the order the validator or the loader found them; document-level warnings come first.
+ * in the order the validator or the loader found them; the load report's document-level warnings
+ * come first.
  */
 import { describe, expect, it } from 'vitest';
 import { collectProblems } from '../../../src/app/generator/problems';
@@ -16,7 +17,7 @@ const endpoint = (id: string, method: Endpoint['method'], path: string): Endpoin
 });
 
 describe('collectProblems', () => {
-  it('orders blocking problems and warnings like the endpoints', () => {
+  it('orders blocking problems and load warnings like the endpoints', () => {
     const endpoints = [
       endpoint('c', 'GET', '/c'),
       endpoint('a', 'GET', '/a'),
@@ -46,7 +47,7 @@ describe('collectProblems', () => {
     const problems = collectProblems(order, (id) => byId.get(id), report, loadWarnings);
 
     expect(problems.blocking.map((problem) => problem.endpointId)).toEqual(['c', 'a', 'b']);
-    expect(problems.warnings.map((problem) => problem.endpointId ?? 'document')).toEqual([
+    expect(problems.loadWarnings.map((problem) => problem.endpointId ?? 'document')).toEqual([
       'document',
       'c',
       'b',

@@ -1,7 +1,7 @@
 /**
- * Issue 20 point 4: problems that mean something. Notes are counted per kind in a collapsed
- * "Kept as written" list; warnings are what to act on (unused schemas as one row); the badge
- * counts errors and warnings only; no note contradicts the form; every tooltip is its row's
+ * Issue 20 point 4: problems that mean something. The load warnings are the collapsed load
+ * report, not counted as problems: rows to act on (unused schemas as one row), and notes counted
+ * per kind in a "Kept as written" list; the badge counts the problems only; no note contradicts the form; every tooltip is its row's
  * translated text; the panels' red labels are the errors the Problems panel counts.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -64,7 +64,7 @@ describe('load warnings by kind (issue 20 point 4)', () => {
     expect(warningKind(warning('UNRESOLVED_REF', '/x'))).toBe('warning');
   });
 
-  it('groups notes per kind with a count, and unused schemas as one warning row', () => {
+  it('groups notes per kind with a count, and unused schemas as one row of the load report', () => {
     const endpoints = [endpoint('a')];
     const problems = collectProblems(
       ['a'],
@@ -78,12 +78,11 @@ describe('load warnings by kind (issue 20 point 4)', () => {
       ['UNSUPPORTED_STATUS_CODE', 30],
     ]);
     expect(problems.unused).toHaveLength(25);
-    expect(problems.warnings.map((p) => (p.kind === 'warning' ? p.warning.code : p.kind))).toEqual([
-      'MISSING_OPENAPI_VERSION',
-    ]);
+    expect(problems.loadWarnings.map((p) => p.warning.code)).toEqual(['MISSING_OPENAPI_VERSION']);
+    expect(problems.warnings).toEqual([]);
   });
 
-  it('shows the badge for errors and warnings only; notes sit collapsed, one line per kind', () => {
+  it('counts no load warning as a problem; the load report sits collapsed, notes one line per kind', () => {
     const endpoints = [endpoint('a')];
     const problems = collectProblems(
       ['a'],
@@ -93,16 +92,21 @@ describe('load warnings by kind (issue 20 point 4)', () => {
     );
     renderPage(<ProblemsPanel problems={problems} open onToggle={() => {}} onSelect={() => {}} />);
     const panel = screen.getByTestId('problems');
-    // One document warning and one row for the 25 unused schemas: 2, not 100.
-    expect(screen.getByTestId('problems-warnings').textContent).toBe('2 warnings');
+    // No problem: the head says how many lines the load report has (1 + unused row + 71 notes).
+    expect(screen.queryByTestId('problems-warnings')).toBeNull();
     expect(screen.queryByTestId('problems-errors')).toBeNull();
-    expect(within(panel).getAllByTestId('problem')).toHaveLength(2);
+    expect(screen.getByTestId('problems-load-report').textContent).toBe('73 notes from loading');
+    const report = screen.getByTestId('load-report');
+    expect(report.tagName).toBe('DETAILS');
+    expect(report.hasAttribute('open')).toBe(false);
+    // One document warning and one row for the 25 unused schemas: 2 rows, not 26.
+    expect(within(report).getAllByTestId('problem')).toHaveLength(2);
     const unused = screen.getByTestId('unused-schemas');
     expect(unused.textContent).toContain('Schemas no operation uses: 25');
     expect(unused.hasAttribute('open')).toBe(false);
     expect(unused.textContent).toContain('S24');
 
-    const notes = screen.getByTestId('kept-as-written');
+    const notes = within(report).getByTestId('kept-as-written');
     expect(notes.tagName).toBe('DETAILS');
     expect(notes.hasAttribute('open')).toBe(false);
     expect(within(notes).getByText('Kept as written')).toBeTruthy();
@@ -127,7 +131,7 @@ describe('load warnings by kind (issue 20 point 4)', () => {
     );
     expect(screen.queryByTestId('problems-warnings')).toBeNull();
     expect(screen.queryByTestId('problems-errors')).toBeNull();
-    expect(screen.getByTestId('problems').textContent).toContain('2 parts kept as written');
+    expect(screen.getByTestId('problems').textContent).toContain('2 notes from loading');
   });
 
   it('gives every row a tooltip that is its own translated text (ru)', () => {

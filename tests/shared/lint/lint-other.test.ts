@@ -75,7 +75,9 @@ describe('lintOther', () => {
 
   it('answers CONFLICT to an older text still queued, and keeps the document lint apart', async () => {
     const api = createLintApi();
-    const first = api.lint({ text: VALID, revision: 5 });
+    api.connectDocument({ text: () => VALID });
+    const document = { instance: 'w', revision: 1 };
+    const first = api.lintDocument({ revision: 5, document });
     const older = api.lintOther({ text: 'a: 1\n', revision: 1 });
     const newer = api.lintOther({ text: VALID.replace('T\n', 'U\n'), revision: 2 });
     expect((await first).ok).toBe(true);
@@ -83,7 +85,7 @@ describe('lintOther', () => {
     expect(!old.ok && old.error.code).toBe('CONFLICT');
     expect((await newer).ok).toBe(true);
     // The document's revisions are not the other texts': a partial re-lint still follows its full lint.
-    const again = await api.lint({ text: VALID, revision: 6, touchedPaths: ['/a'] });
-    expect(again.ok && again.value.mode).toBe('partial');
+    const again = await api.lintDocument({ revision: 6, document, touchedPaths: ['/a'] });
+    expect(again.ok && again.value !== 'stale' && again.value.mode).toBe('partial');
   });
 });

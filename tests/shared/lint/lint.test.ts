@@ -401,9 +401,11 @@ describe('lint worker API', () => {
       ok: false,
       error: { code: 'RULESET_REFUSED' },
     });
-    const first = api.lint({ text: DOC, revision: 1 });
-    const second = api.lint({ text: DOC, revision: 2 });
-    const third = api.lint({ text: DOC, revision: 3 });
+    api.connectDocument({ text: () => DOC });
+    const document = { instance: 'w', revision: 1 };
+    const first = api.lintDocument({ revision: 1, document });
+    const second = api.lintDocument({ revision: 2, document });
+    const third = api.lintDocument({ revision: 3, document });
     expect(await first).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect(await second).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect(await third).toMatchObject({ ok: true, value: { revision: 3 } });

@@ -60,7 +60,6 @@ import {
   type MetaRoot,
   type SchemaCommand,
 } from './meta-commands';
-import { validateExamples, type EndpointExampleProblem } from '../inference/validate-examples';
 
 /** One edit of the open document, carrying its target. */
 export type DocumentCommand =
@@ -125,12 +124,6 @@ export interface ApplyAnswer {
   /** The document's text, when the batch asked for it. */
   text?: string;
   problems: SessionProblems;
-  /**
-   * With `examples: true`: the example problems by endpoint id of every
-   * endpoint whose examples were checked (the changed ones; all of them with `problems: 'all'`
-   * or when the batch changed the document's dialect). An empty list: none now.
-   */
-  examples?: Record<string, EndpointExampleProblem[]>;
 }
 
 export interface ApplyOptions {
@@ -144,8 +137,6 @@ export interface ApplyOptions {
    * (a caller that starts over, e.g. after the document was opened again).
    */
   problems?: 'all';
-  /** Check the examples of what changed against their schemas (see {@link ApplyAnswer.examples}). */
-  examples?: boolean;
 }
 
 /** The session's commands build new views and never change one in place. */
@@ -286,7 +277,7 @@ export class DocumentSession {
     if (batch.openedText !== undefined) this.openedText = batch.openedText;
     this.rev += 1;
     try {
-      return this.answer(batch, before, saved.dialect, text, options);
+      return this.answer(batch, before, text, options);
     } catch (error) {
       // A check that fails on what the batch made (a malformed view given whole) undoes the
       // batch, as a failure while applying it does: the session never holds a document its
@@ -326,7 +317,6 @@ export class DocumentSession {
   private answer(
     batch: Batch,
     before: ReadonlyMap<string, Endpoint>,
-    dialectBefore: OpenApiDocument['dialect'],
     text: string | undefined,
     options: ApplyOptions,
   ): ApplyAnswer {
@@ -365,14 +355,6 @@ export class DocumentSession {
       answer.text = text;
     } else if (!batch.textChanged && this.rendered?.revision === this.rev - 1) {
       this.rendered = { revision: this.rev, text: this.rendered.text };
-    }
-    if (options.examples === true) {
-      const all = options.problems === 'all' || dialectBefore !== doc.dialect;
-      answer.examples = exampleProblems(
-        all ? doc.endpoints : changed,
-        doc,
-        this.deadline('examples'),
-      );
     }
     if (options.text === 'ifValid' && answer.problems.canGenerate) {
       const written =
@@ -715,24 +697,4 @@ function dropCollectedSchemas(batch: Batch): void {
   for (const name of kept) setOwn(schemas, name, doc.schemas[name]);
   doc.schemas = schemas;
   batch.schemasChanged = true;
-}
-
-/** The example problems of `endpoints` by id (every one listed, an empty list for none). */
-function exampleProblems(
-  endpoints: readonly Endpoint[],
-  doc: OpenApiDocument,
-  deadline: CheckDeadline,
-): Record<string, EndpointExampleProblem[]> {
-  const out: Record<string, EndpointExampleProblem[]> = {};
-  const views = endpoints.map((endpoint) => {
-    out[endpoint.id] = [];
-    // A view the page sent has no derived components: the document's shared schemas resolve it.
-    return endpoint.schemaComponents === undefined
-      ? { ...endpoint, schemaComponents: doc.schemas }
-      : endpoint;
-  });
-  for (const problem of validateExamples(views, doc.dialect, deadline)) {
-    out[problem.endpointId]?.push(problem);
-  }
-  return out;
 }

@@ -12,8 +12,6 @@ export {
   bodyExamples,
   exampleChecker,
   validateExample,
-  validateExamples,
-  type EndpointExampleProblem,
   type ExampleProblem,
 } from './validate-examples';
 export { reinferBodySchema } from './body-schema';

@@ -1,5 +1,6 @@
 /**
- * Examples checked against their schema with an OpenAPI 3.0-aware
+ * A value checked against a schema (re-inference's conflicts with the user's edits,
+ * merge-schema.ts; the headless `validateExample`) with an OpenAPI 3.0-aware
  * validator: @cfworker/json-schema (draft-04 mode, the dialect OpenAPI 3.0 schemas derive from)
  * after a small translation of the OpenAPI-only keywords:
  * - `nullable: true` → the type also admits null (an enum also admits null); with no type it
@@ -15,15 +16,15 @@
  * boolean exclusive bounds) are written in 2020-12 terms (schema-dialect.ts).
  * The validator interprets schemas instead of compiling them to code, so it runs under the
  * app's Content-Security-Policy (no 'unsafe-eval'), in the worker. See docs/decisions.md.
+ * The document's examples are not checked here: the lint's `oas3-valid-media-example` (Spectral)
+ * reports those that do not fit, in the Problems panel, the output editor and the body's form.
  */
 import { dereference, validate, type Schema as JsonSchema } from '@cfworker/json-schema';
-import { CHECK_TIME_BUDGET, type CheckDeadline } from '../check-budget';
-import type { Endpoint, Schema } from '../model';
+import type { Schema } from '../model';
 import type { OpenApiDialect } from '../openapi-version';
 import { baseDialect, versionOfDialect } from '../versions';
 import { toJsonSchema as toSchemaDialect } from '../schema-dialect';
 import { DRAFT2020_SUBSCHEMAS, DRAFT4_SUBSCHEMAS } from '../schema-keywords';
-import { inferSchemaFromExampleTexts } from './infer-values';
 
 /** One way an example does not fit its schema. */
 export interface ExampleProblem {
@@ -34,15 +35,6 @@ export interface ExampleProblem {
   /** JSON pointer into the schema, to the node whose keyword failed. */
   schemaPointer: string;
   message: string;
-}
-
-/** A problem of one named example of one body of one endpoint. */
-export interface EndpointExampleProblem extends ExampleProblem {
-  endpointId: string;
-  /** 'request' or the response's status code. */
-  body: 'request' | number;
-  /** The example's name. */
-  example: string;
 }
 
 const ANNOTATIONS = new Set([
@@ -264,14 +256,6 @@ interface BodyLike {
   exampleName?: string;
   name: string;
   examples?: { name: string; json: string }[];
-  mediaType?: string;
-  schema?: Schema;
-}
-
-function isJsonMedia(mediaType: string | undefined): boolean {
-  if (mediaType === undefined || mediaType.trim() === '') return true;
-  const base = (mediaType.split(';')[0] as string).trim().toLowerCase();
-  return base === 'application/json' || base.endsWith('+json');
 }
 
 /** The named example texts of a body: the first (customerJson) and the further ones. */
@@ -282,95 +266,6 @@ export function bodyExamples(body: BodyLike): { name: string; json: string }[] {
   }
   for (const example of body.examples ?? []) {
     if (example.json.trim() !== '') out.push({ name: example.name, json: example.json });
-  }
-  return out;
-}
-
-/**
- * Checks one body's examples; answers false when the deadline expired before all were checked
- * (then it has reported the cut on the first example not checked).
- */
-function checkBody(
-  endpoint: Endpoint,
-  body: BodyLike,
-  where: 'request' | number,
-  out: EndpointExampleProblem[],
-  dialect: OpenApiDialect,
-  deadline: CheckDeadline | undefined,
-): boolean {
-  if (!isJsonMedia(body.mediaType)) return true;
-  const examples = bodyExamples(body);
-  if (examples.length === 0) return true;
-  const cut = (example: string): false => {
-    out.push(budgetProblem(endpoint.id, where, example, deadline?.budgetMs ?? 0));
-    return false;
-  };
-  // Parsing, inferring and compiling the schema are one unit; each example's check is one.
-  if (deadline?.expired() === true) return cut((examples[0] as { name: string }).name);
-  const parsed: { name: string; value: unknown }[] = [];
-  for (const example of examples) {
-    try {
-      parsed.push({ name: example.name, value: JSON.parse(example.json) });
-    } catch {
-      // Invalid JSON is the form's own problem (the body editor reports it).
-    }
-  }
-  if (parsed.length === 0) return true;
-  const schema =
-    body.schema ?? inferSchemaFromExampleTexts(examples.map((example) => example.json));
-  const check = exampleChecker(schema, endpoint.schemaComponents, dialect);
-  for (const { name, value } of parsed) {
-    if (deadline?.expired() === true) return cut(name);
-    for (const problem of check(value)) {
-      out.push({ ...problem, endpointId: endpoint.id, body: where, example: name });
-    }
-  }
-  return true;
-}
-
-/**
- * The problem that says an endpoint's examples were not all checked: the batch's example checks
- * ran out of their time budget at `example` of `body` (a warning, never blocking).
- */
-function budgetProblem(
-  endpointId: string,
-  body: 'request' | number,
-  example: string,
-  budgetMs: number,
-): EndpointExampleProblem {
-  return {
-    endpointId,
-    body,
-    example,
-    pointer: '',
-    rule: CHECK_TIME_BUDGET,
-    schemaPointer: '',
-    message: `The example checks took longer than ${budgetMs} ms and were stopped at this example: it and the examples after it were not checked.`,
-  };
-}
-
-/**
- * Every JSON example of every body validated against the body's schema (its explicit one, else
- * the schema inferred from all its examples). Bodies of other media types are not checked.
- * With a `deadline` (check-budget.ts) the checks stop before the next body or example once it
- * expired: each endpoint whose examples were not all checked gets one CHECK_TIME_BUDGET problem
- * (rule) at the first example not checked, and no other problem after it.
- */
-export function validateExamples(
-  endpoints: readonly Endpoint[],
-  dialect: OpenApiDialect = baseDialect(),
-  deadline?: CheckDeadline,
-): EndpointExampleProblem[] {
-  const out: EndpointExampleProblem[] = [];
-  for (const endpoint of endpoints) {
-    const bodies: [BodyLike, 'request' | number][] = [];
-    if (endpoint.requestBody !== undefined) bodies.push([endpoint.requestBody, 'request']);
-    for (const response of endpoint.responses) {
-      if (response.statusCode !== undefined) bodies.push([response.body, response.statusCode]);
-    }
-    for (const [body, where] of bodies) {
-      if (!checkBody(endpoint, body, where, out, dialect, deadline)) break;
-    }
   }
   return out;
 }

@@ -12,7 +12,6 @@ import type {
   DocumentTextRef,
   DocumentTextSource,
   LintAnswer,
-  LintRequest,
   OtherLintRequest,
   RulesetInfo,
 } from './types';
@@ -114,13 +113,6 @@ export function createLintApi() {
         return { ok: false, error: toErrorInfo(error) };
       }
     },
-    /** The findings of the text at `revision` (whole, or what `touchedPaths` names). */
-    lint: (request: LintRequest): Promise<Result<LintAnswer>> =>
-      lintQueued(request, () => request.text).then((answer) =>
-        answer.ok && answer.value === 'stale'
-          ? { ok: false, error: toErrorInfo(new CoreError('INTERNAL', 'No text.')) }
-          : (answer as Result<LintAnswer>),
-      ),
     /**
      * Where the document's text is read from (the document worker, over a port the page made);
      * replaces the one before, whose read under way answers 'stale'.

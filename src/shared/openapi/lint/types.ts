@@ -44,7 +44,7 @@ export interface LintFinding {
 /** How many findings there are of each severity. */
 export type LintCounts = Record<LintSeverity, number>;
 
-/** What a lint of the open document answers (worker API `lint`). */
+/** What a lint of the open document answers (worker API `lintDocument`, `lintOther`). */
 export interface LintAnswer {
   /** The document revision the findings belong to (a later edit makes them stale). */
   revision: number;
@@ -78,27 +78,18 @@ export const DEFAULT_RULESET_YAML = `extends:
   - specform
 `;
 
-/**
+/*
  * What the page asks the lint worker (src/worker/lint-worker.ts, API `LintApi`):
  * - `setRuleset(yaml)` → `Result<RulesetInfo>`: the project's ruleset (refused with
  *   RULESET_REFUSED when it would read the network or the file system, RULESET_INVALID when it
  *   is not a ruleset); '' restores {@link DEFAULT_RULESET_YAML}.
- * - `lint(request)` → `Result<LintAnswer>`: the findings of the whole document at `revision`.
+ * - `lintDocument(request)` → `Result<LintAnswer | 'stale'>`: the findings of the document's
+ *   text, which the lint worker reads from the document worker ({@link DocumentLintRequest}).
  * - `lintOther(request)` → `Result<LintAnswer>`: the findings of another text (the output
  *   editor's, not loaded), whole; a text the core cannot read answers the core's error as its
  *   one finding (code YAML_SYNTAX, YAML_ALIAS_LIMIT, …, at its line and column).
  * The lint runs in a worker of its own, so a long lint never delays an edit of the document.
  */
-export interface LintRequest {
-  /** The document's text at `revision` (the document worker's `text()`). */
-  text: string;
-  revision: number;
-  /**
-   * The path keys (`paths` entries) the edits since the last lint touched; absent: lint the
-   * whole document. Only a batch of endpoint edits names them (see lint/README.md).
-   */
-  touchedPaths?: string[];
-}
 
 /** One text of the document worker: the worker's instance and the session's revision. */
 export interface DocumentTextRef {
@@ -116,7 +107,10 @@ export interface DocumentLintRequest {
   revision: number;
   /** The text to lint: answered `'stale'` when the document worker no longer has it. */
   document: DocumentTextRef;
-  /** As in {@link LintRequest}. */
+  /**
+   * The path keys (`paths` entries) the edits since the last lint touched; absent: lint the
+   * whole document. Only a batch of endpoint edits names them (see lint/README.md).
+   */
   touchedPaths?: string[];
 }
 
