@@ -21,13 +21,8 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
 import type { ProjectKeeper, UploadBody } from './project-keeper';
 import { WorkspaceRecorder } from './recorder';
-import {
-  COLLAPSE_ABOVE,
-  draftCommands,
-  restoreWorkspace,
-  schemaDraftCommands,
-  type RestoredWorkspace,
-} from './restore';
+import { schemaCommands } from '../../shared/workspace/record-commands';
+import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import { clearJournal, commandJournal, recordWithJournal, writeKeptJournal } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { projectWorkspace, workspaceStore } from './workspace-store';
@@ -151,10 +146,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     client.releaseHold();
     recorder.adopt(shown.text, shown.opened, documentStore.getMeta(), undefined);
     // ... and the drafts go as commands, to the cache and the worker alike.
-    const commands = draftCommands(shown.opened, endpoints);
-    if (shown.metaDraft && shown.meta !== undefined) {
-      commands.push({ kind: 'setMeta', meta: shown.meta });
-    }
+    const commands = [...shown.drafts];
     // A form is never empty (spec §4): one endpoint, calm until touched.
     if (endpoints.length === 0)
       commands.push({ kind: 'addEndpoint', endpoint: createEndpoint(true) });
@@ -168,7 +160,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     return client.documentSchemas().then((schemas) => {
       documentStore.setSchemas(() => schemas);
       recorder.adoptMeta(undefined, schemas);
-      if (draft !== undefined) latest.current.apply(schemaDraftCommands(schemas, draft));
+      if (draft !== undefined) latest.current.apply(schemaCommands(schemas, draft));
     }, console.warn);
   };
 

@@ -16,7 +16,7 @@ import {
   writeKeptJournal,
 } from '../../../src/app/workspace/journal';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import { draftCommands, restoreWorkspace } from '../../../src/app/workspace/restore';
+import { restoreWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
@@ -84,7 +84,7 @@ async function restore(store: MemoryWorkspaceStore, text?: string) {
   markLoaded(shown.opened);
   client.releaseHold();
   const page = pageOf(client, shown.opened);
-  page.apply(draftCommands(shown.opened, shown.endpoints));
+  page.apply(shown.drafts);
   const recorder = new WorkspaceRecorder();
   recorder.connect({
     endpoints: () => page.form,
