@@ -129,9 +129,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
   const active = useRef(false);
-  const saver = useRef<{ changed: () => void; saveNow: () => void }>({
+  const saver = useRef<{ changed: () => void; saveNow: () => void; storeNow: () => void }>({
     changed: () => undefined,
     saveNow: () => undefined,
+    storeNow: () => undefined,
   });
 
   /**
@@ -230,6 +231,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       }
       active.current = true;
       setRestoring(false);
+      // A new workspace's record is stored at once (see storeNow).
+      if (record === undefined) saver.current.storeNow();
     })().catch((failure: unknown) => {
       if (isAbortError(failure) || abort.signal.aborted) return;
       console.warn('The workspace was not restored', failure);
@@ -306,7 +309,17 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       if (entry !== undefined) writeKeptJournal(name, entry);
       if (alive) void save();
     };
-    saver.current = { changed, saveNow };
+    /**
+     * A text became the form's (a Load, a new workspace): its record is stored at once, not after
+     * the pause, so that the journal of a page left right after has a stored record to build on.
+     */
+    const storeNow = () => {
+      if (!alive) return;
+      clearTimeout(timer);
+      timer = undefined;
+      void save();
+    };
+    saver.current = { changed, saveNow, storeNow };
     const offs = [
       store.subscribeChange(changed),
       store.subscribeCollapsed(changed),
@@ -326,7 +339,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       saveNow();
       alive = false;
       clearTimeout(timer);
-      saver.current = { changed: () => undefined, saveNow: () => undefined };
+      saver.current = {
+        changed: () => undefined,
+        saveNow: () => undefined,
+        storeNow: () => undefined,
+      };
     };
   }, [name, recorder, store, documentStore, keepNow]);
 
@@ -362,7 +379,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     },
     adoptLoaded: (text, views) => {
       recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());
-      saver.current.changed();
+      saver.current.storeNow();
     },
     keeper: (projectId) => ({
       target: (revision) => {

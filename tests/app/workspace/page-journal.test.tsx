@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerProfile } from '../../../src/shared/api-types';
 import GeneratorPage from '../../../src/app/generator/GeneratorPage';
 import { readJournal } from '../../../src/app/workspace/journal';
+import { RECORD_SAVE_DEBOUNCE_MS } from '../../../src/app/workspace/useWorkspace';
 import {
   MemoryWorkspaceStore,
   setWorkspaceStore,
@@ -91,5 +92,49 @@ describe('the page left before the debounced store', () => {
     renderWithProviders(<GeneratorPage />);
     await restored();
     await waitFor(() => expect(pathField().value).toBe('/stored/more/again'));
+  }, 20_000);
+
+  it('stores the record right after a Load, so a page left then journals commands over it', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<GeneratorPage />);
+    await restored();
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Loaded',
+      '  version: 1.0.0',
+      'paths:',
+      '  /loaded:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '',
+    ].join('\n');
+    fireEvent.change(screen.getByTestId('fake-output'), { target: { value: text } });
+    const load = screen.getByRole('button', { name: 'Load YAML' });
+    await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
+    const clicked = Date.now();
+    await user.click(load);
+    await waitFor(() => expect(pathField().value).toBe('/loaded'));
+    await waitFor(() => expect(records.records.get('local')?.text).toBe(text));
+    // Stored at once, not after the record's pause.
+    expect(records.records.get('local')!.savedAt - clicked).toBeLessThan(RECORD_SAVE_DEBOUNCE_MS);
+    const stored = records.records.get('local')!;
+    await user.type(pathField(), '/typed');
+    const put = records.put.bind(records);
+    records.put = () => new Promise<void>(() => undefined);
+    act(() => {
+      fireEvent(window, new Event('pagehide'));
+    });
+    const entry = readJournal('local');
+    expect(entry?.base).toBe(stored.savedAt);
+    expect(entry?.commands?.length).toBeGreaterThan(0);
+    expect(entry?.text).toBeUndefined();
+    first.unmount();
+    records.put = put;
+    renderWithProviders(<GeneratorPage />);
+    await restored();
+    await waitFor(() => expect(pathField().value).toBe('/loaded/typed'));
   }, 20_000);
 });
