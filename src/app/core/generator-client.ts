@@ -202,6 +202,18 @@ export interface QueuedCommand {
 type QueuedEdit = QueuedCommand & { seq: number; generation: number };
 
 /** A command the worker applied: its queue number (0: not queued) and the revision it made. */
+/** The commands since a stored record, as the journal keeps them ({@link GeneratorClient.journalCommands}). */
+export interface JournalCommands {
+  /** The `savedAt` of the stored record they build on. */
+  base: number;
+  commands: DocumentCommand[];
+  /**
+   * The core that stored the base (its keeper's id) and the session's revision each logged
+   * command was applied at (the commands after these were still queued).
+   */
+  built?: { keeper: string; revisions: number[] };
+}
+
 interface LoggedCommand {
   command: DocumentCommand;
   seq: number;
@@ -367,7 +379,9 @@ export class GeneratorClient {
    */
   private log: LoggedCommand[] = [];
   /** The record the core stored last for the open document: its workspace and `savedAt`. */
-  private base: { name: string; savedAt: number } | undefined;
+  private base: { name: string; savedAt: number; keeper?: string } | undefined;
+  /** The queued edits sent to the worker and not answered yet (their revision is unknown). */
+  private sending: readonly QueuedEdit[] = [];
   /** Queued commands up to this number are the stored record's (a restore's drafts). */
   private baseSeq = 0;
   /** The session's revision as the last answer left it (the next batch's base). */
@@ -436,7 +450,7 @@ export class GeneratorClient {
   private recordStored(stored: StoredRecord): void {
     const name = this.recordTarget?.name;
     if (name === undefined) return;
-    this.base = { name, savedAt: stored.savedAt };
+    this.base = { name, savedAt: stored.savedAt, keeper: stored.keeper };
     this.log = this.log.filter((entry) => entry.revision > stored.revision);
   }
 
@@ -457,9 +471,10 @@ export class GeneratorClient {
    * document builds on, and the commands since it (applied, then queued), in order. Undefined
    * when no record of the open document is stored (the journal keeps its text then).
    */
-  journalCommands(): { base: number; commands: DocumentCommand[] } | undefined {
+  journalCommands(): JournalCommands | undefined {
     if (this.base === undefined) return undefined;
     const commands = this.log.map((entry) => entry.command);
+    const revisions = this.log.map((entry) => entry.revision);
     for (const edit of this.queued) {
       if (edit.generation === this.generation && edit.seq > this.baseSeq) {
         commands.push(edit.command);
@@ -468,7 +483,15 @@ export class GeneratorClient {
     // The page applies a journal as the editor applies edits: a command it does not make
     // itself (a schema renamed in the whole document) leaves the journal to the form's drafts.
     if (commands.some((command) => NOT_PAGE_COMMANDS.has(command.kind))) return undefined;
-    return { base: this.base.savedAt, commands };
+    const journal: JournalCommands = { base: this.base.savedAt, commands };
+    // The core that stored the base logged these: a newer record of its own that lands after
+    // the page went away (a store in flight) holds those up to its revision.
+    // Not while a batch is on its way: a record built meanwhile may hold it, or not.
+    const sending = this.sending.some((edit) => this.queued.includes(edit));
+    if (this.base.keeper !== undefined && !sending) {
+      journal.built = { keeper: this.base.keeper, revisions };
+    }
+    return journal;
   }
 
   private readonly recordListeners = new Set<(stored: StoredRecord) => void>();
@@ -928,11 +951,17 @@ export class GeneratorClient {
       if (this.fresh) applyOptions.problems = 'all';
       // Never cut short by the signal: the worker runs a batch to its end, and the client must
       // know whether it did (else the batch would be lost or applied twice).
-      const answer = await this.applyNow(
-        batch.map((edit) => wire(edit.command)),
-        applyOptions,
-        batch.map((edit) => edit.seq),
-      );
+      this.sending = batch;
+      let answer: ApplyAnswer;
+      try {
+        answer = await this.applyNow(
+          batch.map((edit) => wire(edit.command)),
+          applyOptions,
+          batch.map((edit) => edit.seq),
+        );
+      } finally {
+        this.sending = [];
+      }
       // Answered: these commands are the document's now (a restarted worker replays them).
       const done = new Set(batch);
       this.queued = this.queued.filter((edit) => !done.has(edit));
@@ -1154,9 +1183,12 @@ export class GeneratorClient {
         return;
       }
     }
+    // The base the read was for: one named meanwhile (a restore's recordBase, its drafts queued
+    // after the source) builds on the source this opens.
+    const base = this.base;
     const record = await this.storedRecord();
     if (record !== undefined) await this.openRecord(record, options);
-    else if (this.base !== undefined) {
+    else if (base !== undefined) {
       // The stored record the log builds on is gone: the source is opened, and the page's
       // cache takes the worker's document (the log cannot be applied to it).
       console.warn('The stored record could not be read: the document is opened from its source');

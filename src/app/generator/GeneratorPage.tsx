@@ -334,8 +334,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     title: () =>
       editorObject.getState().hasOutput ? documentStore.getMeta().info.title : undefined,
     getOutput: () => (editorReady && editor.current ? editor.current.getValue() : undefined),
-    show: async ({ content, viewStateJson }) => {
-      await workspace.show(content, viewStateJson);
+    show: async ({ content, viewStateJson, journal }) => {
+      await workspace.show(content, viewStateJson, journal);
       // An empty project takes the form on screen as its document.
       if (!content.trim()) workspace.changed();
     },

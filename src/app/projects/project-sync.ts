@@ -23,7 +23,7 @@ import {
 } from '../../shared/projects';
 import { describeRequestFailure, errorBody, logCallFailure } from '../api/errors';
 import * as projectsApi from '../api/projects';
-import { recordWithJournal } from '../workspace/journal';
+import { journalReplay, recordWithJournal, type JournalReplay } from '../workspace/journal';
 import type { ProjectKeeper, UploadBody } from '../workspace/project-keeper';
 import {
   projectWorkspace,
@@ -38,6 +38,11 @@ export type { ProjectKeeper, UploadBody };
 export interface ProjectContent {
   content: string;
   viewStateJson: string | null;
+  /**
+   * This device's: the commands made over this record before the page went away, not stored
+   * yet (the page replays them after showing it).
+   */
+  journal?: JournalReplay;
 }
 
 export type SyncStatus =
@@ -133,13 +138,20 @@ export interface PendingStore {
 export function pendingRecords(store: WorkspaceStore = workspaceStore()): PendingStore {
   return {
     get: async (projectId) => {
-      const record = await recordWithJournal(store, projectWorkspace(projectId));
-      if (record?.pending !== true || record.baseRevision === null) return undefined;
-      return {
+      const name = projectWorkspace(projectId);
+      const record = await recordWithJournal(store, name);
+      // Commands journalled over the stored record are a change the server has not got, even
+      // when the record itself is the server's.
+      const journal = journalReplay(name, record);
+      if (record === undefined || record.baseRevision === null) return undefined;
+      if (record.pending !== true && journal === undefined) return undefined;
+      const change: PendingChange = {
         baseRevision: record.baseRevision,
         content: await recordText(record),
         viewStateJson: JSON.stringify(record.viewState),
       };
+      if (journal !== undefined) change.journal = journal;
+      return change;
     },
   };
 }
@@ -347,7 +359,7 @@ export class ProjectSync {
       viewStateJson: project.viewState == null ? null : JSON.stringify(project.viewState),
     };
     this.set({ name: project.name, revision: project.revision });
-    if (kept && !same(kept, server)) {
+    if (kept && (kept.journal !== undefined || !same(kept, server))) {
       // Kept on this device and not sent: sent now, based on the revision it was made on. The
       // server takes it when it still has that revision, or when every save since was this
       // tab's own (one whose answer a reload cut off); otherwise it answers 412, a conflict the

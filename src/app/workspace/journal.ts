@@ -47,6 +47,12 @@ export interface JournalEntry {
    * collapsed panels, by id, and the output editor's text when it changed).
    */
   commands?: DocumentCommand[];
+  /**
+   * The core that stored `base` and the revision each of the first commands was applied at: a
+   * newer record of that core (a store in flight as the page went away) holds those up to its
+   * revision, and the rest are replayed over it ({@link recordWithJournal}).
+   */
+  built?: { keeper: string; revisions: number[] };
 }
 
 export interface TextPatch {
@@ -69,6 +75,17 @@ function isPatch(value: unknown): value is TextPatch {
     typeof p.insert === 'string' &&
     (p.start as number) >= 0 &&
     (p.end as number) >= (p.start as number)
+  );
+}
+
+function isBuilt(value: unknown): value is NonNullable<JournalEntry['built']> {
+  const b = value as Partial<NonNullable<JournalEntry['built']>> | undefined;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.keeper === 'string' &&
+    Array.isArray(b.revisions) &&
+    b.revisions.every((revision) => Number.isInteger(revision))
   );
 }
 
@@ -127,6 +144,7 @@ function putCommands(
   };
   if (entry.outputOfBase === true) commands.outputOfBase = true;
   if (entry.baseRevision !== undefined) commands.baseRevision = entry.baseRevision;
+  if (kept.built !== undefined) commands.built = kept.built;
   let json = JSON.stringify(commands);
   if (json.length > JOURNAL_MAX_CHARS && viewState.output !== undefined) {
     // The editor's text is too large to journal: its change stays the store's record's.
@@ -167,6 +185,7 @@ export function readJournal(name: string): JournalEntry | undefined {
     ) {
       return undefined;
     }
+    if (entry.built !== undefined && !isBuilt(entry.built)) delete entry.built;
     return entry as JournalEntry;
   } catch {
     return undefined;
@@ -271,8 +290,9 @@ export async function recordWithJournal(
   let kept = await store.get(name).catch(() => undefined);
   const entry = readJournal(name);
   if (entry?.commands !== undefined) {
-    // Kept while it builds on the stored record (the page applies it); else it is older.
-    if (kept === undefined || entry.base !== kept.savedAt) {
+    // Kept while it builds on the stored record (the page applies it), or on one the same core
+    // stored before it (rebased); else it is older.
+    if (kept === undefined || (entry.base !== kept.savedAt && !rebased(name, entry, kept))) {
       clearJournal(name, Number.POSITIVE_INFINITY);
     }
     return kept;
@@ -305,6 +325,30 @@ export async function recordWithJournal(
 }
 
 /**
+ * A journal of commands over an older record of the core that stored `record` (a store in flight
+ * as the page went away landed after the entry): `record` holds the commands applied up to the
+ * revision it was built at, so the entry keeps those after it, over `record`. Answers whether the
+ * entry was rebased (and written so).
+ */
+function rebased(name: string, entry: JournalEntry, record: WorkspaceRecord): boolean {
+  const built = entry.built;
+  const at = record.built;
+  const commands = entry.commands;
+  if (built === undefined || at === undefined || commands === undefined) return false;
+  if (built.keeper !== at.keeper || entry.base === undefined) return false;
+  if (!(entry.base < record.savedAt && record.savedAt < entry.savedAt)) return false;
+  const after = (i: number) =>
+    i >= built.revisions.length || (built.revisions[i] as number) > at.revision;
+  const next: JournalEntry = {
+    ...entry,
+    base: record.savedAt,
+    commands: commands.filter((_, i) => after(i)),
+    built: { keeper: built.keeper, revisions: built.revisions.filter((_, i) => after(i)) },
+  };
+  return putEntry(name, JSON.stringify(next));
+}
+
+/**
  * The journal's commands over the stored `record` (the page applies them once the record is
  * shown): only an entry built on that very record, and newer than it.
  */
@@ -316,4 +360,33 @@ export function commandJournal(
   if (entry?.commands === undefined || record === undefined) return undefined;
   if (entry.base !== record.savedAt || entry.savedAt <= record.savedAt) return undefined;
   return entry as JournalEntry & { commands: DocumentCommand[] };
+}
+
+/**
+ * What a page replays over a shown record: the journal's commands (made over the record saved at
+ * `base`), the collapsed panels by id, and the output editor's whole text when it changed since.
+ */
+export interface JournalReplay {
+  base: number;
+  commands: DocumentCommand[];
+  collapsed: string[];
+  output?: string;
+}
+
+/** The replay of {@link commandJournal}'s entry over `record` (undefined: nothing to replay). */
+export function journalReplay(
+  name: string,
+  record: WorkspaceRecord | undefined,
+): JournalReplay | undefined {
+  const entry = commandJournal(name, record);
+  if (entry === undefined) return undefined;
+  const replay: JournalReplay = {
+    base: entry.base as number,
+    commands: entry.commands,
+    collapsed: entry.viewState.collapsed ?? [],
+  };
+  // The editor's whole text as it was (journalNow), unless the record's stands.
+  const output = entry.viewState.output;
+  if (entry.outputOfBase !== true && output !== undefined) replay.output = output.text;
+  return replay;
 }

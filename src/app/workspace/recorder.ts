@@ -11,7 +11,8 @@
  * `written`; any other view of the form is a draft, kept whole in the view state until a text
  * holds it. No task walks the form, and the output editor is read in slices.
  */
-import type { DocumentCommand, Endpoint, Schema } from '../../shared/openapi';
+import type { Endpoint, Schema } from '../../shared/openapi';
+import type { JournalCommands } from '../core/generator-client';
 import { newDocumentMeta, type DocumentMeta } from '../../shared/openapi/document/meta';
 import type { PageView, StoredRecord } from '../../shared/workspace/record-keeper';
 import { viewKey, type FormDrafts, type WorkspaceViewState } from './view-state';
@@ -32,7 +33,7 @@ export interface KeptJournal {
    * The commands since the stored record saved at `base` (the client's log and queue), and the
    * collapsed panels by id: the entry journal.ts writes when it fits (else the view state).
    */
-  commands?: { base: number; commands: DocumentCommand[]; collapsed: string[] };
+  commands?: JournalCommands & { collapsed: string[] };
 }
 
 /** What a record is made of on the page's side. */
@@ -255,7 +256,7 @@ export class WorkspaceRecorder {
    * the store has not got it. `output`: the editor's text, read only when it changed since it was
    * last sent. Undefined when no entry can say it (the store's record then is all there is).
    */
-  journalNow(since?: { base: number; commands: DocumentCommand[] }): KeptJournal | undefined {
+  journalNow(since?: JournalCommands): KeptJournal | undefined {
     const output = this.outputDirty ? this.source.outputNow() : undefined;
     const kept = this.kept;
     const base = kept === undefined ? this.text : undefined;

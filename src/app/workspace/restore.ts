@@ -2,7 +2,8 @@
  * Restoring a workspace: its record's text is opened in the worker's document
  * session, and the view state is laid over the views it gives (the drafts in their order, the
  * collapsed panels, the document panel when it was a draft, the output editor's change): the
- * page takes the opened views, then the drafts as whole-view commands ({@link draftCommands}).
+ * page takes the opened views, then the drafts as whole-view commands (`drafts`, built by the
+ * shared record-commands.ts as the restarted document worker builds them).
  * The same step shows a project's record from the server.
  */
 import type { DocumentCommand, Endpoint, KeptOperation, Schema } from '../../shared/openapi';
@@ -10,7 +11,7 @@ import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
 import { yieldToBrowser } from '../util/slices';
-import { idOfKey } from '../../shared/workspace/record-commands';
+import { formCommands, idOfKey } from '../../shared/workspace/record-commands';
 import { overlayForm, type WorkspaceViewState } from './view-state';
 
 /** Documents with more endpoints than this show every panel collapsed (a Load, a text shown). */
@@ -23,6 +24,11 @@ export interface RestoredWorkspace {
   opened: Endpoint[];
   /** The form: the opened views with the drafts laid over them, in the saved order. */
   endpoints: Endpoint[];
+  /**
+   * The commands that make the opened views the form (`endpoints`) and lay the document panel's
+   * draft over the text's; the shared schemas' draft (`schemas`) goes once the text's are read.
+   */
+  drafts: DocumentCommand[];
   /** The panels shown collapsed; undefined when the view state does not say. */
   collapsed: string[] | undefined;
   /** The document panel: the draft, or the text's own (undefined: a new document's). */
@@ -72,6 +78,7 @@ export async function restoreWorkspace(
   options: CallOptions & { hold?: boolean } = {},
 ): Promise<RestoredWorkspace> {
   const ids = viewState.ids;
+  const stored = viewState;
   viewState = withIds(viewState);
   const asString = typeof text === 'string' ? text : await text.text();
   let opened: Endpoint[] = [];
@@ -108,6 +115,10 @@ export async function restoreWorkspace(
     text: asString,
     opened,
     endpoints: overlayForm(opened, form),
+    drafts: formCommands(
+      opened.map((view) => view.id),
+      stored,
+    ),
     collapsed: viewState.collapsed,
     meta: form?.meta ?? meta,
     textMeta: meta,
@@ -118,55 +129,4 @@ export async function restoreWorkspace(
     keptOperations,
     unreadable,
   };
-}
-
-/**
- * The commands that make the opened views (`opened`) the restored form (`form`, the drafts laid
- * over them): a view the form lacks is removed, a draft of an opened view is put whole, a new
- * one added, and the order is set by moves. Whole views, no diff: the view state keeps drafts
- * whole, and this is how they become commands once, as the form is restored.
- */
-export function draftCommands(
-  opened: readonly Endpoint[],
-  form: readonly Endpoint[],
-): DocumentCommand[] {
-  const commands: DocumentCommand[] = [];
-  const wanted = new Set(form.map((view) => view.id));
-  const order: string[] = [];
-  for (const view of opened) {
-    if (wanted.has(view.id)) order.push(view.id);
-    else commands.push({ kind: 'removeEndpoint', endpointId: view.id });
-  }
-  const openedById = new Map(opened.map((view) => [view.id, view]));
-  for (const view of form) {
-    const was = openedById.get(view.id);
-    if (was === undefined) {
-      commands.push({ kind: 'addEndpoint', endpoint: view, index: order.length });
-      order.push(view.id);
-    } else if (was !== view) commands.push({ kind: 'putEndpoint', endpoint: view });
-  }
-  form.forEach((view, index) => {
-    if (order[index] === view.id) return;
-    order.splice(order.indexOf(view.id), 1);
-    order.splice(index, 0, view.id);
-    commands.push({ kind: 'moveEndpoint', endpointId: view.id, index });
-  });
-  return commands;
-}
-
-/** The commands that make the schema set `current` the restored draft set `draft` (whole). */
-export function schemaDraftCommands(
-  current: Readonly<Record<string, Schema>>,
-  draft: Readonly<Record<string, Schema>>,
-): DocumentCommand[] {
-  const commands: DocumentCommand[] = [];
-  for (const name of Object.keys(current)) {
-    if (!Object.hasOwn(draft, name)) commands.push({ kind: 'removeSchema', name });
-  }
-  for (const [name, schema] of Object.entries(draft)) {
-    if (!Object.hasOwn(current, name) || current[name] !== schema) {
-      commands.push({ kind: 'setSchema', name, schema });
-    }
-  }
-  return commands;
 }

@@ -21,14 +21,15 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
 import type { ProjectKeeper, UploadBody } from './project-keeper';
 import { WorkspaceRecorder } from './recorder';
+import { schemaCommands } from '../../shared/workspace/record-commands';
+import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import {
-  COLLAPSE_ABOVE,
-  draftCommands,
-  restoreWorkspace,
-  schemaDraftCommands,
-  type RestoredWorkspace,
-} from './restore';
-import { clearJournal, commandJournal, recordWithJournal, writeKeptJournal } from './journal';
+  clearJournal,
+  journalReplay,
+  recordWithJournal,
+  writeKeptJournal,
+  type JournalReplay,
+} from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
 import { projectWorkspace, workspaceStore } from './workspace-store';
 
@@ -62,8 +63,15 @@ export interface Workspace {
   recorder: WorkspaceRecorder;
   /** Call on every change of the output editor (its text goes with the next record). */
   changed: () => void;
-  /** Puts a record on the screen (a project's, from the server or this device). */
-  show: (text: string, viewState: WorkspaceViewState | string | null) => Promise<void>;
+  /**
+   * Puts a record on the screen (a project's, from the server or this device); `journal`: the
+   * commands made over that stored record before the page went away, replayed after it.
+   */
+  show: (
+    text: string,
+    viewState: WorkspaceViewState | string | null,
+    journal?: JournalReplay,
+  ) => Promise<void>;
   /** The form now holds `views`, opened from `text` (a Load, a conversion, an upgrade). */
   adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
   /** A project's record, as its sync reaches it (the core keeps it). */
@@ -108,18 +116,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   }, [recorder, store, documentStore]);
   /** Records are kept one at a time (the debounced keep, a project's save, a new project). */
   const keeping = useRef<Promise<unknown>>(Promise.resolve());
-  /** A record is being kept now (its write may land after the page has gone). */
-  const keepingNow = useRef(0);
   const keepNow = useCallback(() => {
     const next = keeping.current.then(async () => {
-      keepingNow.current += 1;
-      try {
-        const kept = await recorder.keep();
-        if (kept !== undefined) clearJournal(name, kept.savedAt);
-        return kept;
-      } finally {
-        keepingNow.current -= 1;
-      }
+      const kept = await recorder.keep();
+      if (kept !== undefined) clearJournal(name, kept.savedAt);
+      return kept;
     });
     keeping.current = next.catch(() => undefined);
     return next;
@@ -128,9 +129,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
   const active = useRef(false);
-  const saver = useRef<{ changed: () => void; saveNow: () => void }>({
+  const saver = useRef<{ changed: () => void; saveNow: () => void; storeNow: () => void }>({
     changed: () => undefined,
     saveNow: () => undefined,
+    storeNow: () => undefined,
   });
 
   /**
@@ -151,10 +153,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     client.releaseHold();
     recorder.adopt(shown.text, shown.opened, documentStore.getMeta(), undefined);
     // ... and the drafts go as commands, to the cache and the worker alike.
-    const commands = draftCommands(shown.opened, endpoints);
-    if (shown.metaDraft && shown.meta !== undefined) {
-      commands.push({ kind: 'setMeta', meta: shown.meta });
-    }
+    const commands = [...shown.drafts];
     // A form is never empty (spec §4): one endpoint, calm until touched.
     if (endpoints.length === 0)
       commands.push({ kind: 'addEndpoint', endpoint: createEndpoint(true) });
@@ -168,8 +167,26 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     return client.documentSchemas().then((schemas) => {
       documentStore.setSchemas(() => schemas);
       recorder.adoptMeta(undefined, schemas);
-      if (draft !== undefined) latest.current.apply(schemaDraftCommands(schemas, draft));
+      if (draft !== undefined) latest.current.apply(schemaCommands(schemas, draft));
     }, console.warn);
+  };
+
+  /**
+   * The journal's commands over the shown record (made before the page went away, not stored),
+   * applied as the editor applies any command, with the panels and the output editor's text.
+   */
+  const replay = (journal: JournalReplay): void => {
+    latest.current.apply(journal.commands);
+    const collapsed = new Set(journal.collapsed);
+    for (const endpoint of store.list()) {
+      if (store.isCollapsed(endpoint.id) !== collapsed.has(endpoint.id)) {
+        store.setCollapsed(endpoint.id, collapsed.has(endpoint.id));
+      }
+    }
+    if (journal.output !== undefined) {
+      pendingOutput.current = journal.output;
+      recorder.outputChanged();
+    }
   };
 
   // The browser's own workspace: its record is read (older storage migrated first) and opened.
@@ -184,7 +201,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       // With what the page wrote as it went away, when the store did not get it (journal.ts).
       const record = await recordWithJournal(workspaceStore(), name);
       // The commands made over that record before the page went away, applied once it is shown.
-      const journal = commandJournal(name, record);
+      const journal = journalReplay(name, record);
       if (abort.signal.aborted) return;
       // This page holds the browser's own workspace: the document's core keeps its record.
       client.keepRecord({ name, baseRevision: null }, workspaceStore());
@@ -201,28 +218,21 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
           hold: true,
         });
         if (abort.signal.aborted) return;
-        void apply(shown);
+        const schemasRead = apply(shown);
         recorder.adoptStored(record.savedAt, shown.text.length);
         // The record's drafts queued so far are the record; the journal's commands follow it.
         client.recordBase(record.savedAt);
         if (journal !== undefined) {
-          latest.current.apply(journal.commands);
-          const collapsed = new Set(journal.viewState.collapsed ?? []);
-          for (const endpoint of store.list()) {
-            if (store.isCollapsed(endpoint.id) !== collapsed.has(endpoint.id)) {
-              store.setCollapsed(endpoint.id, collapsed.has(endpoint.id));
-            }
-          }
-          // The editor's whole text as it was (journalNow), unless the record's stands.
-          const output = journal.viewState.output;
-          if (journal.outputOfBase !== true && output !== undefined) {
-            pendingOutput.current = output.text;
-            recorder.outputChanged();
-          }
+          // After the shared schemas' drafts: the journal's commands were made after them.
+          await schemasRead;
+          if (abort.signal.aborted) return;
+          replay(journal);
         }
       }
       active.current = true;
       setRestoring(false);
+      // A new workspace's record is stored at once (see storeNow).
+      if (record === undefined) saver.current.storeNow();
     })().catch((failure: unknown) => {
       if (isAbortError(failure) || abort.signal.aborted) return;
       console.warn('The workspace was not restored', failure);
@@ -291,19 +301,25 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       timer = undefined;
       // Written at once: nothing async finishes as the page goes away. The form's drafts over
       // the record the core stored last; the core's own write follows when the page stays.
-      // The browser's own workspace journals the commands since the stored record; a project's
-      // keeps its drafts (its pending change is uploaded from the stored record's text). So does
-      // a page leaving while a record is being kept: that write may land after the entry, and
-      // drafts are laid over a newer record where commands since an older one are dropped.
-      const commands =
-        latest.current.inProject || keepingNow.current > 0
-          ? undefined
-          : latest.current.client.journalCommands();
+      // The commands since the stored record, for the browser's own workspace and a project's
+      // alike (a project's pending change is uploaded from the record they rebuild). A store in
+      // flight may land after the entry: the entry is then rebased on it (journal.ts).
+      const commands = latest.current.client.journalCommands();
       const entry = recorder.journalNow(commands);
       if (entry !== undefined) writeKeptJournal(name, entry);
       if (alive) void save();
     };
-    saver.current = { changed, saveNow };
+    /**
+     * A text became the form's (a Load, a new workspace): its record is stored at once, not after
+     * the pause, so that the journal of a page left right after has a stored record to build on.
+     */
+    const storeNow = () => {
+      if (!alive) return;
+      clearTimeout(timer);
+      timer = undefined;
+      void save();
+    };
+    saver.current = { changed, saveNow, storeNow };
     const offs = [
       store.subscribeChange(changed),
       store.subscribeCollapsed(changed),
@@ -323,7 +339,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       saveNow();
       alive = false;
       clearTimeout(timer);
-      saver.current = { changed: () => undefined, saveNow: () => undefined };
+      saver.current = {
+        changed: () => undefined,
+        saveNow: () => undefined,
+        storeNow: () => undefined,
+      };
     };
   }, [name, recorder, store, documentStore, keepNow]);
 
@@ -334,23 +354,32 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       recorder.outputChanged();
       saver.current.changed();
     },
-    show: async (text, viewState) => {
+    show: async (text, viewState, journal) => {
       const shown = await restoreWorkspace(client, text, readViewState(viewState), {
         hold: true,
       });
       const schemasRead = apply(shown);
+      if (journal !== undefined) {
+        // The stored record the journal builds on is the one shown: the log starts after its
+        // drafts, and its commands follow them.
+        recorder.adoptStored(journal.base, shown.text.length);
+        client.recordBase(journal.base);
+        await schemasRead;
+        replay(journal);
+      }
       // The editor takes it now: project sync does not count the filling-in as an edit.
       const handle = editor.current;
       if (latest.current.editorReady && handle !== null) {
+        const output = pendingOutput.current ?? shown.output;
         pendingOutput.current = undefined;
-        await handle.setValueInSlices(shown.output);
+        await handle.setValueInSlices(output);
       }
       // Nor the shared schemas read back from the text (under load they come after the editor).
       await schemasRead;
     },
     adoptLoaded: (text, views) => {
       recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());
-      saver.current.changed();
+      saver.current.storeNow();
     },
     keeper: (projectId) => ({
       target: (revision) => {

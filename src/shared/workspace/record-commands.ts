@@ -24,6 +24,17 @@ export function recordCommands(
   state: KeptViewState,
   schemas: Readonly<Record<string, Schema>>,
 ): DocumentCommand[] {
+  const commands = formCommands(opened, state);
+  const draft = state.form?.schemas;
+  if (draft !== undefined) commands.push(...schemaCommands(schemas, draft));
+  return commands;
+}
+
+/**
+ * The record's form over the views opened from its text, without the shared schemas (the page
+ * reads the text's schemas after it shows the form): {@link recordCommands} but the schemas.
+ */
+export function formCommands(opened: readonly string[], state: KeptViewState): DocumentCommand[] {
   const form = state.form;
   if (form === undefined) return [];
   const idOf = idOfKey(state);
@@ -70,16 +81,25 @@ export function recordCommands(
     commands.push({ kind: 'moveEndpoint', endpointId: id, index });
   });
   if (form.meta !== undefined) commands.push({ kind: 'setMeta', meta: form.meta });
-  const draftSchemas = form.schemas;
-  if (draftSchemas !== undefined) {
-    for (const name of Object.keys(schemas)) {
-      if (!Object.hasOwn(draftSchemas, name)) commands.push({ kind: 'removeSchema', name });
-    }
-    for (const [name, schema] of Object.entries(draftSchemas)) {
-      const was = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
-      if (was === undefined || JSON.stringify(was) !== JSON.stringify(schema)) {
-        commands.push({ kind: 'setSchema', name, schema });
-      }
+  return commands;
+}
+
+/**
+ * The commands that make the shared schemas `current` (the text's) the record's draft set
+ * `draft`, whole: a schema the draft lacks removed, one it adds or changes set.
+ */
+export function schemaCommands(
+  current: Readonly<Record<string, Schema>>,
+  draft: Readonly<Record<string, Schema>>,
+): DocumentCommand[] {
+  const commands: DocumentCommand[] = [];
+  for (const name of Object.keys(current)) {
+    if (!Object.hasOwn(draft, name)) commands.push({ kind: 'removeSchema', name });
+  }
+  for (const [name, schema] of Object.entries(draft)) {
+    const was = Object.hasOwn(current, name) ? current[name] : undefined;
+    if (was === undefined || JSON.stringify(was) !== JSON.stringify(schema)) {
+      commands.push({ kind: 'setSchema', name, schema });
     }
   }
   return commands;

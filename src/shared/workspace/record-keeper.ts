@@ -329,6 +329,7 @@ export class RecordKeeper {
       for (const resolve of waiters) resolve(this.last?.record);
       return;
     }
+    if (at !== undefined) record.built = { keeper: this.id, revision: at.revision };
     const text = record.text as string;
     const stored: WorkspaceRecord =
       text.length > BLOB_ABOVE_CHARS

@@ -17,6 +17,11 @@ export interface WorkspaceRecord {
   /** When it was written (ms since the epoch). */
   savedAt: number;
   /**
+   * The document core that built it (its keeper's id) and the session's revision then: a journal
+   * of commands over an older record of that core keeps those made after this revision.
+   */
+  built?: { keeper: string; revision: number };
+  /**
    * The output change's text when it is large, as a Blob made in slices; the view
    * state's `output.text` is '' then. A store's `get` puts it back into the view state, so no
    * reader sees it. Putting a 13 MB change as a string cloned it in one main-thread task.

@@ -16,7 +16,9 @@ import {
   type SyncApi,
   type UploadBody,
 } from '../../../src/app/projects/project-sync';
+import { readJournal, writeKeptJournal } from '../../../src/app/workspace/journal';
 import { MemoryWorkspaceStore, projectWorkspace } from '../../../src/app/workspace/workspace-store';
+import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { projectBody, type Project } from '../../../src/shared/projects';
 import { utf8Length } from '../../../src/shared/sizes';
 
@@ -178,6 +180,10 @@ function editor(projectId: string, store: MemoryWorkspaceStore) {
     keeper,
     apply: (content: ProjectContent, reason: ApplyReason) => {
       screen.text = content.content;
+      // The page replays a journal's commands over the shown record (useWorkspace `show`).
+      for (const command of content.journal?.commands ?? []) {
+        if (command.kind === 'setMeta') screen.text += ` ${command.meta.info?.title ?? ''}`;
+      }
       screen.applied.push(reason);
     },
   };
@@ -351,6 +357,50 @@ describe('ProjectSync', () => {
     expect(online.screen.text).toBe('kept');
     await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('kept'));
     await vi.waitFor(() => expect(status(online.instance)).toBe('saved'));
+  });
+
+  it('replays the commands journalled over a record the server has, and sends them', async () => {
+    const server = new FakeServer();
+    const id = server.add('v1');
+    const store = new MemoryWorkspaceStore();
+    const name = projectWorkspace(id);
+    // The record the server has (not pending), then an edit and the page left before the
+    // debounced store: the journal holds the command over that record.
+    await store.put(name, { text: 'v1', viewState: { v: 2 }, baseRevision: 1, savedAt: 5 });
+    const meta = { ...newDocumentMeta(), info: { ...newDocumentMeta().info, title: 'typed' } };
+    expect(
+      writeKeptJournal(name, {
+        viewState: { v: 2 },
+        base: 5,
+        outputOfBase: true,
+        baseRevision: 1,
+        commands: { base: 5, commands: [{ kind: 'setMeta', meta }], collapsed: ['e1'] },
+      }),
+    ).toBe(true);
+    const kept = await pendingRecords(store).get(id);
+    expect(kept).toMatchObject({ content: 'v1', baseRevision: 1 });
+    expect(kept?.journal).toEqual({
+      base: 5,
+      commands: [{ kind: 'setMeta', meta }],
+      collapsed: ['e1'],
+    });
+    const { instance, screen } = sync(server, id, store);
+    await instance.start();
+    expect(screen.applied).toEqual(['restore-local']);
+    expect(screen.text).toBe('v1 typed');
+    await vi.waitFor(() => expect(server.projects.get(id)!.content).toBe('v1 typed'));
+    await vi.waitFor(() => expect(status(instance)).toBe('saved'));
+    // A journal over another record than the stored one is older than it: dropped.
+    localStorage.clear();
+    writeKeptJournal(name, {
+      viewState: { v: 2 },
+      base: 4,
+      outputOfBase: true,
+      baseRevision: 1,
+      commands: { base: 4, commands: [{ kind: 'setMeta', meta }], collapsed: [] },
+    });
+    expect((await pendingRecords(store).get(id))?.journal).toBeUndefined();
+    expect(readJournal(name)).toBeUndefined();
   });
 
   it('a kept change based on an older revision is a conflict, not a silent overwrite', async () => {

@@ -16,10 +16,12 @@ import {
   writeKeptJournal,
 } from '../../../src/app/workspace/journal';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import { draftCommands, restoreWorkspace } from '../../../src/app/workspace/restore';
+import { pendingRecords } from '../../../src/app/projects/project-sync';
+import { restoreWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
+  projectWorkspace,
   type WorkspaceRecord,
 } from '../../../src/app/workspace/workspace-store';
 import {
@@ -84,7 +86,7 @@ async function restore(store: MemoryWorkspaceStore, text?: string) {
   markLoaded(shown.opened);
   client.releaseHold();
   const page = pageOf(client, shown.opened);
-  page.apply(draftCommands(shown.opened, shown.endpoints));
+  page.apply(shown.drafts);
   const recorder = new WorkspaceRecorder();
   recorder.connect({
     endpoints: () => page.form,
@@ -183,6 +185,66 @@ describe('the journal of commands since the stored record', () => {
     expect(await third.client.render()).toBe(live);
   });
 
+  it('rebases a journal on the record a store in flight landed after it', async () => {
+    const { store, client, page, recorder } = await started(petsDocument(3));
+    const [first, second, third] = page.form.map((e) => e.id) as [string, string, string];
+    page.apply([set(first, 'summary', 'In the record in flight')]);
+    await client.sync();
+    // A store starts, and its write waits; the page types more and goes away before it lands.
+    const put = store.put.bind(store);
+    let land = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (land = resolve));
+    let built = () => undefined as void;
+    const writing = new Promise<void>((resolve) => (built = resolve));
+    store.put = async (name, record) => {
+      built();
+      await gate;
+      return put(name, record);
+    };
+    const keeping = recorder.keep();
+    await writing;
+    page.apply([set(second, 'summary', 'Typed while storing')]);
+    await client.sync();
+    page.apply([set(third, 'summary', 'Typed last')]);
+    // A millisecond on: the entry is written after the record was built.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    leave(recorder, client);
+    const entry = readJournal(NAME);
+    const base = entry?.base;
+    expect(entry?.commands).toHaveLength(3);
+    expect(entry?.built?.revisions).toHaveLength(2);
+    const live = await client.render();
+    // The store lands after the entry was written.
+    land();
+    const landed = await keeping;
+    store.put = put;
+    expect(landed?.savedAt).toBeGreaterThan(base!);
+
+    const reloaded = await restore(store);
+    expect(reloaded.journal?.base).toBe(landed?.savedAt);
+    // The record holds the first command: only those after it are replayed.
+    expect(reloaded.journal?.commands).toEqual([
+      set(second, 'summary', 'Typed while storing'),
+      set(third, 'summary', 'Typed last'),
+    ]);
+    expect(await reloaded.client.render()).toBe(live);
+  });
+
+  it('drops a journal over an older record of another core (not rebased)', async () => {
+    const { store, client, page, recorder } = await started(petsDocument(2));
+    const [first] = page.form.map((e) => e.id) as [string];
+    page.apply([set(first, 'summary', 'Journaled')]);
+    leave(recorder, client);
+    const record = (await store.get(NAME)) as WorkspaceRecord;
+    await store.put(NAME, {
+      ...record,
+      savedAt: record.savedAt + 1,
+      built: { keeper: 'another core', revision: 99 },
+    });
+    expect((await restore(store)).journal).toBeUndefined();
+    expect(readJournal(NAME)).toBeUndefined();
+  });
+
   it('drops a journal built on another record than the stored one (older)', async () => {
     const { store, client, page, recorder } = await started(petsDocument(2));
     const [first] = page.form.map((e) => e.id) as [string];
@@ -248,5 +310,73 @@ describe('the journal of commands since the stored record', () => {
       set(first, 'summary', 'Animals'),
       set(third, 'summary', 'Third'),
     ]);
+  });
+
+  it('a project’s page journals its commands too; its open replays them after the record', async () => {
+    const store = new MemoryWorkspaceStore();
+    const name = projectWorkspace('p1');
+    // The project as the server has it, stored (not pending) once the page showed it.
+    const client = new GeneratorClient({ createWorker: undefined });
+    const shown = await restoreWorkspace(client, petsDocument(2), EMPTY_VIEW_STATE, {
+      hold: true,
+    });
+    markLoaded(shown.opened);
+    client.releaseHold();
+    const page = pageOf(client, shown.opened);
+    const recorder = new WorkspaceRecorder();
+    recorder.connect({
+      endpoints: () => page.form,
+      isCollapsed: (id) => page.collapsed.has(id),
+      meta: () => shown.meta ?? newDocumentMeta(),
+      schemas: () => ({}),
+      readOutput: () => Promise.resolve(undefined),
+      outputNow: () => undefined,
+      keep: async (_endpoints, view) => {
+        const answer = await client.sync();
+        return { revision: answer?.revision, stored: await client.flushRecord(view) };
+      },
+    });
+    recorder.adopt(shown.text, shown.opened, shown.meta, {});
+    recorder.basedOn(1);
+    client.keepRecord({ name, baseRevision: 1, pending: true }, store);
+    const stored = await recorder.keep();
+    await client.recordSent(1, stored?.savedAt);
+    expect((await store.get(name))?.pending).toBeUndefined();
+    // Typed, and the page left before the debounced store.
+    const [first] = page.form.map((e) => e.id) as [string];
+    page.apply([set(first, 'summary', 'Project typed then left')]);
+    page.collapsed.add(first);
+    const entry = recorder.journalNow(client.journalCommands());
+    expect(entry?.commands?.commands).toEqual([set(first, 'summary', 'Project typed then left')]);
+    expect(entry?.baseRevision).toBe(1);
+    expect(writeKeptJournal(name, entry!)).toBe(true);
+    const live = await client.render();
+
+    // The project opens: the record the server has, with the journal to replay over it.
+    const kept = await pendingRecords(store).get('p1');
+    expect(kept?.journal?.base).toBe(stored?.savedAt);
+    const again = new GeneratorClient({ createWorker: undefined });
+    again.keepRecord({ name, baseRevision: 1, pending: true }, store);
+    const reopened = await restoreWorkspace(
+      again,
+      kept!.content,
+      readViewState(kept!.viewStateJson),
+      {
+        hold: true,
+      },
+    );
+    markLoaded(reopened.opened);
+    again.releaseHold();
+    const shownAgain = pageOf(again, reopened.opened);
+    shownAgain.apply(reopened.drafts);
+    again.recordBase(kept!.journal!.base);
+    shownAgain.apply(kept!.journal!.commands);
+    expect(kept!.journal!.collapsed).toEqual([first]);
+    expect(await again.render()).toBe(live);
+    // Left again before a store: the journal still builds on the same record.
+    expect(again.journalCommands()).toEqual({
+      base: stored?.savedAt,
+      commands: [set(first, 'summary', 'Project typed then left')],
+    });
   });
 });

@@ -13,7 +13,8 @@ import {
   writeKeptJournal,
 } from '../../../src/app/workspace/journal';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import { draftCommands, restoreWorkspace } from '../../../src/app/workspace/restore';
+import { restoreWorkspace } from '../../../src/app/workspace/restore';
+import { formEdits } from './support/form-edits';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
@@ -43,7 +44,7 @@ async function openPage(text: string) {
       return form;
     },
     set form(next: Endpoint[]) {
-      for (const command of draftCommands(form, next)) client.queue({ command });
+      for (const command of formEdits(form, next)) client.queue({ command });
       form = next;
     },
     collapsed: new Set<string>(),

@@ -25,12 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { createEndpoint, markLoaded, withPath } from '../../../src/app/model/endpoint-ops';
 import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
-import {
-  draftCommands,
-  restoreWorkspace,
-  schemaDraftCommands,
-  type RestoredWorkspace,
-} from '../../../src/app/workspace/restore';
+import { restoreWorkspace, type RestoredWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState, viewKey } from '../../../src/app/workspace/view-state';
 import {
   MemoryWorkspaceStore,
@@ -38,6 +33,8 @@ import {
   type WorkspaceRecord,
 } from '../../../src/app/workspace/workspace-store';
 import type { Endpoint, Schema } from '../../../src/shared/openapi';
+import { schemaCommands } from '../../../src/shared/workspace/record-commands';
+import { formEdits } from './support/form-edits';
 import { newDocumentMeta, type DocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { CORPUS_DIR, corpusAvailable } from '../../shared/support/corpus';
 import { lineDiff } from '../../shared/support/line-diff';
@@ -127,7 +124,7 @@ class Page {
     return this.views;
   }
   set form(next: Endpoint[]) {
-    for (const command of draftCommands(this.views, next)) this.client.queue({ command });
+    for (const command of formEdits(this.views, next)) this.client.queue({ command });
     this.views = next;
   }
   /** The document panel: a change goes as the panel's fields. */
@@ -184,7 +181,7 @@ class Page {
     // The text's shared schemas are read from the worker; a draft set goes as commands over it.
     const read = await this.client.documentSchemas();
     if (shown.schemas !== undefined) {
-      for (const command of schemaDraftCommands(read, shown.schemas)) {
+      for (const command of schemaCommands(read, shown.schemas)) {
         this.client.queue({ command });
       }
     }
@@ -269,7 +266,7 @@ async function reopenAndCheck(
     expect(restored.text).toBe(built.text);
     markLoaded(restored.opened);
     client.releaseHold();
-    for (const command of draftCommands(restored.opened, restored.endpoints)) {
+    for (const command of restored.drafts) {
       client.queue({ command });
     }
     const again = await client.sync({ text: true });
