@@ -20,5 +20,8 @@ declare module 'monaco-editor/platform/undoRedo/common/undoRedo' {
 
 /** Parts of Monaco's core loaded on their own before its API (monaco-load.ts); no types needed. */
 declare module 'monaco-editor/editor/common/config/editorOptions';
+declare module 'monaco-editor/editor/common/model/pieceTreeTextBuffer/pieceTreeTextBufferBuilder';
 declare module 'monaco-editor/editor/common/model/textModel';
+declare module 'monaco-editor/editor/common/viewModel/viewModelImpl';
+declare module 'monaco-editor/editor/browser/view';
 declare module 'monaco-editor/editor/browser/widget/codeEditor/codeEditorWidget';

@@ -37,6 +37,15 @@ setupMonaco();
 /** Above this many characters (old + new), Generate replaces the text without an undo step. */
 const LARGE_TEXT = 500_000;
 
+/**
+ * Above this many lines the active indent guide is not highlighted. Monaco finds the block
+ * around the caret at every render that follows a caret move or an edit, line by line up to
+ * 50,000 lines each way, also when the caret is off screen: after Ctrl+A on GitHub's
+ * description (347,000 lines, the caret on the last line) and in each frame of a large paste,
+ * that search was about half of a 40–50 ms frame. Below this, it costs a few milliseconds.
+ */
+const LONG_TEXT_LINES = 20_000;
+
 /** Characters appended per task by `setValueInSlices`. */
 const SLICE_CHARS = 128 * 1024;
 
@@ -395,8 +404,21 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   useEffect(() => {
     lockedRef.current = locked;
     const editor = editorRef.current;
-    if (editor?.getModel())
-      editor.updateOptions({ readOnly: locked || pasting.current !== undefined });
+    if (!editor?.getModel()) return;
+    if (locked) {
+      editor.updateOptions({ readOnly: true });
+      return;
+    }
+    // Unlocked in a task of its own: the options' recomputation goes through the whole view,
+    // and this commit is the restored form's (a task of 50–70 ms CPU for GitHub's description).
+    let cancelled = false;
+    void yieldToBrowser().then(() => {
+      if (cancelled || lockedRef.current || !editor.getModel()) return;
+      editor.updateOptions({ readOnly: pasting.current !== undefined });
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [locked]);
 
   /**
@@ -675,17 +697,29 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const onMount: OnMount = (editor, monacoApi) => {
     let disposed = false;
     editor.onDidDispose(() => (disposed = true));
-    void yieldToBrowser().then(() => {
+    void (async () => {
+      await yieldToBrowser();
       if (disposed) return;
+      // Read-only while a restore is under way, set before the model is in: with a model, the
+      // options' recomputation goes through the whole view (a fifth of the task that attached
+      // the model on a reload of a 13 MB document).
+      if (lockedRef.current) {
+        editor.updateOptions({ readOnly: true });
+        await yieldToBrowser();
+        if (disposed) return;
+      }
       prepareOutputModel();
       editor.setModel(monaco.editor.getModel(monaco.Uri.parse(OPENAPI_MODEL_URI)));
       attach(editor, monacoApi);
-    });
+    })();
   };
 
   const attach: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
-    if (lockedRef.current) editor.updateOptions({ readOnly: true });
+    // The lock may have come while the model was going in.
+    if (lockedRef.current && !editor.getOption(monaco.editor.EditorOption.readOnly)) {
+      editor.updateOptions({ readOnly: true });
+    }
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
     // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
     const model = editor.getModel();
@@ -713,7 +747,27 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         });
       }, CURSOR_DEBOUNCE_MS);
     });
+    // Whether the text is long enough that the active indent guide is not highlighted (see
+    // LONG_TEXT_LINES); checked at each change, the option changed only when it crosses.
+    let long = false;
+    let longChecking = false;
+    const checkLong = () => {
+      if (longChecking || !model) return;
+      if (model.getLineCount() > LONG_TEXT_LINES === long) return;
+      longChecking = true;
+      // Not inside the model's change event: the option's change re-lays the view out.
+      void yieldToBrowser().then(() => {
+        longChecking = false;
+        if (model.isDisposed() || editor.getModel() !== model) return;
+        const now = model.getLineCount() > LONG_TEXT_LINES;
+        if (now === long) return;
+        long = now;
+        editor.updateOptions({ guides: { highlightActiveIndentation: !long } });
+      });
+    };
+    checkLong();
     model?.onDidChangeContent(() => {
+      checkLong();
       // The findings are of the text before this change: they go at once (markers included,
       // which Monaco would otherwise carry along with the edit), and the text is checked again
       // after the pause.

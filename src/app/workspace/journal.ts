@@ -23,6 +23,7 @@ import type { DocumentCommand } from '../../shared/openapi';
 import type { KeptJournal } from './recorder';
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
+import { textOfBlob } from '../util/slices';
 
 const PREFIX = 'specform.workspace.journal:';
 
@@ -310,7 +311,7 @@ export async function recordWithJournal(
     typeof kept.text !== 'string'
   ) {
     // The patch applies to the store's text, kept as a Blob when large: read it once.
-    kept = { ...kept, text: await kept.text.text() };
+    kept = { ...kept, text: await textOfBlob(kept.text) };
   }
   const record = newerRecord(kept, entry);
   if (record !== undefined && record !== kept) {

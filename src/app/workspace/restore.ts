@@ -10,7 +10,7 @@ import type { DocumentCommand, Endpoint, KeptOperation, Schema } from '../../sha
 import type { DocumentMeta } from '../../shared/openapi/document/meta';
 import { projectOutput } from '../../shared/projects';
 import type { CallOptions, GeneratorClient, ImportWarning } from '../core/generator-client';
-import { yieldToBrowser } from '../util/slices';
+import { textOfBlob, yieldToBrowser } from '../util/slices';
 import { formCommands, idOfKey } from '../../shared/workspace/record-commands';
 import { overlayForm, type WorkspaceViewState } from './view-state';
 
@@ -80,7 +80,7 @@ export async function restoreWorkspace(
   const ids = viewState.ids;
   const stored = viewState;
   viewState = withIds(viewState);
-  const asString = typeof text === 'string' ? text : await text.text();
+  const asString = typeof text === 'string' ? text : await textOfBlob(text);
   let opened: Endpoint[] = [];
   let meta: DocumentMeta | undefined;
   let warnings: ImportWarning[] = [];

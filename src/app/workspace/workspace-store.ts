@@ -18,6 +18,7 @@ import {
   type WorkspaceRecord,
   type WorkspaceStore,
 } from '../../shared/workspace/workspace-store';
+import { textOfBlob } from '../util/slices';
 
 export {
   IndexedDbWorkspaceStore,
@@ -68,5 +69,5 @@ export function setWorkspaceStore(store: WorkspaceStore | undefined): void {
 
 /** The text of a record as a string (a Blob is read). */
 export async function recordText(record: WorkspaceRecord): Promise<string> {
-  return typeof record.text === 'string' ? record.text : record.text.text();
+  return typeof record.text === 'string' ? record.text : textOfBlob(record.text);
 }

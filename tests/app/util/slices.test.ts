@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobInSlices, runInSlices, runToEnd } from '../../../src/app/util/slices';
+import { blobInSlices, runInSlices, runToEnd, textOfBlob } from '../../../src/app/util/slices';
 
 function* counting(steps: number, log: string[]): Generator<void, number> {
   for (let i = 0; i < steps; i++) {
@@ -62,5 +62,22 @@ describe('blobInSlices', () => {
     expect(await (await blobInSlices(flat))!.text()).toBe(flat);
     const lines = 'a\n'.repeat(400_000);
     expect(await blobInSlices(lines, () => true)).toBeUndefined();
+  });
+});
+
+describe('textOfBlob', () => {
+  it('reads a large Blob as a UTF-8 decode of it, characters split between slices included', async () => {
+    // Multi-byte characters (2, 3 and 4 bytes in UTF-8) across the 1 MiB slice boundaries.
+    const unit = 'ab·c—d🍫e\n';
+    const text = '\uFEFF' + unit.repeat(Math.ceil((3 * 1024 * 1024) / unit.length));
+    const blob = new Blob([text]);
+    expect(blob.size).toBeGreaterThan(3 * 1024 * 1024);
+    const read = await textOfBlob(blob);
+    // As the browsers' Blob.text(): the byte order mark is dropped.
+    expect(read === text.slice(1)).toBe(true);
+  });
+
+  it('reads a small Blob at once', async () => {
+    expect(await textOfBlob(new Blob(['openapi: 3.0.3\n']))).toBe('openapi: 3.0.3\n');
   });
 });
