@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
+  useContext,
   useDeferredValue,
   useEffect,
   useId,
@@ -45,6 +46,7 @@ import {
   type NavRow,
   type ProblemMarks,
 } from './navigator-model';
+import { LintAnswerContext } from './example-findings';
 import type { ProblemList } from './problems';
 import { initialRect, observeRectOnceLaidOut, scrollOnceLaidOut } from './virtual-rect';
 import './navigator.css';
@@ -200,12 +202,13 @@ export const Navigator = memo(function Navigator({
   const deferredQuery = useDeferredValue(query);
   const terms = useMemo(() => queryTerms(deferredQuery), [deferredQuery]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const lint = useContext(LintAnswerContext);
   const lastMarks = useRef<Map<string, ProblemMarks> | undefined>(undefined);
   const marks = useMemo(() => {
-    const next = sameMarksOr(lastMarks.current, marksByEndpoint(problems));
+    const next = sameMarksOr(lastMarks.current, marksByEndpoint(problems, lint, entries));
     lastMarks.current = next;
     return next;
-  }, [problems]);
+  }, [problems, lint, entries]);
   const documentStore = links?.document;
   const tags = useTags(documentStore);
   /** The rows last built, and what from: a change of the endpoints' text only patches them. */

@@ -6,7 +6,8 @@
  */
 import type { Endpoint, KeptOperation } from '../../shared/openapi';
 import type { TagObject } from '../../shared/openapi/document/meta';
-import type { ProblemList } from './problems';
+import { LINT_COVERED, type ProblemList } from './problems';
+import type { LintAnswer } from '../../shared/openapi/lint/types';
 
 export type Grouping = 'tag' | 'path';
 
@@ -232,7 +233,6 @@ export function splitParts(
   return [head, tail];
 }
 
-/** Errors and warnings per endpoint id, from the problems the page lists. */
 /**
  * `next`, or `previous` when they mark the same endpoints with the same counts: the problems are
  * new after every answer of the worker, mostly with the same marks, and new marks rebuild every
@@ -250,7 +250,15 @@ export function sameMarksOr(
   return previous;
 }
 
-export function marksByEndpoint(problems: ProblemList): Map<string, ProblemMarks> {
+/**
+ * Errors and warnings per endpoint id: the form's problems the page lists and the lint's findings
+ * at each operation (`entries`: the navigator's, to find an operation's endpoint).
+ */
+export function marksByEndpoint(
+  problems: ProblemList,
+  lint?: LintAnswer,
+  entries: readonly NavEntry[] = [],
+): Map<string, ProblemMarks> {
   const marks = new Map<string, ProblemMarks>();
   const add = (id: string | undefined, kind: keyof ProblemMarks) => {
     if (id === undefined) return;
@@ -261,8 +269,32 @@ export function marksByEndpoint(problems: ProblemList): Map<string, ProblemMarks
     }
     mark[kind]++;
   };
-  for (const problem of problems.blocking) add(problem.endpointId, 'errors');
-  for (const problem of problems.warnings) add(problem.endpointId, 'warnings');
+  // Once the lint answered, a rule it checks in the text is counted from its finding (the
+  // panel shows that one, not the form's row), so a problem is not counted twice.
+  const counted = (problem: { code: string }) =>
+    lint === undefined || !LINT_COVERED.has(problem.code);
+  for (const problem of problems.blocking) if (counted(problem)) add(problem.endpointId, 'errors');
+  for (const problem of problems.warnings) {
+    if (counted(problem)) add(problem.endpointId, 'warnings');
+  }
+  if (lint !== undefined && lint.findings.length > 0) {
+    // The lint's findings at an operation (`paths` key, method) mark the endpoint written there.
+    const idAt = new Map<string, string>();
+    for (const entry of entries) {
+      if (!entry.readOnly) idAt.set(`${entry.method.toLowerCase()} ${entry.path}`, entry.id);
+    }
+    for (const finding of lint.findings) {
+      const [root, pathKey, method] = finding.path;
+      if (root !== 'paths' || typeof pathKey !== 'string' || typeof method !== 'string') continue;
+      const kind =
+        finding.severity === 'error'
+          ? 'errors'
+          : finding.severity === 'warning'
+            ? 'warnings'
+            : null;
+      if (kind !== null) add(idAt.get(`${method.toLowerCase()} ${pathKey}`), kind);
+    }
+  }
   return marks;
 }
 

@@ -10,6 +10,7 @@ import { newDocumentMeta, type TagObject } from '../../../src/shared/openapi/doc
 import {
   buildRows,
   highlightParts,
+  marksByEndpoint,
   navEntry,
   patchRows,
   pathTailStart,
@@ -20,6 +21,7 @@ import {
   withKept,
 } from '../../../src/app/generator/navigator-model';
 import type { ProblemList } from '../../../src/app/generator/problems';
+import type { LintAnswer, LintFinding } from '../../../src/shared/openapi/lint/types';
 import { renderWithProviders } from './helpers';
 
 function endpoint(
@@ -314,6 +316,60 @@ describe('Navigator', () => {
       .getAllByTestId('nav-endpoint')
       .find((row) => row.dataset.endpoint === 'e')!;
     expect(within(charges).queryByTestId('nav-marks')).toBeNull();
+  });
+
+  it("marks the lint's findings at an operation on its endpoint, once per problem", () => {
+    const finding = (
+      path: (string | number)[],
+      severity: LintFinding['severity'],
+      code = 'oas3-valid-media-example',
+    ): LintFinding => ({
+      code,
+      path,
+      severity,
+      message: 'm',
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+      source: 'spectral:oas',
+    });
+    const lint: LintAnswer = {
+      revision: 1,
+      findings: [
+        finding(['paths', '/v1/charges', 'get', 'responses', '200'], 'error'),
+        finding(['paths', '/v1/invoices', 'get'], 'warning', 'operation-description'),
+        finding(['paths', '/v1/invoices', 'get'], 'info', 'some-info'),
+        finding(['paths', '/v1/invoices', 'get'], 'warning', 'OPERATION_ID_INVALID'),
+        finding(['paths', '/v1/unknown', 'get'], 'error'),
+        finding(['info'], 'error', 'info-contact'),
+      ],
+      counts: { error: 3, warning: 2, info: 1, hint: 0 },
+      canGenerate: true,
+      mode: 'full',
+      ms: 1,
+    };
+    const problems: ProblemList = {
+      ...NO_PROBLEMS,
+      // The form's row of a rule the lint checks is the same problem as the lint's finding.
+      warnings: [
+        {
+          kind: 'rule',
+          key: 'w1',
+          endpointId: 'd',
+          method: 'GET',
+          path: '/v1/invoices',
+          code: 'OPERATION_ID_INVALID' as never,
+          field: 'operationId',
+        },
+      ],
+    };
+    const marks = marksByEndpoint(problems, lint, ENDPOINTS.map(navEntry));
+    expect(Object.fromEntries(marks)).toEqual({
+      e: { errors: 1, warnings: 0 },
+      d: { errors: 0, warnings: 2 },
+    });
+    // Without the lint's answer, the form's rows are all there is.
+    expect(Object.fromEntries(marksByEndpoint(problems))).toEqual({
+      d: { errors: 0, warnings: 1 },
+    });
   });
 
   it('"/" and Ctrl+K focus the filter; arrows move; Enter opens; Shift+Enter shows the YAML', async () => {
