@@ -411,3 +411,45 @@ describe('lint worker API', () => {
     expect(await third).toMatchObject({ ok: true, value: { revision: 3 } });
   });
 });
+
+describe('a rule that throws', () => {
+  it("is that rule's finding at that place; the run goes on with every other rule", async () => {
+    // Spectral's oasExample throws on a schema `$ref` into an example value (a string here).
+    const text = [
+      'openapi: 3.0.3',
+      "info: {title: T, version: '1'}",
+      'paths:',
+      '  /a:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      "                $ref: '#/components/schemas/X/example/id'",
+      '              example: 3',
+      'components:',
+      '  schemas:',
+      '    X:',
+      '      type: object',
+      '      example:',
+      '        id: abc',
+      '',
+    ].join('\n');
+    const findings = await lintText(text);
+    const failed = findings.find((finding) => finding.code === 'oas3-valid-media-example');
+    expect(failed?.message).toMatch(/could not check this value/);
+    expect(failed?.path).toEqual([
+      'paths',
+      '/a',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+    ]);
+    // The other rules still answered.
+    expect(findings.map((finding) => finding.code)).toContain('operation-operationId');
+  });
+});

@@ -148,7 +148,7 @@ export async function lintText(
 ): Promise<LintFinding[]> {
   const spectral = new Spectral({ resolver: offlineResolver() });
   try {
-    spectral.setRuleset(new Ruleset(definition, { source: 'specform-project-ruleset' }));
+    spectral.setRuleset(guarded(new Ruleset(definition, { source: 'specform-project-ruleset' })));
   } catch (error) {
     throw new CoreError(
       'RULESET_INVALID',
@@ -159,6 +159,39 @@ export async function lintText(
   const diagnostics = await spectral.run(document, { ignoreUnknownFormat: false });
   const sources = ruleSources(definition);
   return diagnostics.map((diagnostic) => toFinding(diagnostic, sources)).sort(byPosition);
+}
+
+type RuleFunction = Ruleset['rules'][string]['then'][number]['function'];
+
+/**
+ * The ruleset with each rule's functions guarded: a function that throws at one place (Spectral's
+ * `oasExample` on a schema `$ref` into an example, for one) is that rule's finding there, saying
+ * the rule could not check it, instead of an error that ends the whole run with no findings.
+ */
+function guarded(ruleset: Ruleset): Ruleset {
+  for (const rule of Object.values(ruleset.rules)) {
+    rule.then = rule.then.map((then) => ({ ...then, function: guardedFunction(then.function) }));
+  }
+  return ruleset;
+}
+
+function guardedFunction(run: RuleFunction): RuleFunction {
+  const failed = (error: unknown) => [
+    {
+      message: `The rule could not check this value: ${error instanceof Error ? error.message : String(error)}`,
+    },
+  ];
+  const guard = function (this: unknown, ...args: Parameters<RuleFunction>) {
+    try {
+      const result = run.apply(this, args);
+      return result instanceof Promise ? result.catch(failed) : result;
+    } catch (error) {
+      return failed(error);
+    }
+  } as RuleFunction;
+  // Spectral names a rule's function by its name (a ruleset's JSON form).
+  Object.defineProperty(guard, 'name', { value: run.name });
+  return guard;
 }
 
 /**
