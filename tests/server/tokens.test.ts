@@ -136,6 +136,32 @@ describe('access tokens (security.md §6)', () => {
   });
 });
 
+describe('refresh token times', () => {
+  it('are read from one clock: exp − iat is the idle lifetime to the second, however the clock moves', async () => {
+    const user = await signedInUser(t);
+    // Every read of the clock moves it 1.1 s on: two reads are never in the same second.
+    const clock = t.clock;
+    const base = clock.offsetMs;
+    let reads = 0;
+    Object.defineProperty(clock, 'offsetMs', {
+      configurable: true,
+      get: () => base + 1100 * reads++,
+    });
+    try {
+      const pair = await login(t, user.email, user.password);
+      const rt = decodeJwt(pair.refreshToken);
+      expect(reads).toBeGreaterThan(1);
+      expect(rt.exp! - rt.iat!).toBe(7 * 86400);
+    } finally {
+      Object.defineProperty(clock, 'offsetMs', {
+        configurable: true,
+        writable: true,
+        value: base + 1100 * reads,
+      });
+    }
+  });
+});
+
 describe('customer profile (spec §7)', () => {
   it('shows subscription.until in Unix seconds, or null without a subscription', async () => {
     const user = await signedInUser(t);

@@ -146,8 +146,14 @@ export async function createTokenService(db: Db, config: Config) {
     },
 
     /** A refresh JWT for the family; `exp` is the sooner of idle and absolute expiry. */
-    async refreshToken(userId: string, familyId: string, jti: string, expiresAt: Date) {
-      const iat = nowSeconds();
+    async refreshToken(
+      userId: string,
+      familyId: string,
+      jti: string,
+      issuedAt: Date,
+      expiresAt: Date,
+    ) {
+      const iat = Math.floor(issuedAt.getTime() / 1000);
       return sign(
         { sub: userId, typ: 'Refresh', sid: familyId, jti, azp: config.tokenAudience },
         iat,

@@ -37,6 +37,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     user: UserRow;
     familyId: string;
     jti: string;
+    /** When the pair was issued: its refresh token's `iat`, from the clock read its expiry is. */
+    issuedAt: Date;
     expiresAt: Date;
   }
 
@@ -49,19 +51,26 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     tx: Db,
     family?: { id: string; expiresAt: Date },
   ): Promise<StoredPair> {
-    const issuedAt = now();
-    const absolute =
-      family?.expiresAt ?? new Date(config.now() + config.refreshAbsoluteSeconds * 1000);
+    // One clock read: the token's `iat` and its expiries are seconds apart exactly.
+    const at = config.now();
+    const issuedAt = new Date(at);
+    const absolute = family?.expiresAt ?? new Date(at + config.refreshAbsoluteSeconds * 1000);
     const familyId =
       family?.id ?? (await repos.refresh.createFamily(user.id, issuedAt, absolute, tx));
-    const idle = new Date(config.now() + config.refreshIdleSeconds * 1000);
+    const idle = new Date(at + config.refreshIdleSeconds * 1000);
     const expiresAt = idle < absolute ? idle : absolute;
     const jti = newRefreshId();
     await repos.refresh.addToken(familyId, jti, issuedAt, expiresAt, tx);
-    return { user, familyId, jti, expiresAt };
+    return { user, familyId, jti, issuedAt, expiresAt };
   }
 
-  async function signPair({ user, familyId, jti, expiresAt }: StoredPair): Promise<TokenPair> {
+  async function signPair({
+    user,
+    familyId,
+    jti,
+    issuedAt,
+    expiresAt,
+  }: StoredPair): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
       tokens.accessToken({
         id: user.id,
@@ -71,7 +80,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         roles: tokens.effectiveRoles(user.email, user.roles),
         sessionId: familyId,
       }),
-      tokens.refreshToken(user.id, familyId, jti, expiresAt),
+      tokens.refreshToken(user.id, familyId, jti, issuedAt, expiresAt),
     ]);
     return { accessToken, refreshToken };
   }
