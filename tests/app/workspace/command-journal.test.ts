@@ -72,6 +72,29 @@ function pageOf(client: GeneratorClient, views: Endpoint[]) {
   return page;
 }
 
+/** The page's recorder over `page`, as useWorkspace connects it, with the shown text adopted. */
+function recorderOf(
+  client: GeneratorClient,
+  page: ReturnType<typeof pageOf>,
+  shown: Awaited<ReturnType<typeof restoreWorkspace>>,
+) {
+  const recorder = new WorkspaceRecorder();
+  recorder.connect({
+    endpoints: () => page.form,
+    isCollapsed: (id) => page.collapsed.has(id),
+    meta: () => shown.meta ?? newDocumentMeta(),
+    schemas: () => ({}),
+    readOutput: () => Promise.resolve(undefined),
+    outputNow: () => undefined,
+    keep: async (_endpoints, view) => {
+      const answer = await client.sync();
+      return { revision: answer?.revision, stored: await client.flushRecord(view) };
+    },
+  });
+  recorder.adopt(shown.text, shown.opened, shown.meta, {});
+  return recorder;
+}
+
 /** Shows the stored record as useWorkspace's restore does; answers the page and its recorder. */
 async function restore(store: MemoryWorkspaceStore, text?: string) {
   const client = new GeneratorClient({ createWorker: undefined });
@@ -87,20 +110,7 @@ async function restore(store: MemoryWorkspaceStore, text?: string) {
   client.releaseHold();
   const page = pageOf(client, shown.opened);
   page.apply(shown.drafts);
-  const recorder = new WorkspaceRecorder();
-  recorder.connect({
-    endpoints: () => page.form,
-    isCollapsed: (id) => page.collapsed.has(id),
-    meta: () => shown.meta ?? newDocumentMeta(),
-    schemas: () => ({}),
-    readOutput: () => Promise.resolve(undefined),
-    outputNow: () => undefined,
-    keep: async (_endpoints, view) => {
-      const answer = await client.sync();
-      return { revision: answer?.revision, stored: await client.flushRecord(view) };
-    },
-  });
-  recorder.adopt(shown.text, shown.opened, shown.meta, {});
+  const recorder = recorderOf(client, page, shown);
   client.keepRecord({ name: NAME, baseRevision: null }, store);
   if (record !== undefined) {
     recorder.adoptStored(record.savedAt, shown.text.length);
@@ -323,20 +333,7 @@ describe('the journal of commands since the stored record', () => {
     markLoaded(shown.opened);
     client.releaseHold();
     const page = pageOf(client, shown.opened);
-    const recorder = new WorkspaceRecorder();
-    recorder.connect({
-      endpoints: () => page.form,
-      isCollapsed: (id) => page.collapsed.has(id),
-      meta: () => shown.meta ?? newDocumentMeta(),
-      schemas: () => ({}),
-      readOutput: () => Promise.resolve(undefined),
-      outputNow: () => undefined,
-      keep: async (_endpoints, view) => {
-        const answer = await client.sync();
-        return { revision: answer?.revision, stored: await client.flushRecord(view) };
-      },
-    });
-    recorder.adopt(shown.text, shown.opened, shown.meta, {});
+    const recorder = recorderOf(client, page, shown);
     recorder.basedOn(1);
     client.keepRecord({ name, baseRevision: 1, pending: true }, store);
     const stored = await recorder.keep();
