@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { isValidEmail, validatePassword } from '../../../shared/account';
-import { type EmailRequest, type PasswordResetRequest } from '../../../shared/api-types';
+import { validatePassword } from '../../../shared/account';
+import { type PasswordResetRequest } from '../../../shared/api-types';
 import { passwordResetMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { VERIFICATION_TOKEN_PATTERN } from '../../repositories/verification-repository';
 import { MAIL_COOLDOWN_MS } from '../registration';
-import { Email, ErrorResponses, MessageSchema, Password } from '../schemas';
+import { mailRequestRoute } from '../mail-request';
+import { ErrorResponses, MessageSchema, Password } from '../schemas';
 
 /**
  * Password reset by e-mail: ask for a link (the same 202 whether or not the address
@@ -40,33 +41,11 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post<{ Body: EmailRequest }>(
-    '/api/public/v1/password/forgot',
-    {
-      config: { rateLimit: authRateLimit(config) },
-      schema: {
-        body: {
-          type: 'object',
-          properties: { email: Email },
-          required: ['email'],
-          additionalProperties: false,
-        },
-        response: { 202: MessageSchema, ...ErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const address = request.body.email.trim();
-      // Looked up and mailed after the answer: the same answer, in the same time, either way.
-      if (isValidEmail(address)) {
-        app.background.run(
-          'password reset mail',
-          () => sendResetLink(address),
-          address.toLowerCase(),
-        );
-      }
-      return reply.code(202).send(message(request, 'resetRequested'));
-    },
-  );
+  mailRequestRoute(app, '/api/public/v1/password/forgot', {
+    job: 'password reset mail',
+    answer: 'resetRequested',
+    send: sendResetLink,
+  });
 
   app.post<{ Body: PasswordResetRequest }>(
     '/api/public/v1/password/reset',

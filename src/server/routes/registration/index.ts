@@ -1,10 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { isValidEmail, validateSignUp } from '../../../shared/account';
-import {
-  type EmailRequest,
-  type RegistrationRequest,
-  type VerifyRequest,
-} from '../../../shared/api-types';
+import { validateSignUp } from '../../../shared/account';
+import { type RegistrationRequest, type VerifyRequest } from '../../../shared/api-types';
 import { accountExistsMail, verificationMail } from '../../mail/templates';
 import { message, signUpMessage } from '../../messages';
 import { authRateLimit } from '../../plugins/rate-limit';
@@ -12,6 +8,7 @@ import {
   type PendingRegistration,
   VERIFICATION_TOKEN_PATTERN,
 } from '../../repositories/verification-repository';
+import { mailRequestRoute } from '../mail-request';
 import { Email, ErrorResponses, MessageSchema, Name, Password } from '../schemas';
 
 /** At most one verification or reset mail a minute per account (besides the per-IP limit). */
@@ -117,33 +114,11 @@ const registrationRoutes: FastifyPluginAsync = async (app) => {
    * A new verification link for an account still waiting for one. The same 202
    * for any e-mail; per IP rate-limited, and at most one mail a minute per account.
    */
-  app.post<{ Body: EmailRequest }>(
-    '/api/public/v1/registration/resend',
-    {
-      config: { rateLimit: authRateLimit(config) },
-      schema: {
-        body: {
-          type: 'object',
-          properties: { email: Email },
-          required: ['email'],
-          additionalProperties: false,
-        },
-        response: { 202: MessageSchema, ...ErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      const address = request.body.email.trim();
-      // Looked up and mailed after the answer: the same answer, in the same time, either way.
-      if (isValidEmail(address)) {
-        app.background.run(
-          'verification resend',
-          () => resendVerification(address),
-          address.toLowerCase(),
-        );
-      }
-      return reply.code(202).send(message(request, 'resendSent'));
-    },
-  );
+  mailRequestRoute(app, '/api/public/v1/registration/resend', {
+    job: 'verification resend',
+    answer: 'resendSent',
+    send: resendVerification,
+  });
 
   app.put<{ Body: VerifyRequest }>(
     '/api/public/v1/registration/verify',
