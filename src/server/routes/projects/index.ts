@@ -310,6 +310,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       app.space.churned(size);
     }
   };
+
   /** JSON escapes grow the body; the exact size is checked on the decoded content. */
   const bodyLimit = maxBytes * 2 + 64 * 1024;
   const now = () => new Date(app.config.now());
@@ -434,6 +435,36 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       quotaBytes,
     });
 
+  /**
+   * Creates a project of the account (a new one, or a copy) within the account's limits, and
+   * answers 201 with its id, revision, ETag and location; over the quota or the count, 409.
+   */
+  const createAndAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    write: ProjectWrite,
+    ruleset: string | null,
+  ) => {
+    const created = await writing(write.size, () =>
+      app.repos.projects.create(
+        userId(request),
+        name,
+        write,
+        { maxProjects: maxPerAccount, quotaBytes },
+        now(),
+        ruleset,
+      ),
+    );
+    if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
+    if (!created.ok) return tooMany(request, reply);
+    return reply
+      .code(201)
+      .header('etag', etag(created.revision))
+      .header('location', `/api/v1/customer/projects/${created.id}`)
+      .send({ id: created.id, revision: created.revision });
+  };
+
   const auth = { preHandler: app.authenticate };
   const authAndSubscription = { preHandler: [app.authenticate, requireSubscription] };
 
@@ -517,23 +548,7 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       if (!write) return reply;
       const ruleset = await rulesetOf(request, reply, request.body.ruleset);
       if (ruleset === undefined) return reply;
-      const created = await writing(write.size, () =>
-        app.repos.projects.create(
-          userId(request),
-          name,
-          write,
-          { maxProjects: maxPerAccount, quotaBytes },
-          now(),
-          ruleset,
-        ),
-      );
-      if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
-      if (!created.ok) return tooMany(request, reply);
-      return reply
-        .code(201)
-        .header('etag', etag(created.revision))
-        .header('location', `/api/v1/customer/projects/${created.id}`)
-        .send({ id: created.id, revision: created.revision });
+      return createAndAnswer(request, reply, name, write, ruleset);
     },
   );
 
@@ -725,28 +740,18 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
       const wanted = request.body?.name ?? source.name + text(request, 'copySuffix');
       const name = await cleanName(request, reply, wanted.slice(0, PROJECT_NAME_MAX));
       if (name === undefined) return reply;
-      const created = await writing(source.size, () =>
-        app.repos.projects.create(
-          userId(request),
-          name,
-          {
-            content: source.content,
-            viewState: source.view_state,
-            size: source.size,
-            endpointCount: source.endpoint_count,
-          },
-          { maxProjects: maxPerAccount, quotaBytes },
-          now(),
-          source.ruleset,
-        ),
+      return createAndAnswer(
+        request,
+        reply,
+        name,
+        {
+          content: source.content,
+          viewState: source.view_state,
+          size: source.size,
+          endpointCount: source.endpoint_count,
+        },
+        source.ruleset,
       );
-      if (!created.ok && created.reason === 'quota') return overQuota(request, reply, created.used);
-      if (!created.ok) return tooMany(request, reply);
-      return reply
-        .code(201)
-        .header('etag', etag(created.revision))
-        .header('location', `/api/v1/customer/projects/${created.id}`)
-        .send({ id: created.id, revision: created.revision });
     },
   );
 
