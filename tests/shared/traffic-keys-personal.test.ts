@@ -9,55 +9,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importCurl, importHar, type TrafficResult } from '../../src/shared/openapi';
+import { har, jwt } from './support/har';
 
-const b64url = (text: string) => Buffer.from(text).toString('base64url');
-const jwt = (sub: string) =>
-  `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(
-    JSON.stringify({ sub, exp: 1900000000 }),
-  )}.${b64url(`signature-of-${sub}-0123456789`)}`;
 const SESSION_A = jwt('alice');
 const SESSION_B = jwt('bob');
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPL3';
 const RANDOM_KEY = 'Q7xK2mPz9LwR4vN8bT1cY6hJ3sD5fG0aZeUiOpVq';
-
-interface HarCall {
-  method?: string;
-  url: string;
-  headers?: [string, string][];
-  body?: { mimeType: string; text: string };
-  response?: { mimeType: string; text: string };
-  responseHeaders?: [string, string][];
-}
-
-function har(calls: HarCall[]): string {
-  const pairs = (list: [string, string][] = []) => list.map(([name, value]) => ({ name, value }));
-  return JSON.stringify({
-    log: {
-      version: '1.2',
-      creator: { name: 'WebInspector', version: '537.36' },
-      entries: calls.map((call) => ({
-        _resourceType: 'fetch',
-        request: {
-          method: call.method ?? 'GET',
-          url: call.url,
-          httpVersion: 'HTTP/1.1',
-          headers: pairs(call.headers),
-          queryString: [],
-          cookies: [],
-          ...(call.body ? { postData: call.body } : {}),
-        },
-        response: {
-          status: 200,
-          statusText: '',
-          headers: pairs(call.responseHeaders),
-          content: call.response
-            ? { size: call.response.text.length, ...call.response }
-            : { size: 0, mimeType: 'x-unknown' },
-        },
-      })),
-    },
-  });
-}
 
 const documentText = (result: TrafficResult) => JSON.stringify(result.endpoints);
 

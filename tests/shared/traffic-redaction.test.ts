@@ -13,58 +13,12 @@ import {
   REDACTED,
   type TrafficResult,
 } from '../../src/shared/openapi';
+import { har, jwt } from './support/har';
 
-const b64url = (text: string) => Buffer.from(text).toString('base64url');
-/** A JWT-shaped token (header, payload, signature) that differs by `sub`. */
-const jwt = (sub: string, type = 'access') =>
-  `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(
-    JSON.stringify({ token_type: type, sub, exp: 1900000000, jti: `${sub}-${type}-9f2c` }),
-  )}.${b64url(`signature-of-${sub}-${type}-0123456789`)}`;
 const REFRESH = jwt('42', 'refresh');
 const ACCESS = jwt('42', 'access');
 /** 40 random-looking base62 characters (an API key under a harmless name). */
 const RANDOM_KEY = 'Q7xK2mPz9LwR4vN8bT1cY6hJ3sD5fG0aZeUiOpVq';
-
-interface HarCall {
-  method?: string;
-  url: string;
-  headers?: [string, string][];
-  body?: { mimeType: string; text: string };
-  status?: number;
-  responseHeaders?: [string, string][];
-  response?: { mimeType: string; text: string };
-}
-
-/** A Chrome-shaped HAR of the given calls. */
-function har(calls: HarCall[]): string {
-  const pairs = (list: [string, string][] = []) => list.map(([name, value]) => ({ name, value }));
-  return JSON.stringify({
-    log: {
-      version: '1.2',
-      creator: { name: 'WebInspector', version: '537.36' },
-      entries: calls.map((call) => ({
-        _resourceType: 'fetch',
-        request: {
-          method: call.method ?? 'GET',
-          url: call.url,
-          httpVersion: 'HTTP/1.1',
-          headers: pairs(call.headers),
-          queryString: [],
-          cookies: [],
-          ...(call.body ? { postData: call.body } : {}),
-        },
-        response: {
-          status: call.status ?? 200,
-          statusText: '',
-          headers: pairs(call.responseHeaders),
-          content: call.response
-            ? { size: call.response.text.length, ...call.response }
-            : { size: 0, mimeType: 'x-unknown' },
-        },
-      })),
-    },
-  });
-}
 
 /** Everything the import would write into the document, as one text. */
 const documentText = (result: TrafficResult) => JSON.stringify(result.endpoints);
