@@ -5,7 +5,8 @@
  * body (upload-body.ts). It may import only src/shared and comlink (no DOM, no app, no server).
  * The app's main-thread fallback runs the same `createCoreApi()`, so the two never differ.
  */
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
+import type { ApplyAnswer, ApplyOptions, DocumentCommand } from '../shared/openapi';
 import { createCoreApi, type Result } from '../shared/openapi/core-api';
 import { toErrorInfo } from '../shared/openapi/errors';
 import { keeperApi } from '../shared/workspace/keeper-api';
@@ -15,6 +16,32 @@ import { uploadBody, type UploadBodyFields } from './upload-body';
 
 export type { Result };
 export type { UploadBodyFields };
+
+/**
+ * An apply's answer as it crosses to the page: a long text comes as its UTF-8 bytes
+ * (`textBytes`, transferred) instead of `text`. A string is structured-cloned, and the page
+ * deserialised a 13 MB one in one task of 25–40 ms CPU; transferred bytes cost nothing to cross,
+ * and the page decodes them in slices (app/util/slices.ts `textOfBytes`).
+ */
+export type ApplyWire = ApplyAnswer & { textBytes?: ArrayBuffer };
+
+/** A text of at least this many characters crosses as bytes. */
+export const TEXT_AS_BYTES_FROM = 256 * 1024;
+
+/** Whether `text` survives UTF-8 and back as it is (no lone surrogate, which would turn U+FFFD). */
+function wellFormed(text: string): boolean {
+  const check = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof check === 'function' ? check.call(text) : !/[\uD800-\uDFFF]/.test(text);
+}
+
+/** `answer` as it crosses (see {@link ApplyWire}). */
+function applyWire(answer: Result<ApplyAnswer>): Result<ApplyWire> {
+  if (!answer.ok) return answer;
+  const { text, ...rest } = answer.value;
+  if (text === undefined || text.length < TEXT_AS_BYTES_FROM || !wellFormed(text)) return answer;
+  const bytes = new TextEncoder().encode(text);
+  return transfer({ ok: true, value: { ...rest, textBytes: bytes.buffer } }, [bytes.buffer]);
+}
 
 /**
  * The worker's whole API: the core's, the record's keeper (writing to `sink`: the one IndexedDB
@@ -29,6 +56,11 @@ export function createWorkerApi(sink?: RecordSink) {
   return {
     ...core,
     ...keeperApi(keeper),
+    apply: (
+      commands: DocumentCommand[],
+      baseRevision: number,
+      options?: ApplyOptions,
+    ): Result<ApplyWire> => applyWire(core.apply(commands, baseRevision, options)),
     /**
      * The lint worker's own line to this worker (the page made the channel and gave the other
      * port to the lint worker): the text of a revision goes there, never through the page.

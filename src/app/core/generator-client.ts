@@ -34,7 +34,8 @@ import type {
 } from '../../shared/workspace/record-keeper';
 import { recordCommands } from '../../shared/workspace/record-commands';
 import type { WorkspaceRecord, WorkspaceStore } from '../../shared/workspace/workspace-store';
-import type { GeneratorApi, Result } from '../../worker/index';
+import type { ApplyWire, GeneratorApi, Result } from '../../worker/index';
+import { textOfBytes } from '../util/slices';
 import { JobClient, type JobArgs, type JobMethod, type JobValue } from './job-client';
 
 export type { DocumentSummary, ImportWarning, Result };
@@ -342,6 +343,13 @@ function batchesOf<T>(items: readonly T[], command: (item: T) => DocumentCommand
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
+}
+
+/** An apply's answer with its text as a string: a long one crossed as bytes, decoded in slices. */
+async function decodedText(answer: ApplyWire): Promise<ApplyAnswer> {
+  const { textBytes, ...rest } = answer;
+  if (textBytes === undefined) return rest;
+  return { ...rest, text: await textOfBytes(new Uint8Array(textBytes)) };
 }
 
 /** Owns the worker's life; see the module comment. */
@@ -941,7 +949,7 @@ export class GeneratorClient {
     if (total > VIEWS_PER_MESSAGE) onProgress?.(0, total);
     let sentViews = 0;
     let textChanged = false;
-    let last: ApplyAnswer | undefined;
+    let last: ApplyWire | undefined;
     for (const [i, batch] of batches.entries()) {
       if (i > 0 && signal?.aborted) throw abortError();
       const applyOptions: ApplyOptions = {};
@@ -983,13 +991,12 @@ export class GeneratorClient {
       );
     }
     if (this.stale) await this.refill();
-    const answer = last as ApplyAnswer;
+    const answer = last as ApplyWire;
     this.problems = answer.problems;
     const report = this.report(answer.problems);
     const revision = this.revision as number;
-    return answer.text === undefined
-      ? { report, revision }
-      : { report, text: answer.text, revision };
+    const { text } = await decodedText(answer);
+    return text === undefined ? { report, revision } : { report, text, revision };
   }
 
   /** The whole form's report: every endpoint's issues as merged, the document's as answered. */
@@ -1011,7 +1018,7 @@ export class GeneratorClient {
     commands: DocumentCommand[],
     options: ApplyOptions,
     seqs: readonly number[] = [],
-  ): Promise<ApplyAnswer> {
+  ): Promise<ApplyWire> {
     try {
       return this.applied(
         commands,
@@ -1063,9 +1070,9 @@ export class GeneratorClient {
    */
   private applied(
     commands: readonly DocumentCommand[],
-    answer: ApplyAnswer,
+    answer: ApplyWire,
     seqs: readonly number[] = [],
-  ): ApplyAnswer {
+  ): ApplyWire {
     this.revision = answer.revision;
     commands.forEach((command, i) => {
       const seq = seqs[i] ?? 0;
@@ -1142,7 +1149,7 @@ export class GeneratorClient {
         ]),
       );
       if (answer.textChanged) this.changed({ opened: false });
-      return answer;
+      return decodedText(answer);
     });
     this.rendering = run.then(
       () => undefined,

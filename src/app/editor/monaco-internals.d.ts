@@ -1,12 +1,14 @@
 /**
  * Modules of Monaco 0.57 that hold its services (no types are published for them): only what
- * editor-worker-sync.ts and undo-step.ts read.
+ * editor-worker-sync.ts, undo-step.ts and monaco-load.ts use.
  */
 declare module 'monaco-editor/editor/standalone/browser/standaloneServices' {
   export const StandaloneServices: {
     get(id: unknown): unknown;
     /** Runs `callback` once the services exist (at the first editor), not creating them. */
     withServices(callback: () => { dispose(): void }): { dispose(): void };
+    /** Makes the services (once; later calls answer the same), the editor features' too. */
+    initialize(overrides: Record<string, unknown>): unknown;
   };
 }
 

@@ -167,7 +167,9 @@ export const Navigator = memo(function Navigator({
   const { t } = useLingui();
   const links = useDocumentLinks();
   const base = useId();
-  const order = useOrder(store);
+  // The entries of a new list (a Load, a restore) are built in a render of lower priority,
+  // sliced, and committed after the rest of the page's new state (see EndpointList).
+  const order = useDeferredValue(useOrder(store));
   // Every content change (a path typed in a panel) is a new revision: the entries follow it.
   const revision = useSyncExternalStore(store.subscribeChange, store.getRevision);
   // An entry per view, made again only for a view that changed (typing changes one).

@@ -6,6 +6,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreCallError, GeneratorClient } from '../../../src/app/core/generator-client';
 import { coreWorker } from '../core/core-worker';
+import { expose } from 'comlink';
+import { createWorkerApi, TEXT_AS_BYTES_FROM } from '../../../src/worker/index';
+import { createCoreApi } from '../../../src/shared/openapi/core-api';
+
+/** How many answers of {@link realWorker} carried transferred buffers. */
+let transferred = 0;
+
+/** The real worker API (its answers' long texts as transferred bytes) over a MessageChannel. */
+function realWorker(): Worker {
+  const channel = new MessageChannel();
+  const post = channel.port2.postMessage.bind(channel.port2);
+  channel.port2.postMessage = ((message: unknown, transfer?: Transferable[]) => {
+    if (Array.isArray(transfer) && transfer.length > 0) transferred += 1;
+    post(message, transfer as Transferable[]);
+  }) as MessagePort['postMessage'];
+  expose(createWorkerApi(), channel.port2);
+  channel.port1.start();
+  return Object.assign(channel.port1, {
+    terminate: () => {
+      channel.port1.close();
+      channel.port2.close();
+    },
+  }) as unknown as Worker;
+}
 
 const TEXT = `openapi: 3.0.3
 info:
@@ -84,5 +108,42 @@ describe('GeneratorClient.command', () => {
     ]);
     expect(answer.removed).toEqual([endpoints[0]?.id]);
     expect(answer.problems.canGenerate).toBe(false);
+  });
+
+  it('takes a long text that crossed as bytes, character for character', async () => {
+    const paths = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `  /items${i}:\n    get:\n      summary: Café — 🍫 n° ${i}\n      responses:\n        '200':\n          description: OK\n`,
+    ).join('');
+    const text = `openapi: 3.0.3\ninfo:\n  title: Big\n  version: '1'\npaths:\n${paths}`;
+    expect(text.length).toBeGreaterThan(TEXT_AS_BYTES_FROM);
+    client = new GeneratorClient({ createWorker: realWorker });
+    const { endpoints } = await client.openDocument(text);
+    const id = endpoints[7]?.id as string;
+    client.queue({
+      command: { kind: 'setField', endpointId: id, field: 'summary', value: 'Ünï 🍫' },
+    });
+    const rendered = await client.render();
+    // The same text as the core renders in this thread.
+    const core = createCoreApi();
+    const opened = core.openDocument(text);
+    if (!opened.ok) throw new Error('not opened');
+    const revision = core.revision();
+    if (!revision.ok) throw new Error('no revision');
+    const local = core.apply(
+      [{ kind: 'setField', endpointId: id, field: 'summary', value: 'Ünï 🍫' }],
+      revision.value,
+      { text: true },
+    );
+    if (!local.ok) throw new Error('not applied');
+    expect(rendered.length).toBeGreaterThan(TEXT_AS_BYTES_FROM);
+    expect(rendered === local.value.text).toBe(true);
+    expect(rendered).toContain('summary: Ünï 🍫\n');
+    const answer = await client.command([], { text: true });
+    expect(answer.text === rendered).toBe(true);
+    expect('textBytes' in answer).toBe(false);
+    // Both texts crossed as bytes.
+    expect(transferred).toBe(2);
   });
 });

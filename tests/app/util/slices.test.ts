@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blobInSlices, runInSlices, runToEnd, textOfBlob } from '../../../src/app/util/slices';
+import {
+  blobInSlices,
+  runInSlices,
+  runToEnd,
+  textOfBlob,
+  textOfBytes,
+} from '../../../src/app/util/slices';
 
 function* counting(steps: number, log: string[]): Generator<void, number> {
   for (let i = 0; i < steps; i++) {
@@ -79,5 +85,30 @@ describe('textOfBlob', () => {
 
   it('reads a small Blob at once', async () => {
     expect(await textOfBlob(new Blob(['openapi: 3.0.3\n']))).toBe('openapi: 3.0.3\n');
+  });
+});
+
+describe('textOfBytes', () => {
+  it('decodes UTF-8 bytes over several tasks, characters split between slices and a BOM kept', async () => {
+    const unit = 'ab·c—d🍫e\n';
+    const text = '\uFEFF' + unit.repeat(Math.ceil((3 * 1024 * 1024) / unit.length));
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+    let turns = 0;
+    const channel = new MessageChannel();
+    const decoding = textOfBytes(bytes);
+    // The decode yields: other tasks run before it is done.
+    channel.port1.onmessage = () => (turns += 1);
+    channel.port2.postMessage(null);
+    const read = await decoding;
+    channel.port1.close();
+    expect(turns).toBe(1);
+    expect(read === text).toBe(true);
+  });
+
+  it('decodes small bytes at once', async () => {
+    expect(await textOfBytes(new TextEncoder().encode('openapi: 3.0.3\n'))).toBe(
+      'openapi: 3.0.3\n',
+    );
   });
 });
