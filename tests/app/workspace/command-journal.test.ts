@@ -9,7 +9,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { createEndpoint, markLoaded } from '../../../src/app/model/endpoint-ops';
-import { JOURNAL_STORE_AT_CHARS, readJournal } from '../../../src/app/workspace/journal';
+import {
+  JOURNAL_STORE_AT_CHARS,
+  journalReplay,
+  readJournal,
+  recordWithJournal,
+  writeJournal,
+} from '../../../src/app/workspace/journal';
+import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
+import { JobRunner } from '../../../src/app/jobs/job-runner';
 import { pendingRecords } from '../../../src/app/projects/project-sync';
 import { restoreWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
@@ -284,5 +292,54 @@ describe('the journal of commands since the stored record', () => {
       since: stored?.savedAt,
       commands: [set(first, 'summary', 'Project typed then left')],
     });
+  });
+
+  it('journals a schema renamed in the whole document, and the editor replays it by the worker', async () => {
+    const { store, client, page } = await started(petsDocument(2));
+    /** The page's editor object over a client showing the stored record (useWorkspace's). */
+    const editorOf = async (on: GeneratorClient) => {
+      const jobs = new JobRunner({
+        checkSubscription: () => Promise.resolve({ status: 'active' }),
+        describe: (failure) => String(failure),
+        checkFailed: () => 'check failed',
+      });
+      const record = await recordWithJournal(store, NAME);
+      const shown = await restoreWorkspace(on, record!.text, readViewState(record!.viewState), {
+        hold: true,
+      });
+      markLoaded(shown.opened);
+      on.releaseHold();
+      const editor = new DocumentEditor(on, jobs, []);
+      editor.store.setAll(shown.opened, []);
+      editor.apply(shown.drafts);
+      on.keepRecord({ name: NAME, baseRevision: null }, store);
+      on.recordBase(record!.savedAt);
+      return { editor, journal: journalReplay(NAME, record) };
+    };
+    // The live page: a field typed, the schema renamed by the worker, another field typed.
+    const live = new GeneratorClient({ createWorker: undefined });
+    const { editor } = await editorOf(live);
+    const [first, second] = editor.store.list().map((e) => e.id) as [string, string];
+    editor.apply(set(first, 'summary', 'Before the rename'));
+    await editor.renameSchema('Pet', 'Animal');
+    editor.apply(set(second, 'summary', 'After the rename'));
+    const commands = live.journalCommands()?.commands.map((command) => command.kind);
+    expect(commands).toEqual(['setField', 'renameSchema', 'setField']);
+    expect(writeJournal(NAME, { journal: live.journalCommands(), collapsed: [] })).toBe(true);
+    const text = await live.render();
+    expect(text).toContain('#/components/schemas/Animal');
+    expect(text).not.toContain('#/components/schemas/Pet');
+    expect(page.form).toHaveLength(2);
+    client.terminate();
+
+    const again = new GeneratorClient({ createWorker: undefined });
+    const reopened = await editorOf(again);
+    expect(reopened.journal?.commands).toHaveLength(3);
+    await reopened.editor.replay(reopened.journal!.commands);
+    expect(await again.render()).toBe(text);
+    expect(reopened.editor.store.list().map((e) => e.summary)).toEqual([
+      'Before the rename',
+      'After the rename',
+    ]);
   });
 });
