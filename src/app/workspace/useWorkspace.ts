@@ -318,7 +318,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       clearTimeout(timer);
       // Commands nearing a journal entry's budget (a long paste, a Load's text before its first
       // store): the record is stored at once, which cuts the log.
-      const now = latest.current.client.journalChars() > JOURNAL_STORE_AT_CHARS;
+      const now = active.current && latest.current.client.journalChars() > JOURNAL_STORE_AT_CHARS;
       timer = setTimeout(() => void save(), now ? 0 : RECORD_SAVE_DEBOUNCE_MS);
     };
     /** Leaving: the form's drafts over the record stored last (nothing async finishes). */
@@ -384,6 +384,9 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     lostSince,
     dismissLost: () => setLostSince(undefined),
     show: async (text, viewState, journal) => {
+      // A project's page closed with edits too large to journal: said once, as it opens again.
+      const lost = journalLoss(name, undefined);
+      if (lost !== undefined) setLostSince(lost);
       const shown = await restoreWorkspace(client, text, readViewState(viewState), {
         hold: true,
       });
