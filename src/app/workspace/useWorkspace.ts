@@ -196,11 +196,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   const replay = async (journal: JournalReplay): Promise<void> => {
     const { apply: edit, replay: replayCommands } = latest.current;
     await (replayCommands ?? ((commands) => Promise.resolve(edit(commands))))(journal.commands);
-    if (store.size === 0) {
-      // A form is never empty (spec §4).
-      edit([{ kind: 'addEndpoint', endpoint: createEndpoint(true) }]);
-      store.touched.markBlank(store.list());
-    }
+    // A form is never empty (spec §4).
+    if (store.size === 0) edit([{ kind: 'addEndpoint', endpoint: createEndpoint(true) }]);
+    // As a record shown: an endpoint with no path yet is calm until touched.
+    store.touched.markBlank(store.list());
     const collapsed = new Set(journal.collapsed);
     for (const endpoint of store.list()) {
       if (store.isCollapsed(endpoint.id) !== collapsed.has(endpoint.id)) {
