@@ -140,6 +140,8 @@ interface Core {
 interface Candidate {
   core: Core;
   source: DocumentSource;
+  /** The ids the source was opened with. */
+  ids: Record<string, string>;
   endpoints: Endpoint[];
 }
 
@@ -202,12 +204,19 @@ export interface QueuedCommand {
 /** A queued command, numbered, with the document it was made on. */
 type QueuedEdit = QueuedCommand & { seq: number; generation: number };
 
-/** A command the worker applied: its queue number (0: not queued) and the revision it made. */
 /** The commands since a stored record, as the journal keeps them ({@link GeneratorClient.journalCommands}). */
 export interface JournalCommands {
-  /** The `savedAt` of the stored record they build on. */
-  base: number;
+  /**
+   * The `savedAt` of the stored record they build on; undefined while none is stored for the
+   * open document: the commands then start from an empty document, a `load` first when it was
+   * opened from a text.
+   */
+  base?: number;
   commands: DocumentCommand[];
+  /** When what the commands change was last stored (or opened, without a base). */
+  since: number;
+  /** Without a base: the ids the text was opened with (a record's, see restore.ts). */
+  ids?: Record<string, string>;
   /**
    * The core that stored the base (its keeper's id) and the session's revision each logged
    * command was applied at (the commands after these were still queued).
@@ -215,14 +224,23 @@ export interface JournalCommands {
   built?: { keeper: string; revisions: number[] };
 }
 
+/** A command the worker applied: its queue number (0: not queued) and the revision it made. */
 interface LoggedCommand {
   command: DocumentCommand;
   seq: number;
   revision: number;
 }
 
-/** Commands that are not the page's own edits (the document re-read, a view marked). */
-const NOT_PAGE_COMMANDS = new Set<string>(['renameSchema', 'load', 'adoptText', 'markLoaded']);
+/** The characters a command takes in a journal entry (measured once per command). */
+const commandSizes = new WeakMap<DocumentCommand, number>();
+function commandChars(command: DocumentCommand): number {
+  let size = commandSizes.get(command);
+  if (size === undefined) {
+    size = JSON.stringify(command).length + 1;
+    commandSizes.set(command, size);
+  }
+  return size;
+}
 
 /** Where the main-thread fallback's keeper writes records, and where they are read back. */
 export type RecordStore = RecordSink & Partial<Pick<WorkspaceStore, 'get'>>;
@@ -367,6 +385,10 @@ export class GeneratorClient {
    * Blob when it was read back from IndexedDB (the worker reads it, the page never decodes it).
    */
   private source: DocumentSource | undefined;
+  /** The ids {@link source} was opened with (a record's: restore.ts). */
+  private sourceIds: Record<string, string> = {};
+  /** When {@link source} became the open document (a journal without a base is since then). */
+  private openedAt = Date.now();
   /**
    * Commands the page made ({@link queue}), in order, not yet answered by the worker: the next
    * sync sends exactly these, in batches. Each carries the document it was made on.
@@ -475,31 +497,54 @@ export class GeneratorClient {
   }
 
   /**
-   * What the journal keeps as the page goes away: the `savedAt` of the stored record the open
-   * document builds on, and the commands since it (applied, then queued), in order. Undefined
-   * when no record of the open document is stored (the journal keeps its text then).
+   * What the journal keeps as the page goes away: every command since the stored record the open
+   * document builds on (applied, then queued), in order, whatever made it (the form's edits, a
+   * schema renamed in the whole document). Without a stored record, every command since the
+   * document was opened, after a `load` of its text: replayed over an empty document, they give
+   * it again. Undefined when the open document cannot be said so (opened from a Blob, and no
+   * record of it stored; or none open).
    */
   journalCommands(): JournalCommands | undefined {
-    if (this.base === undefined) return undefined;
-    const commands = this.log.map((entry) => entry.command);
-    const revisions = this.log.map((entry) => entry.revision);
-    for (const edit of this.queued) {
-      if (edit.generation === this.generation && edit.seq > this.baseSeq) {
-        commands.push(edit.command);
-      }
+    const commands = this.journalLog().map((entry) => entry.command);
+    const base = this.base;
+    if (base === undefined) {
+      const source = this.source;
+      if (typeof source !== 'string') return undefined;
+      const journal: JournalCommands = {
+        commands: source === '' ? commands : [{ kind: 'load', text: source }, ...commands],
+        since: this.openedAt,
+      };
+      if (source !== '' && Object.keys(this.sourceIds).length > 0) journal.ids = this.sourceIds;
+      return journal;
     }
-    // The page applies a journal as the editor applies edits: a command it does not make
-    // itself (a schema renamed in the whole document) leaves the journal to the form's drafts.
-    if (commands.some((command) => NOT_PAGE_COMMANDS.has(command.kind))) return undefined;
-    const journal: JournalCommands = { base: this.base.savedAt, commands };
+    const journal: JournalCommands = { base: base.savedAt, commands, since: base.savedAt };
     // The core that stored the base logged these: a newer record of its own that lands after
     // the page went away (a store in flight) holds those up to its revision.
     // Not while a batch is on its way: a record built meanwhile may hold it, or not.
     const sending = this.sending.some((edit) => this.queued.includes(edit));
-    if (this.base.keeper !== undefined && !sending) {
-      journal.built = { keeper: this.base.keeper, revisions };
+    if (base.keeper !== undefined && !sending) {
+      journal.built = { keeper: base.keeper, revisions: this.log.map((entry) => entry.revision) };
     }
     return journal;
+  }
+
+  /**
+   * The characters the journal's commands would take now (the page has the record stored at once
+   * before they outgrow an entry: journal.ts).
+   */
+  journalChars(): number {
+    let chars = this.base === undefined && typeof this.source === 'string' ? this.source.length : 0;
+    for (const entry of this.journalLog()) chars += commandChars(entry.command);
+    return chars;
+  }
+
+  /** The logged commands, then those queued after the stored record's drafts. */
+  private journalLog(): { command: DocumentCommand }[] {
+    const entries: { command: DocumentCommand }[] = [...this.log];
+    for (const edit of this.queued) {
+      if (edit.generation === this.generation && edit.seq > this.baseSeq) entries.push(edit);
+    }
+    return entries;
   }
 
   private readonly recordListeners = new Set<(stored: StoredRecord) => void>();
@@ -797,7 +842,7 @@ export class GeneratorClient {
         endpoints.push(...chunk);
         onProgress?.(endpoints.length, summary.count);
       }
-      const candidate: Candidate = { core, source: text, endpoints };
+      const candidate: Candidate = { core, source: text, ids, endpoints };
       if (options.hold === true) {
         this.candidate = candidate;
         // The page went away before the form took it: nothing will.
@@ -845,7 +890,7 @@ export class GeneratorClient {
     } else this.local = Promise.resolve(core.backend);
     this.epoch += 1;
     this.documentEpoch = this.epoch;
-    this.anotherDocument(candidate.source);
+    this.anotherDocument(candidate.source, candidate.ids);
     this.scheduleIdle();
     this.changed({ opened: true });
   }
@@ -855,8 +900,10 @@ export class GeneratorClient {
    * before are not its (an endpoint added there must not be added here, nor one removed there
    * removed here, ids being path and method).
    */
-  private anotherDocument(source: DocumentSource): void {
+  private anotherDocument(source: DocumentSource, ids: Record<string, string> = {}): void {
     this.source = source;
+    this.sourceIds = ids;
+    this.openedAt = Date.now();
     this.generation += 1;
     this.queued = [];
     this.log = [];
@@ -1160,11 +1207,13 @@ export class GeneratorClient {
 
   /** Opens text, or a Blob of it (read in the worker; here without one). */
   private async open(source: DocumentSource, options: CallOptions) {
-    if (typeof source === 'string') return this.call('openDocument', [source], options);
+    // With the ids it was first opened with: the logged commands address the views by them.
+    const ids = this.sourceIds;
+    if (typeof source === 'string') return this.call('openDocument', [source, ids], options);
     if (this.createWorker === undefined) {
-      return this.call('openDocument', [await source.text()], options);
+      return this.call('openDocument', [await source.text(), ids], options);
     }
-    return this.call('openDocumentFile', [source], options);
+    return this.call('openDocumentFile', [source, ids], options);
   }
 
   /**

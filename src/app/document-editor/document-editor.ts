@@ -91,7 +91,7 @@ export interface EditorHost {
   /** The form now holds `views`, opened from `text` (the workspace record follows). */
   adoptLoaded: (text: string, views: readonly Endpoint[]) => void;
   /** The loaded text's shared schemas, read back from the worker (the record's, not edits). */
-  adoptSchemas: (schemas: Record<string, Schema>) => void;
+  adoptSchemas?: (schemas: Record<string, Schema>) => void;
   showTab: (tab: 'form' | 'yaml') => void;
   /** The output editor holds the text the worker's last answer carried (the record needs no copy). */
   outputShowsAnswer?: () => void;
@@ -102,9 +102,22 @@ const NO_HOST: EditorHost = {
   startRevision: () => undefined,
   saveVersion: () => Promise.resolve(false),
   adoptLoaded: () => undefined,
-  adoptSchemas: () => undefined,
   showTab: () => undefined,
 };
+
+/** The commands the form makes and applies itself ({@link DocumentEditor.apply}). */
+function isFormCommand(command: DocumentCommand): boolean {
+  switch (command.kind) {
+    case 'addEndpoint':
+    case 'removeEndpoint':
+    case 'putEndpoint':
+    case 'moveEndpoint':
+    case 'setMeta':
+      return true;
+    default:
+      return isEndpointCommand(command) || isMetaCommand(command) || isSchemaCommand(command);
+  }
+}
 
 export class DocumentEditor {
   readonly store: EndpointStore;
@@ -208,6 +221,34 @@ export class DocumentEditor {
   };
 
   /**
+   * Commands made before, replayed in order (a journal over its stored record): the form's own
+   * edits as {@link apply} makes them; a schema renamed in the whole document, and any other
+   * command the page does not apply itself, by the worker, the form taking the views it changed.
+   */
+  replay = async (commands: readonly DocumentCommand[]): Promise<void> => {
+    let run: DocumentCommand[] = [];
+    for (const command of commands) {
+      if (isFormCommand(command)) {
+        run.push(command);
+        continue;
+      }
+      this.apply(run);
+      run = [];
+      if (command.kind === 'renameSchema') {
+        await this.renameSchema(command.from, command.to);
+        continue;
+      }
+      try {
+        const before = this.store.list();
+        this.takeViews(before, await this.client.command([command]));
+      } catch (error) {
+        console.warn('A journaled command was not applied', command, error);
+      }
+    }
+    this.apply(run);
+  };
+
+  /**
    * One command applied to the page's cache (the stores) by the session's own function; answers
    * it as the client queues it, or undefined when it does not apply (its target gone meanwhile).
    */
@@ -299,7 +340,7 @@ export class DocumentEditor {
       const schemas = await this.client.documentSchemas();
       this.takeViews(before, answer);
       this.document.setSchemas(() => schemas);
-      this.host.adoptSchemas(schemas);
+      this.host.adoptSchemas?.(schemas);
     } catch (error) {
       // Not writable yet, held by a Load the form has not taken, or superseded: the form renames.
       if (!(error instanceof CoreCallError) && !isAbortError(error)) console.warn(error);
@@ -409,7 +450,7 @@ export class DocumentEditor {
     this.client.releaseHold();
     void this.client.documentSchemas().then((schemas) => {
       this.document.setSchemas(() => schemas);
-      this.host.adoptSchemas(schemas);
+      this.host.adoptSchemas?.(schemas);
     }, console.warn);
     const collapse = parsed.endpoints.length > COLLAPSE_ABOVE;
     markLoaded(parsed.endpoints);

@@ -176,8 +176,13 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     keep: editorObject.keepForm,
     onShown: editorObject.shown,
     apply: editorObject.apply,
+    replay: editorObject.replay,
   });
   const restoring = workspace.restoring;
+  const lostTime =
+    workspace.lostSince === undefined
+      ? ''
+      : i18n.date(new Date(workspace.lostSince), { dateStyle: 'medium', timeStyle: 'short' });
   const touchedVersion = useTouchedVersion(store.touched);
   const { warnings } = state;
   const problems = useMemo(
@@ -352,9 +357,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       startRevision: (reason) => host.current.project.startRevision(reason),
       saveVersion: (content, reason) => host.current.project.saveVersion(content, reason),
       adoptLoaded: (text, views) => host.current.workspace.adoptLoaded(text, views),
-      adoptSchemas: (schemas) => host.current.workspace.recorder.adoptMeta(undefined, schemas),
       showTab: (tab) => host.current.tabs.show(tab),
-      outputShowsAnswer: () => host.current.workspace.recorder.outputShowsAnswer(),
+      outputShowsAnswer: () => host.current.workspace.outputShowsAnswer(),
     });
   }, [editorObject]);
 
@@ -583,6 +587,21 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
             {job.error ? (
               <p className="gen-error" role="alert">
                 {job.error}
+              </p>
+            ) : null}
+            {workspace.lostSince !== undefined ? (
+              <p className="gen-notice" role="status" data-testid="journal-lost-notice">
+                <Trans>
+                  The edits made since {lostTime} could not be kept when the page closed: they were
+                  too large to save on this device.
+                </Trans>{' '}
+                <button
+                  type="button"
+                  className="gen-button gen-button-small"
+                  onClick={workspace.dismissLost}
+                >
+                  {t`Dismiss`}
+                </button>
               </p>
             ) : null}
             {state.upgradedFrom !== undefined ? (

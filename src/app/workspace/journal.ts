@@ -3,24 +3,24 @@
  * `pagehide`). An IndexedDB write started then is aborted with the page, so the last 400 ms of
  * work (the record's debounce) would be lost; localStorage is written at once.
  *
- * An entry over a stored record holds the commands the page made since it (`base`: the
- * record's `savedAt`; `commands`: what the document's worker applied since, then what was still
- * queued), with what only the page knows (the collapsed panels by id, the output editor's text
- * when it changed). A restore opens the record and applies them as the editor applies any
- * command; an entry whose base is not the stored record is older than it and dropped. An entry
- * that would not fit ({@link JOURNAL_MAX_CHARS}) is written as before: the view state with the
- * form's drafts whole over the record, which older releases wrote too and which is still read.
+ * An entry is the commands made since the stored record (`base`: the record's `savedAt`;
+ * `commands`: what the document's worker applied since, then what was still queued, whatever
+ * made them), with what only the page knows (the collapsed panels by id, the output editor's
+ * text when it changed). A restore opens the record and replays them as the editor applies any
+ * command; an entry whose base is not the stored record is older than it and dropped. While no
+ * record of the open document is stored (a Load's store in flight), the entry has no `base`: its
+ * commands start from an empty document, a `load` of the text first, and a restore makes that
+ * text the stored record before replaying the rest.
  *
- * Without commands, an entry holds the view state, and the text only when it is not the one the
- * store already holds (`base`: the `savedAt` of the store's record whose text it goes with). It
- * is removed once the store has a record at least as new. Since the document's core stores the record itself,
- * an entry holds the form's drafts over it, never the text of a large document; a text is
- * journaled only while the store has no record of it (an adopted text), and not when too large
- * (the store's write is then all there is). Entries of the previous release may carry `patch`
- * (one span replaced in the store's text): they are still read.
+ * The page has the record stored at once when its commands near the entry's budget
+ * ({@link JOURNAL_STORE_AT_CHARS}), so an entry practically always fits. One that does not is a
+ * marker (`lost`: since when the edits could not be kept): the next open says so.
+ *
+ * Entries of earlier releases (the view state with the form's drafts over the record, or over
+ * their own text; `patch`: one span replaced in the store's text) are still read.
  */
 import type { DocumentCommand } from '../../shared/openapi';
-import type { KeptJournal } from './recorder';
+import type { JournalCommands } from '../core/generator-client';
 import type { WorkspaceViewState } from './view-state';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 import { textOfBlob } from '../util/slices';
@@ -29,6 +29,12 @@ const PREFIX = 'specform.workspace.journal:';
 
 /** Characters an entry may take (localStorage holds about 5 M per origin). */
 export const JOURNAL_MAX_CHARS = 1_500_000;
+
+/**
+ * Commands this large since the stored record have the page store the record at once (the log
+ * is cut), leaving room in an entry for the output editor's text.
+ */
+export const JOURNAL_STORE_AT_CHARS = JOURNAL_MAX_CHARS / 3;
 
 export interface JournalEntry {
   savedAt: number;
@@ -54,6 +60,13 @@ export interface JournalEntry {
    * revision, and the rest are replayed over it ({@link recordWithJournal}).
    */
   built?: { keeper: string; revisions: number[] };
+  /** Without a base: the ids the `load`ed text was opened with. */
+  ids?: Record<string, string>;
+  /**
+   * The edits since this time (the stored record's, or the document's open) could not be kept:
+   * too large for the entry (a marker, without commands), or the output editor's text was.
+   */
+  lost?: number;
 }
 
 export interface TextPatch {
@@ -98,62 +111,61 @@ function storage(): Storage | undefined {
   }
 }
 
-/**
- * Keeps a workspace's entry as the page goes away (recorder.ts `journalNow`): the view state
- * over the store's record, or over its own text while the store has not got it (a project's
- * entry is a change the server has not got, on its `baseRevision`). Answers whether it was kept.
- */
-export function writeKeptJournal(name: string, kept: KeptJournal, now = Date.now()): boolean {
-  // Newer than its base even within the same millisecond (the newer of the two is restored).
-  const savedAt = Math.max(now, (kept.base ?? 0) + 1);
-  const entry: JournalEntry = { savedAt, viewState: kept.viewState };
-  if (kept.base !== undefined) {
-    entry.base = kept.base;
-    if (kept.outputOfBase) entry.outputOfBase = true;
-  } else entry.text = kept.text ?? '';
-  if (kept.baseRevision !== undefined) entry.baseRevision = kept.baseRevision;
-  if (kept.commands !== undefined && putCommands(name, entry, kept.commands)) return true;
-  if ((entry.text?.length ?? 0) > JOURNAL_MAX_CHARS) return false;
-  let json = JSON.stringify(entry);
-  if (json.length > JOURNAL_MAX_CHARS && entry.viewState.output !== undefined) {
-    // The editor's text is too large to journal: its change stays the store's record's.
-    const { output: _large, ...viewState } = entry.viewState;
-    entry.viewState = viewState;
-    if (entry.base !== undefined) entry.outputOfBase = true;
-    json = JSON.stringify(entry);
-  }
-  return putEntry(name, json);
+/** What the page journals as it goes away. */
+export interface PageJournal {
+  /** The commands since the stored record (the client's); undefined when none can be said. */
+  journal: JournalCommands | undefined;
+  /** The collapsed panels by id. */
+  collapsed: string[];
+  /** The output editor's whole text, when it changed since the core last got it. */
+  output?: string;
+  /** A project's: the server revision its record is based on. */
+  baseRevision?: number;
 }
 
 /**
- * Puts the entry as the commands since its base (see the module comment); answers false when
- * it does not fit, or the base is not the record's it was built on (then the drafts are kept).
+ * Keeps a workspace's entry as the page goes away (see the module comment); what does not fit
+ * is a marker that says since when the edits could not be kept. Answers whether all was kept.
  */
-function putCommands(
-  name: string,
-  entry: JournalEntry,
-  kept: NonNullable<KeptJournal['commands']>,
-): boolean {
-  if (entry.base === undefined || kept.base !== entry.base) return false;
-  const viewState: WorkspaceViewState = { v: 2, collapsed: kept.collapsed };
-  if (entry.viewState.output !== undefined) viewState.output = entry.viewState.output;
-  const commands: JournalEntry = {
-    savedAt: entry.savedAt,
-    viewState,
-    base: entry.base,
-    commands: kept.commands,
-  };
-  if (entry.outputOfBase === true) commands.outputOfBase = true;
-  if (entry.baseRevision !== undefined) commands.baseRevision = entry.baseRevision;
-  if (kept.built !== undefined) commands.built = kept.built;
-  let json = JSON.stringify(commands);
-  if (json.length > JOURNAL_MAX_CHARS && viewState.output !== undefined) {
-    // The editor's text is too large to journal: its change stays the store's record's.
-    delete viewState.output;
-    commands.outputOfBase = true;
-    json = JSON.stringify(commands);
+export function writeJournal(name: string, page: PageJournal, now = Date.now()): boolean {
+  const journal = page.journal;
+  if (journal === undefined) {
+    putEntry(name, JSON.stringify(lostEntry(now, now, page.baseRevision)));
+    return false;
   }
-  return json.length <= JOURNAL_MAX_CHARS && putEntry(name, json);
+  // Newer than its base even within the same millisecond (the newer of the two is restored).
+  const savedAt = Math.max(now, (journal.base ?? 0) + 1);
+  const viewState: WorkspaceViewState = { v: 2, collapsed: page.collapsed };
+  const entry: JournalEntry = { savedAt, viewState, commands: journal.commands };
+  if (journal.base !== undefined) entry.base = journal.base;
+  if (journal.ids !== undefined) entry.ids = journal.ids;
+  if (journal.built !== undefined) entry.built = journal.built;
+  if (page.baseRevision !== undefined) entry.baseRevision = page.baseRevision;
+  // The editor's text replaces its whole text on a replay (only `text` is read).
+  if (page.output !== undefined) viewState.output = { start: 0, end: 0, text: page.output };
+  else entry.outputOfBase = true;
+  let json = JSON.stringify(entry);
+  if (json.length > JOURNAL_MAX_CHARS && viewState.output !== undefined) {
+    // The editor's text is too large to journal: the form's commands are kept, and the next
+    // open says the editor's own text was not.
+    delete viewState.output;
+    entry.outputOfBase = true;
+    entry.lost = journal.since;
+    json = JSON.stringify(entry);
+  }
+  if (json.length > JOURNAL_MAX_CHARS) {
+    json = JSON.stringify(lostEntry(savedAt, journal.since, page.baseRevision));
+    putEntry(name, json);
+    return false;
+  }
+  return putEntry(name, json) && entry.lost === undefined;
+}
+
+/** A marker: the edits since `since` could not be kept. */
+function lostEntry(savedAt: number, since: number, baseRevision?: number): JournalEntry {
+  const entry: JournalEntry = { savedAt, viewState: { v: 2 }, lost: since };
+  if (baseRevision !== undefined) entry.baseRevision = baseRevision;
+  return entry;
 }
 
 /** Puts an entry's JSON for `name`; answers whether it was kept (not too large, not refused). */
@@ -180,13 +192,13 @@ export function readJournal(name: string): JournalEntry | undefined {
     if (typeof entry.savedAt !== 'number' || typeof entry.viewState !== 'object') return undefined;
     if (entry.text !== undefined && typeof entry.text !== 'string') return undefined;
     if (entry.patch !== undefined && !isPatch(entry.patch)) return undefined;
-    if (
-      entry.commands !== undefined &&
-      (!Array.isArray(entry.commands) || typeof entry.base !== 'number')
-    ) {
-      return undefined;
-    }
+    if (entry.base !== undefined && typeof entry.base !== 'number') return undefined;
+    if (entry.commands !== undefined && !Array.isArray(entry.commands)) return undefined;
     if (entry.built !== undefined && !isBuilt(entry.built)) delete entry.built;
+    if (entry.lost !== undefined && typeof entry.lost !== 'number') delete entry.lost;
+    if (entry.ids !== undefined && (typeof entry.ids !== 'object' || entry.ids === null)) {
+      delete entry.ids;
+    }
     return entry as JournalEntry;
   } catch {
     return undefined;
@@ -215,8 +227,9 @@ export function newerRecord(
   if (entry === undefined || (record !== undefined && entry.savedAt <= record.savedAt)) {
     return record;
   }
-  // Commands are applied by the page over the record they build on ({@link commandJournal}).
-  if (entry.commands !== undefined) return record;
+  // Commands are applied by the page over the record they build on ({@link commandJournal}); a
+  // marker holds nothing to restore ({@link journalLoss}).
+  if (entry.commands !== undefined || entry.lost !== undefined) return record;
   const base: Omit<WorkspaceRecord, 'text'> =
     entry.baseRevision === undefined
       ? { viewState: entry.viewState, baseRevision: null, savedAt: entry.savedAt }
@@ -270,7 +283,7 @@ function movedOn(
     if (record.outputText !== undefined) base.outputText = record.outputText;
     return { ...base, text: record.text };
   }
-  // The entry's output is the editor's whole text (recorder.ts journalNow): over the newer
+  // The entry's output is the editor's whole text (as the page journaled it): over the newer
   // text it spans that text whole. Its length is known once the text is read (a Blob is read
   // by recordWithJournal first); unread, the newer record's own output stands.
   if (typeof record.text !== 'string')
@@ -290,6 +303,16 @@ export async function recordWithJournal(
 ): Promise<WorkspaceRecord | undefined> {
   let kept = await store.get(name).catch(() => undefined);
   const entry = readJournal(name);
+  if (entry?.commands !== undefined && entry.base === undefined) {
+    return fromScratch(store, name, entry as JournalEntry & { commands: DocumentCommand[] }, kept);
+  }
+  if (entry?.commands === undefined && entry?.lost !== undefined) {
+    // A marker: the page reads it ({@link journalLoss}) unless the store is newer.
+    if (kept !== undefined && entry.savedAt <= kept.savedAt) {
+      clearJournal(name, Number.POSITIVE_INFINITY);
+    }
+    return kept;
+  }
   if (entry?.commands !== undefined) {
     // Kept while it builds on the stored record (the page applies it), or on one the same core
     // stored before it (rebased); else it is older.
@@ -323,6 +346,68 @@ export async function recordWithJournal(
     clearJournal(name, kept?.savedAt ?? Number.POSITIVE_INFINITY);
   }
   return record;
+}
+
+/**
+ * An entry of commands with no stored record under them (the page went away before the first
+ * store of a Load, a new workspace or a project shown): newer than the store's record, its `load`
+ * (or an empty document) becomes the stored record and the rest builds on it, replayed by the
+ * page as any journal ({@link journalReplay}).
+ */
+async function fromScratch(
+  store: WorkspaceStore,
+  name: string,
+  entry: JournalEntry & { commands: DocumentCommand[] },
+  kept: WorkspaceRecord | undefined,
+): Promise<WorkspaceRecord | undefined> {
+  if (kept !== undefined && entry.savedAt <= kept.savedAt) {
+    clearJournal(name, Number.POSITIVE_INFINITY);
+    return kept;
+  }
+  const [first, ...rest] = entry.commands;
+  const loaded = first?.kind === 'load' ? first : undefined;
+  const viewState: WorkspaceViewState = { v: 2 };
+  if (loaded !== undefined && entry.ids !== undefined) viewState.ids = entry.ids;
+  const record: WorkspaceRecord = {
+    text: loaded?.text ?? '',
+    viewState,
+    baseRevision: entry.baseRevision ?? null,
+    savedAt: entry.savedAt - 1,
+  };
+  // A project's commands are a change the server has not got.
+  if (entry.baseRevision !== undefined) record.pending = true;
+  const { ids: _ids, ...over } = entry;
+  const next: JournalEntry = {
+    ...over,
+    base: record.savedAt,
+    commands: loaded === undefined ? entry.commands : rest,
+  };
+  try {
+    await store.put(name, record);
+  } catch (failure) {
+    // The journal stays the only copy; the store's record is shown meanwhile.
+    console.warn('The journaled record was not stored', failure);
+    return kept;
+  }
+  putEntry(name, JSON.stringify(next));
+  return record;
+}
+
+/**
+ * A marker newer than the stored `record`: the time since which the edits made before the page
+ * went away could not be kept (the page says so once; the marker is then removed).
+ */
+export function journalLoss(name: string, record: WorkspaceRecord | undefined): number | undefined {
+  const entry = readJournal(name);
+  if (entry?.lost === undefined) return undefined;
+  if (record !== undefined && entry.savedAt <= record.savedAt) return undefined;
+  if (entry.commands === undefined) clearJournal(name, Number.POSITIVE_INFINITY);
+  else {
+    // The commands are kept (replayed until a store); only the message goes.
+    const { lost: _said, ...rest } = entry;
+    putEntry(name, JSON.stringify(rest));
+  }
+  return entry.lost;
 }
 
 /**
@@ -386,7 +471,7 @@ export function journalReplay(
     commands: entry.commands,
     collapsed: entry.viewState.collapsed ?? [],
   };
-  // The editor's whole text as it was (journalNow), unless the record's stands.
+  // The editor's whole text as it was when the page went away, unless the record's stands.
   const output = entry.viewState.output;
   if (entry.outputOfBase !== true && output !== undefined) replay.output = output.text;
   return replay;

@@ -3,8 +3,8 @@
  * its record (after the one-time migration of older storage), shows a project's record, and
  * has the document's core keep the record as the user works, 400 ms after a change of the form,
  * the document panel, a panel's collapse or the output editor; on leaving the page (`pagehide`,
- * a hidden tab) the form's drafts go to a synchronous journal (journal.ts: the store's write may
- * not outlive the page).
+ * a hidden tab) the commands since the stored record go to a synchronous journal (journal.ts: the
+ * store's write may not outlive the page), replayed by the next page over that record.
  *
  * Both the browser's own workspace and a project's put their record in the one store. A
  * project's is marked pending until the server has it: project sync sends the body the core
@@ -20,14 +20,16 @@ import type { DocumentStore } from '../model/document-store';
 import type { OutputEditorHandle } from '../model/output-handle';
 import { workspacesReady } from './ready';
 import type { ProjectKeeper, UploadBody } from './project-keeper';
-import { WorkspaceRecorder } from './recorder';
+import { PageViewSender, type PageSide } from './page-view';
 import { schemaCommands } from '../../shared/workspace/record-commands';
 import { COLLAPSE_ABOVE, restoreWorkspace, type RestoredWorkspace } from './restore';
 import {
   clearJournal,
+  JOURNAL_STORE_AT_CHARS,
+  journalLoss,
   journalReplay,
   recordWithJournal,
-  writeKeptJournal,
+  writeJournal,
   type JournalReplay,
 } from './journal';
 import { readViewState, type WorkspaceViewState } from './view-state';
@@ -55,14 +57,27 @@ export interface WorkspaceOptions {
   onShown: (shown: RestoredWorkspace) => void;
   /** Edits the form by commands (the editor object's `apply`): a restore's drafts go so. */
   apply: (commands: readonly DocumentCommand[]) => void;
+  /**
+   * Replays a journal's commands as the editor made them (the editor object's `replay`: its own
+   * edits by `apply`, a schema renamed in the whole document by the worker); default `apply`.
+   */
+  replay?: (commands: readonly DocumentCommand[]) => Promise<void>;
 }
 
 export interface Workspace {
   /** The browser's own record is being read and opened. */
   restoring: boolean;
-  recorder: WorkspaceRecorder;
   /** Call on every change of the output editor (its text goes with the next record). */
   changed: () => void;
+  /** The output editor holds exactly the text the core answered last (Generate). */
+  outputShowsAnswer: () => void;
+  /**
+   * The edits made before the page last went away, since this time, could not be kept (too large
+   * for the journal); undefined when nothing was lost.
+   */
+  lostSince: number | undefined;
+  /** The user read the message of {@link lostSince}. */
+  dismissLost: () => void;
   /**
    * Puts a record on the screen (a project's, from the server or this device); `journal`: the
    * commands made over that stored record before the page went away, replayed after it.
@@ -87,44 +102,47 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   });
   const { name, inProject, store, documentStore, client, editor, editorReady } = options;
   const [restoring, setRestoring] = useState(!inProject);
-  const [recorder] = useState(() => new WorkspaceRecorder());
+  const [pageView] = useState(() => new PageViewSender());
+  const [lostSince, setLostSince] = useState<number | undefined>(undefined);
+  /** A project's: the server revision its record is based on (null: the browser's own). */
+  const baseRevision = useRef<number | null>(null);
   /**
    * The output editor's handle, also while leaving the page: the ref is detached before this
    * hook's last save, and the editor itself is disposed after it (a child's cleanup).
    */
   const lastHandle = useRef<OutputEditorHandle | null>(null);
   const editorHandle = () => latest.current.editor.current ?? lastHandle.current;
-  useEffect(() => {
-    recorder.connect({
-      endpoints: () => store.list(),
-      isCollapsed: (id) => store.isCollapsed(id),
-      meta: () => documentStore.getMeta(),
-      schemas: () => documentStore.getSchemas(),
-      readOutput: async () => {
-        const handle = editorHandle();
-        return latest.current.editorReady && handle ? handle.readValue() : undefined;
-      },
-      outputNow: () => {
-        const handle = editorHandle();
-        return latest.current.editorReady && handle ? handle.getValue() : undefined;
-      },
-      keep: async (_endpoints, view) => {
-        const revision = await latest.current.keep();
-        return { revision, stored: await latest.current.client.flushRecord(view) };
-      },
-    });
-  }, [recorder, store, documentStore]);
+  /** The page's side of the record (page-view.ts). */
+  const page: PageSide = {
+    collapsed: () =>
+      store
+        .list()
+        .filter((endpoint) => store.isCollapsed(endpoint.id))
+        .map((endpoint) => endpoint.id),
+    readOutput: async () => {
+      const handle = editorHandle();
+      return latest.current.editorReady && handle ? handle.readValue() : undefined;
+    },
+    outputNow: () => {
+      const handle = editorHandle();
+      return latest.current.editorReady && handle ? handle.getValue() : undefined;
+    },
+    // The queued commands go to the worker's document, whose core then stores the record with
+    // the page's part; the text never crosses to the page.
+    sync: () => latest.current.keep(),
+  };
   /** Records are kept one at a time (the debounced keep, a project's save, a new project). */
   const keeping = useRef<Promise<unknown>>(Promise.resolve());
   const keepNow = useCallback(() => {
     const next = keeping.current.then(async () => {
-      const kept = await recorder.keep();
+      const kept = await pageView.store(latest.current.client, page);
       if (kept !== undefined) clearJournal(name, kept.savedAt);
       return kept;
     });
     keeping.current = next.catch(() => undefined);
     return next;
-  }, [recorder, name]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageView, name, store]);
   /** The output a shown record puts in the editor once it is ready. */
   const pendingOutput = useRef<string | undefined>(undefined);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
@@ -139,7 +157,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
    * Puts a restored record on the screen; answers once the text's shared schemas are read back
    * (a project's baseline record is stored after that, so the read-back is not a change to save).
    */
-  const apply = (shown: RestoredWorkspace): Promise<void> => {
+  const apply = (shown: RestoredWorkspace, replayed = false): Promise<void> => {
     markLoaded(shown.opened);
     const endpoints = shown.endpoints;
     // A text shown without a view state of its own (a project saved elsewhere) is collapsed as
@@ -151,11 +169,12 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     store.setAll(shown.opened, collapsed);
     documentStore.setAll(shown.textMeta ?? newDocumentMeta(), {});
     client.releaseHold();
-    recorder.adopt(shown.text, shown.opened, documentStore.getMeta(), undefined);
+    pageView.reset();
     // ... and the drafts go as commands, to the cache and the worker alike.
     const commands = [...shown.drafts];
-    // A form is never empty (spec §4): one endpoint, calm until touched.
-    if (endpoints.length === 0)
+    // A form is never empty (spec §4): one endpoint, calm until touched (a journal replayed
+    // after it brings the one it had: see replay).
+    if (endpoints.length === 0 && !replayed)
       commands.push({ kind: 'addEndpoint', endpoint: createEndpoint(true) });
     latest.current.apply(commands);
     store.touched.markBlank(store.list());
@@ -166,7 +185,6 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const draft = shown.schemas;
     return client.documentSchemas().then((schemas) => {
       documentStore.setSchemas(() => schemas);
-      recorder.adoptMeta(undefined, schemas);
       if (draft !== undefined) latest.current.apply(schemaCommands(schemas, draft));
     }, console.warn);
   };
@@ -175,8 +193,13 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
    * The journal's commands over the shown record (made before the page went away, not stored),
    * applied as the editor applies any command, with the panels and the output editor's text.
    */
-  const replay = (journal: JournalReplay): void => {
-    latest.current.apply(journal.commands);
+  const replay = async (journal: JournalReplay): Promise<void> => {
+    const { apply: edit, replay: replayCommands } = latest.current;
+    await (replayCommands ?? ((commands) => Promise.resolve(edit(commands))))(journal.commands);
+    // A form is never empty (spec §4).
+    if (store.size === 0) edit([{ kind: 'addEndpoint', endpoint: createEndpoint(true) }]);
+    // As a record shown: an endpoint with no path yet is calm until touched.
+    store.touched.markBlank(store.list());
     const collapsed = new Set(journal.collapsed);
     for (const endpoint of store.list()) {
       if (store.isCollapsed(endpoint.id) !== collapsed.has(endpoint.id)) {
@@ -185,7 +208,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     }
     if (journal.output !== undefined) {
       pendingOutput.current = journal.output;
-      recorder.outputChanged();
+      pageView.outputChanged();
     }
   };
 
@@ -202,6 +225,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       const record = await recordWithJournal(workspaceStore(), name);
       // The commands made over that record before the page went away, applied once it is shown.
       const journal = journalReplay(name, record);
+      const lost = journalLoss(name, record);
+      if (lost !== undefined) setLostSince(lost);
       if (abort.signal.aborted) return;
       // This page holds the browser's own workspace: the document's core keeps its record.
       client.keepRecord({ name, baseRevision: null }, workspaceStore());
@@ -218,15 +243,14 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
           hold: true,
         });
         if (abort.signal.aborted) return;
-        const schemasRead = apply(shown);
-        recorder.adoptStored(record.savedAt, shown.text.length);
+        const schemasRead = apply(shown, journal !== undefined);
         // The record's drafts queued so far are the record; the journal's commands follow it.
         client.recordBase(record.savedAt);
         if (journal !== undefined) {
           // After the shared schemas' drafts: the journal's commands were made after them.
           await schemasRead;
           if (abort.signal.aborted) return;
-          replay(journal);
+          await replay(journal);
         }
       }
       active.current = true;
@@ -274,8 +298,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       try {
         // The document's core stores the record; the text does not cross to the page.
         await keepNow();
-        if (recorder.resend) {
-          recorder.resend = false;
+        if (pageView.resend) {
+          pageView.resend = false;
           again = true;
         }
       } catch (failure) {
@@ -291,7 +315,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const changed = () => {
       if (!alive) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void save(), RECORD_SAVE_DEBOUNCE_MS);
+      // Commands nearing a journal entry's budget (a long paste, a Load's text before its first
+      // store): the record is stored at once, which cuts the log.
+      const now = active.current && latest.current.client.journalChars() > JOURNAL_STORE_AT_CHARS;
+      timer = setTimeout(() => void save(), now ? 0 : RECORD_SAVE_DEBOUNCE_MS);
     };
     /** Leaving: the form's drafts over the record stored last (nothing async finishes). */
     const saveNow = () => {
@@ -299,14 +326,12 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       if (timer === undefined && !running) return;
       clearTimeout(timer);
       timer = undefined;
-      // Written at once: nothing async finishes as the page goes away. The form's drafts over
-      // the record the core stored last; the core's own write follows when the page stays.
-      // The commands since the stored record, for the browser's own workspace and a project's
-      // alike (a project's pending change is uploaded from the record they rebuild). A store in
-      // flight may land after the entry: the entry is then rebased on it (journal.ts).
-      const commands = latest.current.client.journalCommands();
-      const entry = recorder.journalNow(commands);
-      if (entry !== undefined) writeKeptJournal(name, entry);
+      // Written at once: nothing async finishes as the page goes away; the core's own write
+      // follows when the page stays. The commands since the stored record, for the browser's own
+      // workspace and a project's alike (a project's pending change is uploaded from the record
+      // they rebuild). A store in flight may land after the entry: the entry is then rebased on
+      // it (journal.ts).
+      writeJournal(name, pageView.journal(latest.current.client, page, baseRevision.current));
       if (alive) void save();
     };
     /**
@@ -345,27 +370,32 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         storeNow: () => undefined,
       };
     };
-  }, [name, recorder, store, documentStore, keepNow]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name, pageView, store, documentStore, keepNow]);
 
   return {
     restoring,
-    recorder,
     changed: () => {
-      recorder.outputChanged();
+      pageView.outputChanged();
       saver.current.changed();
     },
+    outputShowsAnswer: () => pageView.outputShowsAnswer(),
+    lostSince,
+    dismissLost: () => setLostSince(undefined),
     show: async (text, viewState, journal) => {
+      // A project's page closed with edits too large to journal: said once, as it opens again.
+      const lost = journalLoss(name, undefined);
+      if (lost !== undefined) setLostSince(lost);
       const shown = await restoreWorkspace(client, text, readViewState(viewState), {
         hold: true,
       });
-      const schemasRead = apply(shown);
+      const schemasRead = apply(shown, journal !== undefined);
       if (journal !== undefined) {
         // The stored record the journal builds on is the one shown: the log starts after its
         // drafts, and its commands follow them.
-        recorder.adoptStored(journal.base, shown.text.length);
         client.recordBase(journal.base);
         await schemasRead;
-        replay(journal);
+        await replay(journal);
       }
       // The editor takes it now: project sync does not count the filling-in as an edit.
       const handle = editor.current;
@@ -377,13 +407,13 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       // Nor the shared schemas read back from the text (under load they come after the editor).
       await schemasRead;
     },
-    adoptLoaded: (text, views) => {
-      recorder.adopt(text, views, documentStore.getMeta(), documentStore.getSchemas());
+    adoptLoaded: () => {
+      pageView.reset();
       saver.current.storeNow();
     },
     keeper: (projectId) => ({
       target: (revision) => {
-        recorder.basedOn(revision);
+        baseRevision.current = revision;
         client.keepRecord(
           { name: projectWorkspace(projectId), baseRevision: revision, pending: true },
           workspaceStore(),
@@ -392,7 +422,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       record: async () => (await keepNow())?.savedAt,
       body: (fields) => client.recordUploadBody(fields),
       sent: async (revision, savedAt) => {
-        recorder.basedOn(revision);
+        baseRevision.current = revision;
         await client.recordSent(revision, savedAt);
       },
       subscribe: (listener) =>

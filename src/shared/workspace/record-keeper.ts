@@ -4,9 +4,8 @@
  * so it builds the record `{ text, viewState, baseRevision }` itself and writes it (debounced),
  * and the text never has to cross to the page to be stored or uploaded.
  *
- * What the text holds is known by identity, as the page's recorder knew it: the views of the
- * last text written (or opened) are in `written`; any other view is a draft, kept whole in the
- * view state until a text holds it. The page owns what only the screen knows (the collapsed
+ * What the text holds is known by identity: the views of the last text written (or opened) are
+ * in `written`; any other view is a draft, kept whole in the view state until a text holds it. The page owns what only the screen knows (the collapsed
  * panels, and the output editor's own text when the user changed it by hand) and sends it when
  * it changes ({@link RecordKeeper.setView}).
  */
@@ -83,7 +82,7 @@ export interface KeeperOptions {
   /**
    * Whether a batch or a view change schedules a write by itself (default true). The page turns
    * it off when it asks for each write ({@link RecordKeeper.flush}) after its own pause: it then
-   * knows which of its views the stored record's text holds (its journal's drafts are the rest).
+   * knows which record its journal's commands build on.
    */
   auto?: boolean;
 }

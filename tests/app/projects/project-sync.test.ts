@@ -16,7 +16,7 @@ import {
   type SyncApi,
   type UploadBody,
 } from '../../../src/app/projects/project-sync';
-import { readJournal, writeKeptJournal } from '../../../src/app/workspace/journal';
+import { readJournal, writeJournal } from '../../../src/app/workspace/journal';
 import { MemoryWorkspaceStore, projectWorkspace } from '../../../src/app/workspace/workspace-store';
 import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
 import { projectBody, type Project } from '../../../src/shared/projects';
@@ -369,12 +369,10 @@ describe('ProjectSync', () => {
     await store.put(name, { text: 'v1', viewState: { v: 2 }, baseRevision: 1, savedAt: 5 });
     const meta = { ...newDocumentMeta(), info: { ...newDocumentMeta().info, title: 'typed' } };
     expect(
-      writeKeptJournal(name, {
-        viewState: { v: 2 },
-        base: 5,
-        outputOfBase: true,
+      writeJournal(name, {
+        journal: { base: 5, commands: [{ kind: 'setMeta', meta }], since: 5 },
+        collapsed: ['e1'],
         baseRevision: 1,
-        commands: { base: 5, commands: [{ kind: 'setMeta', meta }], collapsed: ['e1'] },
       }),
     ).toBe(true);
     const kept = await pendingRecords(store).get(id);
@@ -392,12 +390,10 @@ describe('ProjectSync', () => {
     await vi.waitFor(() => expect(status(instance)).toBe('saved'));
     // A journal over another record than the stored one is older than it: dropped.
     localStorage.clear();
-    writeKeptJournal(name, {
-      viewState: { v: 2 },
-      base: 4,
-      outputOfBase: true,
+    writeJournal(name, {
+      journal: { base: 4, commands: [{ kind: 'setMeta', meta }], since: 4 },
+      collapsed: [],
       baseRevision: 1,
-      commands: { base: 4, commands: [{ kind: 'setMeta', meta }], collapsed: [] },
     });
     expect((await pendingRecords(store).get(id))?.journal).toBeUndefined();
     expect(readJournal(name)).toBeUndefined();

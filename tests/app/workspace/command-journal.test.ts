@@ -10,12 +10,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { createEndpoint, markLoaded } from '../../../src/app/model/endpoint-ops';
 import {
-  commandJournal,
+  JOURNAL_STORE_AT_CHARS,
+  journalReplay,
   readJournal,
   recordWithJournal,
-  writeKeptJournal,
+  writeJournal,
 } from '../../../src/app/workspace/journal';
-import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
+import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
+import { JobRunner } from '../../../src/app/jobs/job-runner';
 import { pendingRecords } from '../../../src/app/projects/project-sync';
 import { restoreWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState } from '../../../src/app/workspace/view-state';
@@ -24,126 +26,21 @@ import {
   projectWorkspace,
   type WorkspaceRecord,
 } from '../../../src/app/workspace/workspace-store';
-import {
-  applyToView,
-  type DocumentCommand,
-  type Endpoint,
-  type EndpointCommand,
-} from '../../../src/shared/openapi';
-import { newDocumentMeta } from '../../../src/shared/openapi/document/meta';
-import { baseDialect } from '../../../src/shared/openapi/versions';
+import type { Endpoint } from '../../../src/shared/openapi';
 import { petsDocument } from '../../shared/support/pets-document';
-
-const NAME = 'local';
+import { NAME, pageOf, restore, set, started as startedIn } from './support/journal-page';
 
 afterEach(() => localStorage.clear());
-
-/** A page over `client`: its form changes by commands (as the editor applies them) and queues them. */
-function pageOf(client: GeneratorClient, views: Endpoint[]) {
-  const page = {
-    form: views,
-    collapsed: new Set<string>(),
-    /** The editor object's `apply`: the form changes at once, the command is queued. */
-    apply(commands: readonly DocumentCommand[]) {
-      for (const command of commands) {
-        if (command.kind === 'addEndpoint') {
-          const index = command.index ?? page.form.length;
-          page.form = [...page.form.slice(0, index), command.endpoint, ...page.form.slice(index)];
-          client.queue({ command, after: command.endpoint });
-        } else if (command.kind === 'putEndpoint') {
-          page.form = page.form.map((e) => (e.id === command.endpoint.id ? command.endpoint : e));
-          client.queue({ command });
-        } else if (command.kind === 'removeEndpoint' || command.kind === 'moveEndpoint') {
-          const moved = page.form.find((e) => e.id === command.endpointId) as Endpoint;
-          page.form = page.form.filter((e) => e !== moved);
-          if (command.kind === 'moveEndpoint') page.form.splice(command.index, 0, moved);
-          client.queue({ command });
-        } else {
-          const edit = command as EndpointCommand;
-          const before = page.form.find((e) => e.id === edit.endpointId);
-          if (before === undefined) continue;
-          const after = applyToView(before, edit, baseDialect());
-          page.form = page.form.map((e) => (e === before ? after : e));
-          client.queue({ command, before, after });
-        }
-      }
-    },
-  };
-  return page;
-}
-
-/** The page's recorder over `page`, as useWorkspace connects it, with the shown text adopted. */
-function recorderOf(
-  client: GeneratorClient,
-  page: ReturnType<typeof pageOf>,
-  shown: Awaited<ReturnType<typeof restoreWorkspace>>,
-) {
-  const recorder = new WorkspaceRecorder();
-  recorder.connect({
-    endpoints: () => page.form,
-    isCollapsed: (id) => page.collapsed.has(id),
-    meta: () => shown.meta ?? newDocumentMeta(),
-    schemas: () => ({}),
-    readOutput: () => Promise.resolve(undefined),
-    outputNow: () => undefined,
-    keep: async (_endpoints, view) => {
-      const answer = await client.sync();
-      return { revision: answer?.revision, stored: await client.flushRecord(view) };
-    },
-  });
-  recorder.adopt(shown.text, shown.opened, shown.meta, {});
-  return recorder;
-}
-
-/** Shows the stored record as useWorkspace's restore does; answers the page and its recorder. */
-async function restore(store: MemoryWorkspaceStore, text?: string) {
-  const client = new GeneratorClient({ createWorker: undefined });
-  const record = await recordWithJournal(store, NAME);
-  const journal = commandJournal(NAME, record);
-  const shown = await restoreWorkspace(
-    client,
-    record?.text ?? text ?? '',
-    record === undefined ? EMPTY_VIEW_STATE : readViewState(record.viewState),
-    { hold: true },
-  );
-  markLoaded(shown.opened);
-  client.releaseHold();
-  const page = pageOf(client, shown.opened);
-  page.apply(shown.drafts);
-  const recorder = recorderOf(client, page, shown);
-  client.keepRecord({ name: NAME, baseRevision: null }, store);
-  if (record !== undefined) {
-    recorder.adoptStored(record.savedAt, shown.text.length);
-    client.recordBase(record.savedAt);
-  }
-  if (journal !== undefined) {
-    page.apply(journal.commands);
-    for (const id of journal.viewState.collapsed ?? []) page.collapsed.add(id);
-  }
-  return { client, page, recorder, journal };
-}
 
 /** A page that opened `text` and stored its first record. */
 async function started(text: string) {
   const store = new MemoryWorkspaceStore();
-  const opened = await restore(store, text);
-  await opened.recorder.keep();
-  return { store, ...opened };
-}
-
-const set = (endpointId: string, field: 'summary' | 'path', value: string): EndpointCommand =>
-  ({ kind: 'setField', endpointId, field, value }) as EndpointCommand;
-
-/** Leaves the page as useWorkspace's pagehide does: the journal is written at once. */
-function leave(recorder: WorkspaceRecorder, client: GeneratorClient): void {
-  const entry = recorder.journalNow(client.journalCommands());
-  expect(entry).toBeDefined();
-  expect(writeKeptJournal(NAME, entry!)).toBe(true);
+  return { store, ...(await startedIn(store, text)) };
 }
 
 describe('the journal of commands since the stored record', () => {
   it('replayed on a reload, gives the live session’s text byte for byte', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(3));
+    const { store, client, page } = await started(petsDocument(3));
     const [first, second] = page.form.map((e) => e.id) as [string, string];
     const added: Endpoint = {
       ...createEndpoint(false),
@@ -154,7 +51,7 @@ describe('the journal of commands since the stored record', () => {
     // A path edited and an endpoint added: the stored text holds them under keys that are not
     // their ids in this session.
     page.apply([set(first, 'path', '/animals'), { kind: 'addEndpoint', endpoint: added }]);
-    const stored = await recorder.keep();
+    const stored = await page.keep();
     expect(stored?.current).toBe(true);
     const record = (await store.get(NAME)) as WorkspaceRecord;
     expect(record.viewState.ids).toBeDefined();
@@ -166,7 +63,7 @@ describe('the journal of commands since the stored record', () => {
       { kind: 'moveEndpoint', endpointId: added.id, index: 0 },
     ]);
     page.collapsed.add(added.id);
-    leave(recorder, client);
+    expect(page.leave()).toBe(true);
     const entry = readJournal(NAME);
     expect(entry?.base).toBe(stored?.savedAt);
     expect(entry?.commands?.map((command) => command.kind)).toEqual([
@@ -184,11 +81,11 @@ describe('the journal of commands since the stored record', () => {
     expect(reloaded.page.form.map((e) => e.summary)).toEqual(page.form.map((e) => e.summary));
     expect([...reloaded.page.collapsed]).toEqual([added.id]);
     // A second reload before anything is stored replays the same journal over the same record.
-    leave(reloaded.recorder, reloaded.client);
+    expect(reloaded.page.leave()).toBe(true);
     const again = await restore(store);
     expect(await again.client.render()).toBe(live);
     // Once the core stores a record, the journal is behind it: cleared by the next restore.
-    await again.recorder.keep();
+    await again.page.keep();
     const third = await restore(store);
     expect(third.journal).toBeUndefined();
     expect(readJournal(NAME)).toBeUndefined();
@@ -196,7 +93,7 @@ describe('the journal of commands since the stored record', () => {
   });
 
   it('rebases a journal on the record a store in flight landed after it', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(3));
+    const { store, client, page } = await started(petsDocument(3));
     const [first, second, third] = page.form.map((e) => e.id) as [string, string, string];
     page.apply([set(first, 'summary', 'In the record in flight')]);
     await client.sync();
@@ -211,14 +108,14 @@ describe('the journal of commands since the stored record', () => {
       await gate;
       return put(name, record);
     };
-    const keeping = recorder.keep();
+    const keeping = page.keep();
     await writing;
     page.apply([set(second, 'summary', 'Typed while storing')]);
     await client.sync();
     page.apply([set(third, 'summary', 'Typed last')]);
     // A millisecond on: the entry is written after the record was built.
     await new Promise((resolve) => setTimeout(resolve, 2));
-    leave(recorder, client);
+    expect(page.leave()).toBe(true);
     const entry = readJournal(NAME);
     const base = entry?.base;
     expect(entry?.commands).toHaveLength(3);
@@ -241,10 +138,10 @@ describe('the journal of commands since the stored record', () => {
   });
 
   it('drops a journal over an older record of another core (not rebased)', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(2));
+    const { store, page } = await started(petsDocument(2));
     const [first] = page.form.map((e) => e.id) as [string];
     page.apply([set(first, 'summary', 'Journaled')]);
-    leave(recorder, client);
+    expect(page.leave()).toBe(true);
     const record = (await store.get(NAME)) as WorkspaceRecord;
     await store.put(NAME, {
       ...record,
@@ -256,10 +153,10 @@ describe('the journal of commands since the stored record', () => {
   });
 
   it('drops a journal built on another record than the stored one (older)', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(2));
+    const { store, page } = await started(petsDocument(2));
     const [first] = page.form.map((e) => e.id) as [string];
     page.apply([set(first, 'summary', 'Journaled')]);
-    leave(recorder, client);
+    expect(page.leave()).toBe(true);
     // A newer record lands after the journal was written (another write of the store).
     const record = (await store.get(NAME)) as WorkspaceRecord;
     await store.put(NAME, { ...record, savedAt: record.savedAt + 10_000 });
@@ -270,38 +167,58 @@ describe('the journal of commands since the stored record', () => {
   });
 
   it('still restores an entry of the previous release (drafts as views over the record)', async () => {
-    const { store, page, recorder } = await started(petsDocument(2));
-    page.form = page.form.map((e, i) => (i === 1 ? { ...e, summary: 'Old format' } : e));
-    // No commands: the entry is the form's drafts over the stored record, as before.
-    const entry = recorder.journalNow();
-    expect(entry?.commands).toBeUndefined();
-    expect(writeKeptJournal(NAME, entry!)).toBe(true);
-    expect(readJournal(NAME)?.viewState.form?.drafts).toHaveLength(1);
+    const { store, page } = await started(petsDocument(2));
+    const record = (await store.get(NAME)) as WorkspaceRecord;
+    const form = record.viewState.form!;
+    const edited = { ...page.form[1]!, summary: 'Old format' };
+    // No commands: the form's drafts over the stored record, as earlier releases wrote it.
+    localStorage.setItem(
+      `specform.workspace.journal:${NAME}`,
+      JSON.stringify({
+        savedAt: record.savedAt + 5,
+        base: record.savedAt,
+        outputOfBase: true,
+        viewState: { v: 2, form: { order: [form.order[0], edited.id], drafts: [edited] } },
+      }),
+    );
     const reloaded = await restore(store);
     expect(reloaded.page.form.map((e) => e.summary)).toEqual(['', 'Old format']);
+    // Taken into the store, and read once.
+    expect(readJournal(NAME)).toBeUndefined();
   });
 
-  it('falls back to the drafts when the commands do not fit the budget', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(2));
+  it('stores at once before the commands outgrow the budget; what still does not fit is said, not dropped silently', async () => {
+    const { store, client, page } = await started(petsDocument(2));
     const [first] = page.form.map((e) => e.id) as [string];
-    // Many keystrokes of a long summary: their commands outgrow the entry's budget.
+    const since = readJournal(NAME)?.base ?? (await store.get(NAME))!.savedAt;
+    // Many keystrokes of a long summary with no pause: their commands near the entry's budget,
+    // and the page has the record stored at once (useWorkspace), which cuts the log.
     const long = 'x'.repeat(20_000);
-    for (let i = 0; i < 80; i += 1) page.apply([set(first, 'summary', `${long}${i}`)]);
-    leave(recorder, client);
-    const entry = readJournal(NAME);
-    expect(entry?.commands).toBeUndefined();
-    expect(entry?.viewState.form?.drafts.map((e) => e.summary)).toEqual([`${long}79`]);
+    for (let i = 0; i < 30; i += 1) page.apply([set(first, 'summary', `${long}${i}`)]);
+    expect(client.journalChars()).toBeGreaterThan(JOURNAL_STORE_AT_CHARS);
+    await page.keep();
+    expect(client.journalChars()).toBe(0);
+    // Should it still not fit (no store could land), the entry is a marker of the loss.
+    for (let i = 30; i < 110; i += 1) page.apply([set(first, 'summary', `${long}${i}`)]);
+    expect(page.leave()).toBe(false);
+    const stored = (await store.get(NAME))!;
+    expect(readJournal(NAME)).toMatchObject({ lost: stored.savedAt });
+    expect(readJournal(NAME)?.commands).toBeUndefined();
+    expect(stored.savedAt).toBeGreaterThan(since);
     const reloaded = await restore(store);
-    expect(reloaded.page.form[0]?.summary).toBe(`${long}79`);
+    expect(reloaded.lost).toBe(stored.savedAt);
+    expect(reloaded.page.form[0]?.summary).toBe(`${long}29`);
+    // Said once.
+    expect((await restore(store)).lost).toBeUndefined();
   });
 
   it('trims the log once a record is stored, and a restarted worker opens that record', async () => {
-    const { store, client, page, recorder } = await started(petsDocument(3));
+    const { store, client, page } = await started(petsDocument(3));
     const [first, second, third] = page.form.map((e) => e.id) as [string, string, string];
     page.apply([set(first, 'path', '/animals'), set(second, 'summary', 'Second')]);
     await client.sync();
     expect(client.journalCommands()?.commands).toHaveLength(2);
-    await recorder.keep();
+    await page.keep();
     expect(client.journalCommands()?.commands).toEqual([]);
     page.apply([set(first, 'summary', 'Animals')]);
     await client.sync();
@@ -333,20 +250,19 @@ describe('the journal of commands since the stored record', () => {
     markLoaded(shown.opened);
     client.releaseHold();
     const page = pageOf(client, shown.opened);
-    const recorder = recorderOf(client, page, shown);
-    recorder.basedOn(1);
+    page.baseRevision = 1;
     client.keepRecord({ name, baseRevision: 1, pending: true }, store);
-    const stored = await recorder.keep();
+    const stored = await page.keep(name);
     await client.recordSent(1, stored?.savedAt);
     expect((await store.get(name))?.pending).toBeUndefined();
     // Typed, and the page left before the debounced store.
     const [first] = page.form.map((e) => e.id) as [string];
     page.apply([set(first, 'summary', 'Project typed then left')]);
     page.collapsed.add(first);
-    const entry = recorder.journalNow(client.journalCommands());
-    expect(entry?.commands?.commands).toEqual([set(first, 'summary', 'Project typed then left')]);
+    expect(page.leave(name)).toBe(true);
+    const entry = readJournal(name);
+    expect(entry?.commands).toEqual([set(first, 'summary', 'Project typed then left')]);
     expect(entry?.baseRevision).toBe(1);
-    expect(writeKeptJournal(name, entry!)).toBe(true);
     const live = await client.render();
 
     // The project opens: the record the server has, with the journal to replay over it.
@@ -373,7 +289,57 @@ describe('the journal of commands since the stored record', () => {
     // Left again before a store: the journal still builds on the same record.
     expect(again.journalCommands()).toEqual({
       base: stored?.savedAt,
+      since: stored?.savedAt,
       commands: [set(first, 'summary', 'Project typed then left')],
     });
+  });
+
+  it('journals a schema renamed in the whole document, and the editor replays it by the worker', async () => {
+    const { store, client, page } = await started(petsDocument(2));
+    /** The page's editor object over a client showing the stored record (useWorkspace's). */
+    const editorOf = async (on: GeneratorClient) => {
+      const jobs = new JobRunner({
+        checkSubscription: () => Promise.resolve({ status: 'active' }),
+        describe: (failure) => String(failure),
+        checkFailed: () => 'check failed',
+      });
+      const record = await recordWithJournal(store, NAME);
+      const shown = await restoreWorkspace(on, record!.text, readViewState(record!.viewState), {
+        hold: true,
+      });
+      markLoaded(shown.opened);
+      on.releaseHold();
+      const editor = new DocumentEditor(on, jobs, []);
+      editor.store.setAll(shown.opened, []);
+      editor.apply(shown.drafts);
+      on.keepRecord({ name: NAME, baseRevision: null }, store);
+      on.recordBase(record!.savedAt);
+      return { editor, journal: journalReplay(NAME, record) };
+    };
+    // The live page: a field typed, the schema renamed by the worker, another field typed.
+    const live = new GeneratorClient({ createWorker: undefined });
+    const { editor } = await editorOf(live);
+    const [first, second] = editor.store.list().map((e) => e.id) as [string, string];
+    editor.apply(set(first, 'summary', 'Before the rename'));
+    await editor.renameSchema('Pet', 'Animal');
+    editor.apply(set(second, 'summary', 'After the rename'));
+    const commands = live.journalCommands()?.commands.map((command) => command.kind);
+    expect(commands).toEqual(['setField', 'renameSchema', 'setField']);
+    expect(writeJournal(NAME, { journal: live.journalCommands(), collapsed: [] })).toBe(true);
+    const text = await live.render();
+    expect(text).toContain('#/components/schemas/Animal');
+    expect(text).not.toContain('#/components/schemas/Pet');
+    expect(page.form).toHaveLength(2);
+    client.terminate();
+
+    const again = new GeneratorClient({ createWorker: undefined });
+    const reopened = await editorOf(again);
+    expect(reopened.journal?.commands).toHaveLength(3);
+    await reopened.editor.replay(reopened.journal!.commands);
+    expect(await again.render()).toBe(text);
+    expect(reopened.editor.store.list().map((e) => e.summary)).toEqual([
+      'Before the rename',
+      'After the rename',
+    ]);
   });
 });

@@ -5,8 +5,11 @@ import {
   JOURNAL_MAX_CHARS,
   newerRecord,
   readJournal,
+  journalLoss,
+  journalReplay,
   recordWithJournal,
-  writeKeptJournal,
+  writeJournal,
+  type JournalEntry,
 } from '../../../src/app/workspace/journal';
 import type { WorkspaceRecord } from '../../../src/app/workspace/workspace-store';
 
@@ -20,17 +23,96 @@ const record = (text: string, savedAt: number): WorkspaceRecord => ({
 
 afterEach(() => localStorage.clear());
 
+/** An entry as earlier releases wrote it (the view state over the record, or over its text). */
+function writeOld(name: string, entry: JournalEntry): void {
+  localStorage.setItem(`specform.workspace.journal:${name}`, JSON.stringify(entry));
+}
+
+function memoryStore(records: [string, WorkspaceRecord][] = []) {
+  const stored = new Map<string, WorkspaceRecord>(records);
+  return {
+    stored,
+    get: (name: string) => Promise.resolve(stored.get(name)),
+    put: (name: string, value: WorkspaceRecord) => {
+      stored.set(name, value);
+      return Promise.resolve();
+    },
+  };
+}
+
 describe('workspace journal', () => {
-  it("keeps only the view state over the store's record, the text too while it has none", () => {
-    expect(writeKeptJournal('local', { viewState, base: 5, outputOfBase: false }, 9)).toBe(true);
-    expect(readJournal('local')).toEqual({ savedAt: 9, viewState, base: 5 });
-    expect(writeKeptJournal('local', { viewState, text: 'new doc', outputOfBase: true }, 10)).toBe(
-      true,
+  it('keeps the commands since the stored record, the panels and the changed output', () => {
+    const commands = [{ kind: 'setMeta' as const, meta: {} }];
+    expect(
+      writeJournal('local', { journal: { base: 5, commands, since: 5 }, collapsed: ['a'] }, 9),
+    ).toBe(true);
+    expect(readJournal('local')).toEqual({
+      savedAt: 9,
+      viewState,
+      base: 5,
+      commands,
+      outputOfBase: true,
+    });
+    writeJournal(
+      'local',
+      { journal: { base: 5, commands, since: 5 }, collapsed: ['a'], output: '# mine' },
+      10,
     );
-    expect(readJournal('local')).toEqual({ savedAt: 10, viewState, text: 'new doc' });
+    expect(readJournal('local')?.viewState.output?.text).toBe('# mine');
+    expect(readJournal('local')?.outputOfBase).toBeUndefined();
     // One entry per workspace.
-    writeKeptJournal('project:1', { viewState, text: 'p', outputOfBase: true }, 11);
-    expect(readJournal('local')?.text).toBe('new doc');
+    writeJournal('project:1', { journal: { commands: [], since: 1 }, collapsed: [] }, 11);
+    expect(readJournal('local')?.savedAt).toBe(10);
+  });
+
+  it('says what it could not keep: the output first, then the whole entry (a marker)', async () => {
+    const commands = [{ kind: 'setMeta' as const, meta: {} }];
+    const journal = { base: 5, commands, since: 5 };
+    const large = 'x'.repeat(JOURNAL_MAX_CHARS);
+    // The editor's text too large: the commands are kept, the loss is said.
+    expect(writeJournal('local', { journal, collapsed: [], output: large }, 9)).toBe(false);
+    expect(readJournal('local')).toMatchObject({ commands, lost: 5, outputOfBase: true });
+    expect(readJournal('local')?.viewState.output).toBeUndefined();
+    // The commands too large: a marker of the time since which the edits were not kept.
+    const huge = [{ kind: 'load' as const, text: large }];
+    expect(writeJournal('local', { journal: { commands: huge, since: 7 }, collapsed: [] }, 9)).toBe(
+      false,
+    );
+    expect(readJournal('local')).toEqual({ savedAt: 9, viewState: { v: 2 }, lost: 7 });
+    const store = memoryStore([['local', record('doc', 5)]]);
+    const kept = await recordWithJournal(store as never, 'local');
+    // The store's record is shown, and the page says once since when the edits were lost.
+    expect(kept?.text).toBe('doc');
+    expect(journalReplay('local', kept)).toBeUndefined();
+    expect(journalLoss('local', kept)).toBe(7);
+    expect(journalLoss('local', kept)).toBeUndefined();
+    expect(readJournal('local')).toBeUndefined();
+  });
+
+  it('an entry with no stored record under it makes its loaded text the record, then replays the rest', async () => {
+    const commands = [
+      { kind: 'load' as const, text: 'openapi: 3.0.1\n' },
+      { kind: 'setMeta' as const, meta: {} },
+    ];
+    writeJournal(
+      'local',
+      { journal: { commands, since: 3, ids: { a: 'b' } }, collapsed: ['a'] },
+      9,
+    );
+    const store = memoryStore([['local', record('older', 2)]]);
+    const kept = await recordWithJournal(store as never, 'local');
+    expect(kept).toMatchObject({ text: 'openapi: 3.0.1\n', savedAt: 8, baseRevision: null });
+    expect(kept?.viewState).toEqual({ v: 2, ids: { a: 'b' } });
+    expect(store.stored.get('local')).toBe(kept);
+    expect(journalReplay('local', kept)).toEqual({
+      base: 8,
+      commands: [{ kind: 'setMeta', meta: {} }],
+      collapsed: ['a'],
+    });
+    // Older than the store's record: dropped.
+    writeJournal('local', { journal: { commands, since: 3 }, collapsed: [] }, 1);
+    expect((await recordWithJournal(store as never, 'local'))?.savedAt).toBe(8);
+    expect(readJournal('local')).toBeUndefined();
   });
 
   it('restores the newer of the store and the journal, never a view state on the wrong text', () => {
@@ -78,20 +160,17 @@ describe('workspace journal', () => {
     expect(newerRecord(landed, { savedAt: 4, viewState: drafts, base: 3 })).toBe(landed);
   });
 
-  it('is cleared once the store is as new, and refuses what localStorage cannot hold', () => {
-    writeKeptJournal('local', { viewState, text: 'doc', outputOfBase: true }, 9);
+  it('is cleared once the store is as new, and reads nothing from what is not an entry', () => {
+    writeJournal('local', { journal: { base: 5, commands: [], since: 5 }, collapsed: [] }, 9);
     clearJournal('local', 8);
     expect(readJournal('local')).toBeDefined();
     clearJournal('local', 9);
-    expect(readJournal('local')).toBeUndefined();
-    const large = { viewState, text: 'x'.repeat(JOURNAL_MAX_CHARS), outputOfBase: true };
-    expect(writeKeptJournal('local', large)).toBe(false);
     expect(readJournal('local')).toBeUndefined();
     localStorage.setItem('specform.workspace.journal:local', '{not json');
     expect(readJournal('local')).toBeUndefined();
   });
 
-  it("a project's entry is a change the server has not got, on the revision it was made on", async () => {
+  it("a project's entry of an earlier release is a change the server has not got, on the revision it was made on", async () => {
     const stored = new Map<string, WorkspaceRecord>([
       ['project:7', { ...record('openapi: 3.0.1\n', 5), baseRevision: 3 }],
     ]);
@@ -102,7 +181,7 @@ describe('workspace journal', () => {
         return Promise.resolve();
       },
     };
-    writeKeptJournal('project:7', { viewState, base: 5, outputOfBase: true, baseRevision: 3 }, 9);
+    writeOld('project:7', { savedAt: 9, viewState, base: 5, outputOfBase: true, baseRevision: 3 });
     const restored = await recordWithJournal(store as never, 'project:7');
     expect(restored).toMatchObject({ text: 'openapi: 3.0.1\n', baseRevision: 3, pending: true });
     expect(restored?.viewState).toEqual(viewState);

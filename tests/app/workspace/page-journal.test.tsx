@@ -77,10 +77,10 @@ describe('the page left before the debounced store', () => {
     const second = renderWithProviders(<GeneratorPage />);
     await restored();
     await waitFor(() => expect(pathField().value).toBe('/stored/more'));
-    // Left again before a store: the journal still builds on the same record, with the replayed
-    // commands and the new ones.
-    await user.type(pathField(), '/again');
+    // Left again before a store lands (a slow machine may start one while typing): the journal
+    // still builds on the same record, with the replayed commands and the new ones.
     records.put = () => new Promise<void>(() => undefined);
+    await user.type(pathField(), '/again');
     act(() => {
       fireEvent(window, new Event('pagehide'));
     });
@@ -136,5 +136,84 @@ describe('the page left before the debounced store', () => {
     renderWithProviders(<GeneratorPage />);
     await restored();
     await waitFor(() => expect(pathField().value).toBe('/loaded/typed'));
+  }, 20_000);
+
+  it('journals a Load whose first store never landed as the load and the commands after it', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<GeneratorPage />);
+    await restored();
+    await waitFor(() => expect(records.records.get('local')).toBeDefined(), { timeout: 5000 });
+    const before = records.records.get('local')!;
+    const text = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: Loaded',
+      '  version: 1.0.0',
+      'paths:',
+      '  /loaded:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: OK',
+      '',
+    ].join('\n');
+    // From the Load on, no store lands (the page goes away first).
+    const put = records.put.bind(records);
+    records.put = () => new Promise<void>(() => undefined);
+    fireEvent.change(screen.getByTestId('fake-output'), { target: { value: text } });
+    const load = screen.getByRole('button', { name: 'Load YAML' });
+    await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
+    await user.click(load);
+    await waitFor(() => expect(pathField().value).toBe('/loaded'));
+    await user.type(pathField(), '/typed');
+    act(() => {
+      fireEvent(window, new Event('pagehide'));
+    });
+    const entry = readJournal('local');
+    expect(entry?.base).toBeUndefined();
+    expect(entry?.commands?.[0]).toEqual({ kind: 'load', text });
+    first.unmount();
+    records.put = put;
+    expect(records.records.get('local')!.savedAt).toBe(before.savedAt);
+    renderWithProviders(<GeneratorPage />);
+    await restored();
+    await waitFor(() => expect(pathField().value).toBe('/loaded/typed'));
+    expect(screen.getAllByTestId('endpoint-panel')).toHaveLength(1);
+  }, 20_000);
+
+  it('a new workspace left before its first store comes back with its one endpoint, edited', async () => {
+    const user = userEvent.setup();
+    const put = records.put.bind(records);
+    records.put = () => new Promise<void>(() => undefined);
+    const first = renderWithProviders(<GeneratorPage />);
+    await restored();
+    await user.type(pathField(), '/first');
+    act(() => {
+      fireEvent(window, new Event('pagehide'));
+    });
+    expect(readJournal('local')?.base).toBeUndefined();
+    first.unmount();
+    records.put = put;
+    expect(records.records.get('local')).toBeUndefined();
+    renderWithProviders(<GeneratorPage />);
+    await restored();
+    await waitFor(() => expect(pathField().value).toBe('/first'));
+    // The journal brings the endpoint the page started with: no second one.
+    expect(screen.getAllByTestId('endpoint-panel')).toHaveLength(1);
+  }, 20_000);
+
+  it('says on the next open since when the edits a closed page could not keep were lost', async () => {
+    const since = Date.UTC(2026, 10, 28, 21, 5);
+    localStorage.setItem(
+      'specform.workspace.journal:local',
+      JSON.stringify({ savedAt: Date.now(), viewState: { v: 2 }, lost: since }),
+    );
+    renderWithProviders(<GeneratorPage />);
+    await restored();
+    const notice = await screen.findByTestId('journal-lost-notice');
+    expect(notice.textContent).toContain('could not be kept');
+    expect(readJournal('local')).toBeUndefined();
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('journal-lost-notice')).toBeNull();
   }, 20_000);
 });

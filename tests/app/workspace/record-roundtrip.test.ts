@@ -2,7 +2,8 @@
 /**
  * A workspace record saved and reopened (issue 18.7, first invariant): fast-check sequences of
  * form edits on corpus documents, and after every step the record the page would keep
- * ({@link WorkspaceRecorder} connected to the form, put in a {@link MemoryWorkspaceStore}) is
+ * (the core's, with the page's part from a {@link PageViewSender}, put in a
+ * {@link MemoryWorkspaceStore}) is
  * reopened in a fresh client by {@link restoreWorkspace}. The reopened form must be the form
  * (endpoints by content and order, the document panel, the collapsed panels); when the form
  * could be written, the record holds no drafts and the reopened form renders back to the record's
@@ -11,8 +12,7 @@
  * The page is played here as useWorkspace.ts and GeneratorPage.tsx play it: the form is an array
  * of views edited immutably (as EndpointStore keeps them), `write` syncs the form to the
  * session and takes the text only when `canGenerate`, and a shown record is applied as
- * useWorkspace's `apply` does (views marked loaded, the hold released, the recorder adopting the
- * text). A "reload" step carries on from the reopened workspace, drafts and all.
+ * useWorkspace's `apply` does (views marked loaded, the hold released, the drafts queued). A "reload" step carries on from the reopened workspace, drafts and all.
  *
  * Kept modest (each step reopens the whole document): eight sequences of up to eight steps on
  * small documents, two of up to four on the large ones; about 10 s in all on a loaded 2-core
@@ -24,7 +24,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import { createEndpoint, markLoaded, withPath } from '../../../src/app/model/endpoint-ops';
-import { WorkspaceRecorder } from '../../../src/app/workspace/recorder';
+import { PageViewSender } from '../../../src/app/workspace/page-view';
 import { restoreWorkspace, type RestoredWorkspace } from '../../../src/app/workspace/restore';
 import { EMPTY_VIEW_STATE, readViewState, viewKey } from '../../../src/app/workspace/view-state';
 import {
@@ -137,9 +137,9 @@ class Page {
   }
   collapsed = new Set<string>();
   schemas: Record<string, Schema> = {};
-  /** The views as opening the text gave them (the recorder keys these by their own id). */
+  /** The views as opening the text gave them. */
   opened = new WeakSet<Endpoint>();
-  readonly recorder = new WorkspaceRecorder();
+  readonly pageView = new PageViewSender();
   /** The core's records (the page's store). */
   readonly records = new MemoryWorkspaceStore();
   /**
@@ -149,19 +149,6 @@ class Page {
   written: string | undefined | null = null;
 
   constructor(readonly client: GeneratorClient) {
-    this.recorder.connect({
-      endpoints: () => this.form,
-      isCollapsed: (id) => this.collapsed.has(id),
-      meta: () => this.meta,
-      schemas: () => this.schemas,
-      readOutput: () => Promise.resolve(undefined),
-      outputNow: () => undefined,
-      keep: async (_endpoints, view) => {
-        const answer = await this.client.sync({ text: true });
-        this.written = answer?.report.canGenerate === true ? answer.text : undefined;
-        return { revision: answer?.revision, stored: await this.client.flushRecord(view) };
-      },
-    });
     this.client.keepRecord({ name: NAME, baseRevision: null }, this.records);
   }
 
@@ -186,18 +173,21 @@ class Page {
       }
     }
     this.schemas = shown.schemas ?? read;
-    this.recorder.adopt(
-      shown.text,
-      shown.opened,
-      shown.metaDraft ? undefined : this.meta,
-      shown.schemas === undefined ? this.schemas : undefined,
-    );
+    this.pageView.reset();
   }
 
   /** The record the core stores as the page is now (the text as a string). */
   async build(): Promise<BuiltRecord> {
     this.written = null;
-    await this.recorder.keep();
+    await this.pageView.store(this.client, {
+      collapsed: () => this.form.filter((e) => this.collapsed.has(e.id)).map((e) => e.id),
+      readOutput: () => Promise.resolve(undefined),
+      outputNow: () => undefined,
+      sync: async () => {
+        const answer = await this.client.sync({ text: true });
+        this.written = answer?.report.canGenerate === true ? answer.text : undefined;
+      },
+    });
     const record = await this.records.get(NAME);
     if (record === undefined) throw new Error('no record was stored');
     return { text: await recordText(record), viewState: record.viewState };
@@ -458,10 +448,9 @@ const PETS = [
 ].join('\n');
 
 /**
- * The form's order, when the text cannot say it (a bug, left for the owner of recorder.ts): the
- * session keeps operations where the text has them (session.ts: "the text keeps operations where
- * they are written"), but `WorkspaceRecorder.build` records a written form's own order as the
- * text's (`writtenOrder`), so the view state keeps no order and a reload shows the text's.
+ * The form's order, when the text cannot say it: the session keeps operations where the text has
+ * them (session.ts: "the text keeps operations where they are written"), so the record's view
+ * state must keep the form's own order, or a reload shows the text's.
  */
 describe('a workspace record keeps the form order', () => {
   async function reopened(order: (form: Endpoint[]) => Endpoint[]): Promise<string[]> {
@@ -516,7 +505,7 @@ describe('a workspace record keeps the form order', () => {
 });
 
 /**
- * An edited view's collapsed panel (a bug, left for the owner of view-state.ts): the recorder
+ * An edited view's collapsed panel (a bug, left for the owner of view-state.ts): the record
  * keys a view the text holds, once edited, by `viewKey` (`stableId` of the lower-case method),
  * but opening a text derives the id from the upper-case method (read-openapi.ts `readOperation`:
  * `stableId('endpoint', path, 'GET')`), so the key names no view after a reload.
