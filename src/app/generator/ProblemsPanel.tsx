@@ -52,9 +52,9 @@ export interface ProblemsPanelProps {
   onToggle: (open: boolean) => void;
   onSelect: (problem: Problem) => void;
   /**
-   * The lint's answer, once the page has one: its findings, with the form's own problems the
-   * lint cannot see (mergeFindings); until then the panel shows `problems` as findings of
-   * source 'specform' (findingsFromProblems).
+   * The lint's answer, once the page has one: its findings (the text's and the form's own
+   * rules), less what the user is not shown yet (mergeFindings); until then the panel shows
+   * `problems` as findings of source 'specform' (findingsFromProblems).
    */
   lint?: LintAnswer;
   /** The document changed since `lint` was made: its rows are shown as being checked. */
@@ -702,7 +702,7 @@ function UnusedSchemas({ items }: { items: readonly Problem[] }) {
 /** Where a lint finding is: the operation (`GET /pets`) or its JSON path. */
 function findingWhere(finding: LintFinding): { method?: string; path: string } {
   const [root, path, method] = finding.path;
-  if (root === 'paths' && typeof path === 'string') {
+  if ((root === 'paths' || root === 'webhooks') && typeof path === 'string') {
     return typeof method === 'string' ? { method: method.toUpperCase(), path } : { path };
   }
   return { path: finding.path.join('.') };
@@ -722,7 +722,8 @@ function FindingRow({
     return <ProblemRow problem={finding.problem} onSelect={onSelect} />;
   }
   const where = findingWhere(finding);
-  const whereText = where.path === '' ? t`Document` : where.path;
+  const whereText =
+    where.path !== '' ? where.path : where.method === undefined ? t`Document` : t`(no path)`;
   // Our own rules (spec §5) in the app's words, and a body's example that does not fit its
   // schema as the form names it; Spectral's other rules and the project's as Spectral says.
   const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[finding.code];
