@@ -434,7 +434,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
     [lint.answer, problems],
   );
   const formReason = useGenerateBlockedReason(problems);
-  const lintReason = useLintBlockedReason(lintErrors, lint.pending);
+  const lintReason = useLintBlockedReason(lintErrors, lint.pending, problems);
   const blockedReason = lint.answer === undefined ? formReason : lintReason;
   const generateWhy =
     canGenerate || busy !== undefined || restoring
