@@ -74,6 +74,10 @@ export function createWorkerApi(sink?: RecordSink) {
             const answer = core.lintText(ref);
             return answer.ok ? answer.value : 'stale';
           },
+          form: (ref: { instance: string; revision: number }) => {
+            const answer = core.lintForm(ref);
+            return answer.ok ? answer.value : 'stale';
+          },
         },
         port,
       );

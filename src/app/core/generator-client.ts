@@ -647,6 +647,13 @@ export class GeneratorClient {
               return 'stale';
             }
           },
+          form: async (ref: { instance: string; revision: number }) => {
+            try {
+              return await this.call('lintForm', [ref]);
+            } catch {
+              return 'stale';
+            }
+          },
         },
         port1,
       );
@@ -996,6 +1003,8 @@ export class GeneratorClient {
     if (total > VIEWS_PER_MESSAGE) onProgress?.(0, total);
     let sentViews = 0;
     let textChanged = false;
+    /** Issues were answered: the form's own rules may say otherwise though the text did not change. */
+    let issuesChanged = false;
     let last: ApplyWire | undefined;
     for (const [i, batch] of batches.entries()) {
       if (i > 0 && signal?.aborted) throw abortError();
@@ -1022,6 +1031,7 @@ export class GeneratorClient {
       this.queued = this.queued.filter((edit) => !done.has(edit));
       this.fresh = false;
       if (answer.textChanged) textChanged = true;
+      if (Object.keys(answer.problems.issues).length > 0) issuesChanged = true;
       for (const id of answer.removed) {
         delete this.issues[id];
       }
@@ -1036,6 +1046,10 @@ export class GeneratorClient {
           ? { opened: false }
           : { opened: false, touchedPaths: [...touched.paths] },
       );
+    } else if (issuesChanged) {
+      // The lint carries the form's own rules too (lint/form-state.ts): the same text with the
+      // form's state as it is now (the lint keeps the text's findings of an unchanged text).
+      this.changed({ opened: false, touchedPaths: [] });
     }
     if (this.stale) await this.refill();
     const answer = last as ApplyWire;
@@ -1196,6 +1210,9 @@ export class GeneratorClient {
         ]),
       );
       if (answer.textChanged) this.changed({ opened: false });
+      else if (Object.keys(answer.problems.issues).length > 0) {
+        this.changed({ opened: false, touchedPaths: [] });
+      }
       return decodedText(answer);
     });
     this.rendering = run.then(

@@ -46,7 +46,6 @@ import type { OutputEditorHandle } from '../model/output-handle';
 import {
   collectProblems,
   fieldSelector,
-  formBlocks,
   formProblemOf,
   mergeFindings,
   NO_LINE,
@@ -421,11 +420,11 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       ) ?? [],
     [lint.answer],
   );
-  // Once the lint answered, it decides with the form's own rules (what never reaches the text);
-  // until then (a text above LINT_MAX_CHARS not checked whole, a failed lint) the form's report.
-  const lintBlocks = lint.answer !== undefined && !lint.answer.canGenerate;
+  // Once the lint answered, its answer decides: it carries the form's own rules too (what never
+  // reaches the text, lint/form-state.ts). Until then (a text above LINT_MAX_CHARS not checked
+  // whole, a failed lint) the session's report.
   const checksPass =
-    lint.answer === undefined ? report?.canGenerate === true : !lintBlocks && !formBlocks(problems);
+    lint.answer === undefined ? report?.canGenerate === true : lint.answer.canGenerate;
   const canGenerate = !restoring && busy === undefined && order.length > 0 && checksPass;
   const canLoad = !restoring && busy === undefined && hasOutput;
   // What the panel shows as blocking: a lint error of a field not touched yet is not counted.
@@ -438,14 +437,15 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
           ).length,
     [lint.answer, problems],
   );
-  const blockedReason = useGenerateBlockedReason(problems);
-  const lintReason = useLintBlockedReason(lintErrors, lint.pending);
+  const formReason = useGenerateBlockedReason(problems);
+  const lintReason = useLintBlockedReason(lintErrors, lint.pending, problems);
+  const blockedReason = lint.answer === undefined ? formReason : lintReason;
   const generateWhy =
     canGenerate || busy !== undefined || restoring
       ? undefined
       : order.length === 0
         ? t`Add an endpoint to generate a document.`
-        : (blockedReason ?? lintReason);
+        : blockedReason;
   const removing = removeId === undefined ? undefined : store.getEndpoint(removeId);
 
   return (

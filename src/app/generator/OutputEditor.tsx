@@ -316,29 +316,33 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         : undefined;
   const lintDiagnostics = useMemo<Diagnostic[]>(
     () =>
-      (shownAnswer?.findings ?? []).slice(0, MAX_LINT_MARKERS).map((finding) => {
-        const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[
-          finding.code
-        ];
-        // A text the core cannot read: the core error's words, and the reader's own.
-        const core = (CORE_ERROR_MESSAGES as Record<string, MessageDescriptor | undefined>)[
-          finding.code
-        ];
-        const message =
-          ours !== undefined
-            ? i18n._(ours)
-            : core !== undefined
-              ? `${i18n._(core)} ${finding.message}`
-              : finding.message;
-        return {
-          line: finding.range.start.line + 1,
-          column: finding.range.start.character + 1,
-          endLine: finding.range.end.line + 1,
-          endColumn: finding.range.end.character + 1,
-          message: `${message} (${finding.code})`,
-          severity: lintSeverity(finding),
-        };
-      }),
+      (shownAnswer?.findings ?? [])
+        // A finding of the form's rules with no place in the text (lint/lint.ts NO_LINE) has no line.
+        .filter((finding) => finding.range.start.line >= 0)
+        .slice(0, MAX_LINT_MARKERS)
+        .map((finding) => {
+          const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[
+            finding.code
+          ];
+          // A text the core cannot read: the core error's words, and the reader's own.
+          const core = (CORE_ERROR_MESSAGES as Record<string, MessageDescriptor | undefined>)[
+            finding.code
+          ];
+          const message =
+            ours !== undefined
+              ? i18n._(ours)
+              : core !== undefined
+                ? `${i18n._(core)} ${finding.message}`
+                : finding.message;
+          return {
+            line: finding.range.start.line + 1,
+            column: finding.range.start.character + 1,
+            endLine: finding.range.end.line + 1,
+            endColumn: finding.range.end.character + 1,
+            message: `${message} (${finding.code})`,
+            severity: lintSeverity(finding),
+          };
+        }),
     [shownAnswer, i18n],
   );
   // Once typing pauses, and whenever the document's lint answers: what the shown text's

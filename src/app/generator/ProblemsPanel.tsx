@@ -19,6 +19,7 @@ import {
   ALL_SEVERITIES,
   countFindings,
   findingsFromProblems,
+  formProblemOf,
   mergeFindings,
   groupByRule,
   loadReportCount,
@@ -52,9 +53,9 @@ export interface ProblemsPanelProps {
   onToggle: (open: boolean) => void;
   onSelect: (problem: Problem) => void;
   /**
-   * The lint's answer, once the page has one: its findings, with the form's own problems the
-   * lint cannot see (mergeFindings); until then the panel shows `problems` as findings of
-   * source 'specform' (findingsFromProblems).
+   * The lint's answer, once the page has one: its findings (the text's and the form's own
+   * rules), less what the user is not shown yet (mergeFindings); until then the panel shows
+   * `problems` as findings of source 'specform' (findingsFromProblems).
    */
   lint?: LintAnswer;
   /** The document changed since `lint` was made: its rows are shown as being checked. */
@@ -702,7 +703,7 @@ function UnusedSchemas({ items }: { items: readonly Problem[] }) {
 /** Where a lint finding is: the operation (`GET /pets`) or its JSON path. */
 function findingWhere(finding: LintFinding): { method?: string; path: string } {
   const [root, path, method] = finding.path;
-  if (root === 'paths' && typeof path === 'string') {
+  if ((root === 'paths' || root === 'webhooks') && typeof path === 'string') {
     return typeof method === 'string' ? { method: method.toUpperCase(), path } : { path };
   }
   return { path: finding.path.join('.') };
@@ -722,7 +723,8 @@ function FindingRow({
     return <ProblemRow problem={finding.problem} onSelect={onSelect} />;
   }
   const where = findingWhere(finding);
-  const whereText = where.path === '' ? t`Document` : where.path;
+  const onPath = finding.path[0] === 'paths' || finding.path[0] === 'webhooks';
+  const whereText = where.path !== '' ? where.path : onPath ? t`(no path)` : t`Document`;
   // Our own rules (spec §5) in the app's words, and a body's example that does not fit its
   // schema as the form names it; Spectral's other rules and the project's as Spectral says.
   const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[finding.code];
@@ -930,12 +932,18 @@ export function useGenerateBlockedReason(problems: ProblemList): string | undefi
 export function useLintBlockedReason(
   errors: readonly LintFinding[],
   pending: boolean,
+  problems?: ProblemList,
 ): string | undefined {
   const { i18n, t } = useLingui();
   const first = errors[0];
   if (first === undefined) return undefined;
   if (pending) return t`Generate waits for the changed document to be checked.`;
-  const where = findingWhere(first);
+  // The form's endpoint names the place as the form does (a blank path is a new endpoint's).
+  const problem = problems === undefined ? undefined : formProblemOf(problems, first);
+  const where =
+    problem === undefined
+      ? findingWhere(first)
+      : { method: problem.method, path: problem.path || t`(no path)` };
   const ours = (FIELD_MESSAGES as Record<string, MessageDescriptor | undefined>)[first.code];
   const text = `${where.method ?? ''} ${where.path || t`Document`}: ${
     ours === undefined ? first.message : i18n._(ours)

@@ -6,7 +6,7 @@
  */
 import type { Endpoint, KeptOperation } from '../../shared/openapi';
 import type { TagObject } from '../../shared/openapi/document/meta';
-import { LINT_COVERED, type ProblemList } from './problems';
+import { mergeFindings, type ProblemList } from './problems';
 import type { LintAnswer } from '../../shared/openapi/lint/types';
 
 export type Grouping = 'tag' | 'path';
@@ -251,8 +251,11 @@ export function sameMarksOr(
 }
 
 /**
- * Errors and warnings per endpoint id: the form's problems the page lists and the lint's findings
- * at each operation (`entries`: the navigator's, to find an operation's endpoint).
+ * Errors and warnings per endpoint id: what the Problems panel lists (`entries`: the
+ * navigator's, to find an operation's endpoint). Once the lint answered, its findings: one of
+ * the form's own rules marks the endpoint it names (a duplicate route marks both endpoints), one
+ * of the text at an operation (`paths` key and method) the endpoint written there. Before, the
+ * session's problems.
  */
 export function marksByEndpoint(
   problems: ProblemList,
@@ -269,31 +272,33 @@ export function marksByEndpoint(
     }
     mark[kind]++;
   };
-  // Once the lint answered, a rule it checks in the text is counted from its finding (the
-  // panel shows that one, not the form's row), so a problem is not counted twice.
-  const counted = (problem: { code: string }) =>
-    lint === undefined || !LINT_COVERED.has(problem.code);
-  for (const problem of problems.blocking) if (counted(problem)) add(problem.endpointId, 'errors');
-  for (const problem of problems.warnings) {
-    if (counted(problem)) add(problem.endpointId, 'warnings');
+  if (lint === undefined) {
+    for (const problem of problems.blocking) add(problem.endpointId, 'errors');
+    for (const problem of problems.warnings) add(problem.endpointId, 'warnings');
+    return marks;
   }
-  if (lint !== undefined && lint.findings.length > 0) {
-    // The lint's findings at an operation (`paths` key, method) mark the endpoint written there.
-    const idAt = new Map<string, string>();
-    for (const entry of entries) {
-      if (!entry.readOnly) idAt.set(`${entry.method.toLowerCase()} ${entry.path}`, entry.id);
+  if (lint.findings.length === 0) return marks;
+  let idAt: Map<string, string> | undefined;
+  const endpointAt = (method: string, pathKey: string) => {
+    if (idAt === undefined) {
+      idAt = new Map();
+      for (const entry of entries) {
+        if (!entry.readOnly) idAt.set(`${entry.method.toLowerCase()} ${entry.path}`, entry.id);
+      }
     }
-    for (const finding of lint.findings) {
-      const [root, pathKey, method] = finding.path;
-      if (root !== 'paths' || typeof pathKey !== 'string' || typeof method !== 'string') continue;
-      const kind =
-        finding.severity === 'error'
-          ? 'errors'
-          : finding.severity === 'warning'
-            ? 'warnings'
-            : null;
-      if (kind !== null) add(idAt.get(`${method.toLowerCase()} ${pathKey}`), kind);
+    return idAt.get(`${method.toLowerCase()} ${pathKey}`);
+  };
+  for (const finding of mergeFindings(problems, lint)) {
+    const kind =
+      finding.severity === 'error' ? 'errors' : finding.severity === 'warning' ? 'warnings' : null;
+    if (kind === null) continue;
+    if (finding.form !== undefined) {
+      add(finding.form.endpointId, kind);
+      continue;
     }
+    const [root, pathKey, method] = finding.path;
+    if (root !== 'paths' || typeof pathKey !== 'string' || typeof method !== 'string') continue;
+    add(endpointAt(method, pathKey), kind);
   }
   return marks;
 }

@@ -23,7 +23,6 @@ import {
   type LintRange,
   type LintSeverity,
 } from '../../shared/openapi/lint/types';
-import { FORM_RULES } from '../../shared/openapi/lint/specform-ruleset';
 import { isMap, parse as parseYaml, parseDocument } from 'yaml';
 
 export interface RuleProblem {
@@ -232,9 +231,10 @@ export function fieldSelector(field: string): string {
 }
 
 /*
- * The panel groups problems by rule. Its input is LintAnswer-shaped (one finding per
- * rule and place); until the lint's answer reaches the page, the problems above are mapped to
- * findings of source 'specform' ({@link findingsFromProblems}).
+ * The panel groups problems by rule. Its input is the lint's answer (one finding per rule and
+ * place: the text's and the form's own rules, one lint in the worker); until that answer reaches
+ * the page (a text too large to check by itself, a failed lint), the session's problems above
+ * are mapped to findings of source 'specform' ({@link findingsFromProblems}).
  */
 
 /** A finding as the panel shows it: a key, and the form's problem it came from (if any). */
@@ -298,38 +298,6 @@ export function findingsFromLint(answer: LintAnswer): PanelFinding[] {
   return answer.findings.map((finding, index) => ({ ...finding, key: `l${index}` }));
 }
 
-/**
- * The form's rules the lint's `specform` ruleset checks in the text (its rule names): what they
- * catch is written in the text, so once the lint answered its finding is the one shown and the
- * form's row goes. Every other rule of the form is one of FORM_RULES (specform-ruleset.ts): what
- * it catches never reaches the text, or its severity depends on the form's state.
- */
-export const LINT_COVERED: ReadonlySet<string> = new Set([
-  'PATH_REQUIRED',
-  'PATH_MUST_START_WITH',
-  'PATH_INCORRECT_CHARS_AS_LOADED',
-  'PATH_PARAM_UNDEFINED_AS_LOADED',
-  'PATH_PARAM_NOT_IN_PATH_AS_LOADED',
-  'PARAM_NAME_INCORRECT_AS_LOADED',
-  'PARAM_NAME_REQUIRED',
-  'PARAM_EXAMPLE_REQUIRED',
-  'RESPONSE_CODE_INVALID',
-  'OPERATION_ID_INVALID',
-  'OPERATION_ID_DUPLICATE',
-]);
-
-/**
- * A rule of an edited endpoint (an error) whose loaded form the lint reports as a warning: the
- * lint reads the text and cannot know the endpoint was edited, so where the form has the error
- * the lint's warning at the same path is left out.
- */
-const STRICTER: Readonly<Record<string, string>> = {
-  PATH_INCORRECT_CHARS_AS_LOADED: 'PATH_INCORRECT_CHARS',
-  PATH_PARAM_UNDEFINED_AS_LOADED: 'PATH_PARAM_UNDEFINED',
-  PATH_PARAM_NOT_IN_PATH_AS_LOADED: 'PATH_PARAM_NOT_IN_PATH',
-  PARAM_NAME_INCORRECT_AS_LOADED: 'PARAM_NAME_INCORRECT',
-};
-
 /** A rule at an operation: its code, its `paths` key and its method ('' for the path item). */
 function placeOf(code: string, pathKey: unknown, method: unknown): string {
   return `${code} ${String(pathKey)} ${typeof method === 'string' ? method.toLowerCase() : ''}`;
@@ -344,7 +312,7 @@ function atPlaceOf(finding: LintFinding, places: ReadonlySet<string>): boolean {
   );
 }
 
-/** The form's problems of rules the lint checks, by place (see {@link placeOf}). */
+/** The form's problems by place (see {@link placeOf}). */
 function placesOf(problems: readonly RuleProblem[]): Set<string> {
   const places = new Set<string>();
   for (const problem of problems) {
@@ -354,62 +322,60 @@ function placesOf(problems: readonly RuleProblem[]): Set<string> {
   return places;
 }
 
-/**
- * The panel's rows once the lint answered: every finding of the lint, and the form's problems of
- * its own rules (FORM_RULES: a duplicate route, a body or a response without a name, a response
- * code missing or taken twice, a conflict, an edited endpoint's error). The form's rows of rules the lint checks ({@link LINT_COVERED})
- * go; a form row whose rule the lint found at the same operation goes too (NO_RESPONSES of a
- * loaded operation: the text has none). A lint finding at the place of a problem the form does
- * not show yet (`pending`: a field of a new endpoint not touched) is not shown either; it still
- * blocks Generate, whose tooltip names it.
- */
-export function mergeFindings(list: ProblemList, answer: LintAnswer): PanelFinding[] {
-  const lintPlaces = new Set<string>();
-  for (const finding of answer.findings) {
-    const [, pathKey, method] = finding.path;
-    lintPlaces.add(placeOf(finding.code, pathKey, method));
-  }
-  const form = findingsFromProblems(list).filter((finding) => {
-    const problem = finding.problem;
-    if (problem?.kind !== 'rule') return true;
-    if (LINT_COVERED.has(finding.code)) return false;
-    return !lintPlaces.has(placeOf(problem.code, problem.path, problem.method));
-  });
-  const stricter = new Set<string>();
-  for (const finding of form) {
-    if (finding.problem?.kind === 'rule') stricter.add(`${finding.code} ${finding.problem.path}`);
-  }
-  const pending = placesOf(list.pending);
-  const lint = findingsFromLint(answer).filter((finding) => {
-    if (atPlaceOf(finding, pending)) return false;
-    const strict = STRICTER[finding.code];
-    return strict === undefined || !stricter.has(`${strict} ${String(finding.path[1])}`);
-  });
-  return [...form, ...lint];
+/** A rule at a field of an endpoint of the form. */
+function fieldOf(endpointId: string, code: string, field: string): string {
+  return `${endpointId}\u0000${code}\u0000${field}`;
 }
 
 /**
- * The form's problem a lint finding of our own rules stands for (same rule, same operation; a
- * finding on a `paths` key, the first endpoint at that path), so choosing it focuses the field
- * as the form's row did; undefined for other findings.
+ * The lint's findings as the panel shows them: the one answer of the lint holds the text's
+ * findings and the form's own rules (lint/form-state.ts); this only leaves out what the user is
+ * not shown yet. A finding at a field of a new endpoint the user has not touched (`pending`: a
+ * form rule's finding at that endpoint and field, or a finding of the text at the place of such
+ * a problem) is not shown; it still blocks Generate (the answer's `canGenerate`), whose tooltip
+ * names it.
+ */
+export function mergeFindings(list: ProblemList, answer: LintAnswer): PanelFinding[] {
+  const all = findingsFromLint(answer);
+  if (list.pending.length === 0) return all;
+  const places = placesOf(list.pending);
+  const fields = new Set(
+    list.pending.map((problem) => fieldOf(problem.endpointId, problem.code, problem.field)),
+  );
+  return all.filter((finding) =>
+    finding.form === undefined
+      ? !atPlaceOf(finding, places)
+      : !fields.has(fieldOf(finding.form.endpointId, finding.code, finding.form.field)),
+  );
+}
+
+/**
+ * The form's problem a lint finding of our own rules stands for, so choosing it focuses the
+ * field as the form's row did: a finding of the form's rules names its endpoint and field; one
+ * of the text is matched by rule and operation (a finding on a `paths` key, the first endpoint at
+ * that path). Undefined for other findings.
  */
 export function formProblemOf(list: ProblemList, finding: LintFinding): RuleProblem | undefined {
-  if (finding.source !== 'specform' || finding.path[0] !== 'paths') return undefined;
+  if (finding.source !== 'specform') return undefined;
   const [, pathKey, method] = finding.path;
+  if (finding.form !== undefined) {
+    return {
+      kind: 'rule',
+      key: `f:${finding.form.endpointId}:${finding.code}:${finding.form.field}`,
+      endpointId: finding.form.endpointId,
+      method: String(method ?? '').toUpperCase(),
+      path: String(pathKey ?? ''),
+      code: finding.code as EndpointIssueCode,
+      field: finding.form.field,
+    };
+  }
+  if (finding.path[0] !== 'paths') return undefined;
   const same = (problem: Problem): problem is RuleProblem =>
     problem.kind === 'rule' &&
     problem.code === finding.code &&
     problem.path === pathKey &&
     (typeof method !== 'string' || problem.method.toLowerCase() === method);
   return list.blocking.find(same) ?? list.pending.find(same) ?? list.warnings.find(same);
-}
-
-/**
- * Whether the form has a problem that blocks Generate and that the lint cannot see in the text
- * (a FORM_RULES error, shown or pending): with the lint's errors, what decides Generate.
- */
-export function formBlocks(list: ProblemList): boolean {
-  return [...list.blocking, ...list.pending].some((problem) => FORM_RULES.has(problem.code));
 }
 
 /** All findings of one rule. */

@@ -8,6 +8,7 @@
  *
  * Every method answers a {@link Result}, never throws: comlink does not carry our error fields.
  */
+import type { FormState } from './lint/form-state';
 import { stringify } from 'yaml';
 import type { DocumentMeta } from './document/meta';
 import {
@@ -291,6 +292,13 @@ export function createCoreApi(keeper?: DocumentKeeper) {
       run((): string | 'stale' =>
         ref.instance === instance && ref.revision === session.revision && session.document
           ? session.text().text
+          : 'stale',
+      ),
+    /** The form's state at `ref` (lint/form-state.ts) if the document is still there, else 'stale'. */
+    lintForm: (ref: { instance: string; revision: number }) =>
+      run((): FormState | 'stale' =>
+        ref.instance === instance && ref.revision === session.revision && session.document
+          ? session.formState()
           : 'stale',
       ),
     /**

@@ -83,6 +83,23 @@ describe('GeneratorClient: one ordered command stream', () => {
     expect(await client.render()).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
   });
 
+  it('tells the lint of a batch that changed the form’s issues but not the text', async () => {
+    const { client, edit, views } = await opened();
+    const changes: DocumentChange[] = [];
+    client.onDocumentChange((change) => changes.push(change));
+    const toys = views()[2]!.id;
+    // An edited path the form does not offer: the form's error (the text changes).
+    edit({ kind: 'setField', endpointId: toys, field: 'path', value: '/toys x' });
+    await client.validateLatest();
+    const before = await client.render();
+    expect(changes).toHaveLength(1);
+    // As loaded again: a warning now, and not a character of the text changed.
+    client.queue({ command: { kind: 'markLoaded', endpointIds: [toys] } });
+    await client.validateLatest();
+    expect(await client.render()).toBe(before);
+    expect(changes.at(-1)).toEqual({ opened: false, touchedPaths: [] });
+  });
+
   it('sends the commands in order, in one batch per sync, with nothing diffed', async () => {
     const { worker, client, edit, views } = await opened();
     const [pets, , toys] = views().map((view) => view.id) as [string, string, string];

@@ -2,13 +2,20 @@
  * A stand-in for app/core/lint-client.ts in page tests (`vi.mock`): Spectral on the main thread
  * of happy-dom takes seconds per lint, which the page's own tests do not test. It answers with
  * the findings in {@link fakeLint} and, unless `ours` is false, those of our own ruleset
- * (`specform` alone, Spectral's rules left out: quick) in the text, which decide Generate with
- * the form's own rules; and it records what it was asked.
+ * (`specform` alone, Spectral's rules left out: quick) in the text and the form's state, which
+ * decide Generate as in the app; and it records what it was asked.
  */
 import type { Result } from '../../../src/shared/openapi/core-api';
 import type { ErrorInfo } from '../../../src/shared/openapi/errors';
 import type { LintAnswer, LintFinding, RulesetInfo } from '../../../src/shared/openapi/lint/types';
-import { canGenerateWith, countFindings, lintText } from '../../../src/shared/openapi/lint/lint';
+import {
+  canGenerateWith,
+  countFindings,
+  lintForm,
+  lintText,
+  withFormFindings,
+} from '../../../src/shared/openapi/lint/lint';
+import type { FormState } from '../../../src/shared/openapi/lint/form-state';
 import { readRuleset } from '../../../src/shared/openapi/lint/ruleset';
 import { wrap } from 'comlink';
 import type { DocumentLink, LintSource } from '../../../src/app/core/lint-client';
@@ -47,6 +54,7 @@ export function resetFakeLint(): void {
 /** What the document worker answers the lint over its line. */
 interface DocumentLine {
   text(ref: DocumentTextRef): string;
+  form(ref: DocumentTextRef): FormState | 'stale';
 }
 
 export class LintClient {
@@ -62,15 +70,20 @@ export class LintClient {
     this.link = link;
   }
 
-  /** The document's text of `ref` as the lint worker reads it (undefined: stale or no line). */
-  private async text(ref: DocumentTextRef): Promise<string | undefined> {
+  /**
+   * The document's text of `ref` and the form's state, as the lint worker reads them
+   * (undefined: stale or no line).
+   */
+  private async text(ref: DocumentTextRef): Promise<{ text: string; form: FormState } | undefined> {
     const link = this.link;
     if (link === undefined) return undefined;
     // A line per read: the page's client closes a line when it makes another.
     const port = await link();
     const remote = port === undefined ? undefined : wrap<DocumentLine>(port);
     const answer = remote === undefined ? undefined : await remote.text(ref);
-    return answer === undefined || answer === 'stale' ? undefined : answer;
+    if (remote === undefined || answer === undefined || answer === 'stale') return undefined;
+    const form = await remote.form(ref);
+    return form === 'stale' ? undefined : { text: answer, form };
   }
 
   subscribe(listener: (answer: LintAnswer) => void): () => void {
@@ -116,7 +129,9 @@ export class LintClient {
       text = await this.text(read.document);
     }
     const findings = [
-      ...(text !== undefined ? await lintText(text, OURS) : []),
+      ...(text !== undefined
+        ? withFormFindings(await lintText(text.text, OURS), await lintForm(text.form, OURS))
+        : []),
       ...fakeLint.findings,
     ];
     const answer: LintAnswer = {

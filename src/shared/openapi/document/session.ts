@@ -23,6 +23,7 @@
  * order; the text keeps operations where they are written (a new operation goes under its path,
  * or at the end of `paths`). Pure TypeScript, no DOM: the worker runs it, tests call it directly.
  */
+import { emptyFormState, formStateOf, type FormState } from '../lint/form-state';
 import {
   CHECK_BUDGET_MS,
   CheckDeadline,
@@ -216,6 +217,17 @@ export class DocumentSession {
     for (const id of editedIds) this.markEdited(id);
     this.rev += 1;
     this.rendered = undefined;
+  }
+
+  /**
+   * The form's state the lint reads with the text (lint/form-state.ts): the issues of the form's
+   * own rules the validation holds now, at each endpoint's place.
+   */
+  formState(): FormState {
+    const doc = this.current();
+    const validator = this.validator;
+    if (validator === undefined) return emptyFormState();
+    return formStateOf(doc.endpoints, (id) => validator.issuesOf(id));
   }
 
   /** The document's text at the current revision (rendered once per revision). */

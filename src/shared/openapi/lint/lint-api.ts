@@ -6,6 +6,7 @@
 import type { Result } from '../core-api';
 import { CoreError, toErrorInfo } from '../errors';
 import { Linter } from './lint';
+import type { FormState } from './form-state';
 import { textKey } from './text-key';
 import type {
   DocumentLintRequest,
@@ -33,21 +34,36 @@ export function createLintApi() {
   /** Ends the read under way from the source before (a new source was connected). */
   let relinked = () => {};
 
-  /** The text of `ref`, or undefined: stale (another source connected meanwhile, or none is). */
-  const readDocument = async (ref: DocumentTextRef): Promise<string | undefined> => {
+  /**
+   * The text of `ref` and the form's state with it, or undefined: stale (another source
+   * connected meanwhile, or none is, or the document moved on between the two reads).
+   */
+  const readDocument = async (
+    ref: DocumentTextRef,
+  ): Promise<{ text: string; form?: FormState } | undefined> => {
     const from = source;
     if (from === undefined) return undefined;
     // A document worker that was stopped never answers: connecting the next one ends the wait.
     const ended = new Promise<'stale'>((resolve) => {
       relinked = () => resolve('stale');
     });
+    let text: string | 'stale';
     try {
-      const text = await Promise.race([Promise.resolve(from.text(ref)), ended]);
-      // (A rendered OpenAPI document is never the word itself.)
-      return text === 'stale' ? undefined : text;
+      text = await Promise.race([Promise.resolve(from.text(ref)), ended]);
     } catch {
       return undefined;
     }
+    // (A rendered OpenAPI document is never the word itself.)
+    if (text === 'stale') return undefined;
+    if (from.form === undefined) return { text };
+    let form: FormState | 'stale';
+    try {
+      form = await Promise.race([Promise.resolve(from.form(ref)), ended]);
+    } catch {
+      // A line without the form's state (a bench page's): the text alone.
+      return { text };
+    }
+    return form === 'stale' ? undefined : { text, form };
   };
 
   /**
@@ -56,7 +72,7 @@ export function createLintApi() {
    */
   const lintQueued = (
     request: { revision: number; touchedPaths?: string[] },
-    read: () => string | Promise<string | undefined>,
+    read: () => Promise<{ text: string; form?: FormState } | undefined>,
   ): Promise<Result<LintAnswer | 'stale'>> => {
     newest = Math.max(newest, request.revision);
     const carry = (touchedPaths: readonly string[] | undefined) => {
@@ -74,8 +90,8 @@ export function createLintApi() {
         };
       }
       try {
-        const text = await read();
-        if (text === undefined) {
+        const document = await read();
+        if (document === undefined) {
           // Asked again with the document's revision as it is now: what it touched goes too.
           carry(request.touchedPaths);
           return { ok: true, value: 'stale' };
@@ -85,7 +101,8 @@ export function createLintApi() {
             ? undefined
             : [...new Set([...carried, ...request.touchedPaths])];
         carried = new Set();
-        const value = await linter.lint(text, request.revision, touched);
+        const { text, form } = document;
+        const value = await linter.lint(text, request.revision, touched, form);
         value.textKey = textKey(text);
         return { ok: true, value };
       } catch (error) {

@@ -31,6 +31,7 @@ import { escapePointer, isObject, setOwn, type JsonObject } from '../openapi-com
 import { reachedFrom } from '../refs';
 import { readRuleset } from './ruleset';
 import { specformRuleset } from './specform-ruleset';
+import { FORM_RULES, type FormState } from './form-state';
 import type {
   LintAnswer,
   LintCounts,
@@ -138,14 +139,8 @@ export function canGenerateWith(findings: readonly LintFinding[]): boolean {
   return !findings.some((finding) => finding.source === 'specform' && finding.severity === 'error');
 }
 
-/**
- * The findings of `text` under a ruleset definition, in one Spectral run. Spectral's own
- * failures (a ruleset it refuses) surface as RULESET_INVALID.
- */
-export async function lintText(
-  text: string,
-  definition: RulesetDefinition = readRuleset(''),
-): Promise<LintFinding[]> {
+/** Spectral with a ruleset definition (RULESET_INVALID when Spectral refuses it). */
+function spectralWith(definition: RulesetDefinition): Spectral {
   const spectral = new Spectral({ resolver: offlineResolver() });
   try {
     spectral.setRuleset(guarded(new Ruleset(definition, { source: 'specform-project-ruleset' })));
@@ -155,10 +150,103 @@ export async function lintText(
       `Spectral refused the ruleset: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const document = toDocument(text);
+  return spectral;
+}
+
+/**
+ * The findings of `text` under a ruleset definition, in one Spectral run. Spectral's own
+ * failures (a ruleset it refuses) surface as RULESET_INVALID.
+ */
+export async function lintText(
+  text: string,
+  definition: RulesetDefinition = readRuleset(''),
+): Promise<LintFinding[]> {
+  const spectral = spectralWith(definition);
+  return lintParsed(toDocument(text), definition, spectral);
+}
+
+/** {@link lintText} of a text already parsed (its ranges are then found in it). */
+async function lintParsed(
+  document: LintDocument,
+  definition: RulesetDefinition,
+  spectral: Spectral = spectralWith(definition),
+): Promise<LintFinding[]> {
   const diagnostics = await spectral.run(document, { ignoreUnknownFormat: false });
   const sources = ruleSources(definition);
   return diagnostics.map((diagnostic) => toFinding(diagnostic, sources)).sort(byPosition);
+}
+
+/** The line of a finding that has no place in the text (Spectral's lines count from 0). */
+export const NO_LINE = -1;
+
+/**
+ * The findings of the form's own rules (FORM_RULES) over the session's form state, under the
+ * ruleset in force (a project's ruleset turns them off or changes their severity as any rule's),
+ * each placed at its endpoint's operation: `[root, key, method]`, the form's endpoint and field
+ * in `form`, and the range `locate` finds for the operation in the text (the closest member
+ * written when the operation is not: a duplicate route's second endpoint is the first's place).
+ */
+export async function lintForm(
+  form: FormState,
+  definition: RulesetDefinition,
+  locate: (path: LintFinding['path']) => LintFinding['range'] | undefined = () => undefined,
+): Promise<LintFinding[]> {
+  if (form.formEndpoints.length === 0) return [];
+  const found = await lintText(JSON.stringify(form), definition);
+  const out: LintFinding[] = [];
+  for (const finding of found) {
+    if (finding.source !== 'specform' || !FORM_RULES.has(finding.code as never)) continue;
+    const [root, index, issues, at] = finding.path;
+    if (root !== 'formEndpoints' || issues !== 'issues') continue;
+    const endpoint = form.formEndpoints[Number(index)];
+    const issue = endpoint?.issues[Number(at)];
+    if (endpoint === undefined || issue === undefined) continue;
+    const path = [endpoint.root, endpoint.key, endpoint.method];
+    out.push({
+      ...finding,
+      path,
+      range: locate(path) ?? {
+        start: { line: NO_LINE, character: 0 },
+        end: { line: NO_LINE, character: 0 },
+      },
+      form: { endpointId: endpoint.id, field: issue.field },
+    });
+  }
+  return out;
+}
+
+/**
+ * The `…_AS_LOADED` warnings of the text whose edited endpoint's error the form state has (the
+ * text cannot tell an edited endpoint from a loaded one): where the form has the error at a path
+ * key, the text's warning of the same rule there is left out.
+ */
+const STRICTER: Readonly<Record<string, string>> = {
+  PATH_INCORRECT_CHARS_AS_LOADED: 'PATH_INCORRECT_CHARS',
+  PATH_PARAM_UNDEFINED_AS_LOADED: 'PATH_PARAM_UNDEFINED',
+  PATH_PARAM_NOT_IN_PATH_AS_LOADED: 'PATH_PARAM_NOT_IN_PATH',
+  PARAM_NAME_INCORRECT_AS_LOADED: 'PARAM_NAME_INCORRECT',
+};
+
+/**
+ * The one list of a lint: the text's findings and the form's. A form finding the text has too
+ * (NO_RESPONSES of a loaded operation: same rule, same operation) is the text's, which has its
+ * line; a text's as-loaded warning where the form has the edited endpoint's error goes.
+ */
+export function withFormFindings(
+  text: readonly LintFinding[],
+  form: readonly LintFinding[],
+): LintFinding[] {
+  if (form.length === 0) return [...text];
+  const at = (code: string, path: LintFinding['path']) =>
+    `${code}\u0000${path.map(String).join('\u0000')}`;
+  const inText = new Set(text.map((finding) => at(finding.code, finding.path)));
+  const strict = new Set(form.map((finding) => at(finding.code, finding.path.slice(0, 2))));
+  const ownForm = form.filter((finding) => !inText.has(at(finding.code, finding.path)));
+  const kept = text.filter((finding) => {
+    const stricter = STRICTER[finding.code];
+    return stricter === undefined || !strict.has(at(stricter, finding.path.slice(0, 2)));
+  });
+  return [...kept, ...ownForm].sort(byPosition);
 }
 
 type RuleFunction = Ruleset['rules'][string]['then'][number]['function'];
@@ -332,6 +420,9 @@ export function partOf(data: JsonObject, touched: readonly string[]): JsonObject
   return part;
 }
 
+/** Texts up to this size keep their parse until the next lint (see Linter.lint). */
+const KEEP_PARSE_CHARS = 2_000_000;
+
 /**
  * One project's linter: its ruleset, and the findings of the last lint (kept for a partial
  * re-lint). The worker holds one.
@@ -339,8 +430,11 @@ export function partOf(data: JsonObject, touched: readonly string[]): JsonObject
 export class Linter {
   private definition: RulesetDefinition = readRuleset('');
   private yaml = '';
+  /** The text's findings of the last lint (the form's are made anew at every lint). */
   private findings: LintFinding[] = [];
   private linted = false;
+  /** The text last linted, its mode, and (a small text) its parse, to place the form's findings. */
+  private last: { text: string; mode: LintAnswer['mode']; document?: LintDocument } | undefined;
 
   /** Sets the project's ruleset ('' for the default); refused or invalid rulesets throw. */
   setRuleset(yaml: string): RulesetInfo {
@@ -358,6 +452,7 @@ export class Linter {
     this.yaml = yaml;
     this.linted = false;
     this.findings = [];
+    this.last = undefined;
     return { yaml, rules };
   }
 
@@ -374,18 +469,35 @@ export class Linter {
     text: string,
     revision: number,
     touchedPaths?: readonly string[],
+    form?: FormState,
   ): Promise<LintAnswer> {
     const started = performance.now();
     let findings: LintFinding[];
     let mode: LintAnswer['mode'] = 'full';
-    if (touchedPaths !== undefined && this.linted) {
+    let document: LintDocument | undefined;
+    const last = this.last;
+    if (touchedPaths?.length === 0 && this.linted && last !== undefined && last.text === text) {
+      // Only the form changed (a batch that wrote nothing): the text's findings stand.
+      findings = this.findings;
+      mode = last.mode;
+      document = last.document;
+    } else if (touchedPaths !== undefined && this.linted) {
       mode = 'partial';
-      findings = await this.relint(text, touchedPaths);
+      document = toDocument(text);
+      findings = await this.relint(document, text, touchedPaths);
     } else {
-      findings = await lintText(text, this.definition);
+      document = toDocument(text);
+      findings = await lintParsed(document, this.definition);
     }
     this.findings = findings;
     this.linted = true;
+    // A large text's parse is not kept between lints (it is many times the text's size).
+    this.last = { text, mode, document: text.length <= KEEP_PARSE_CHARS ? document : undefined };
+    if (form !== undefined && form.formEndpoints.length > 0) {
+      let parsed = document;
+      const located = (path: LintFinding['path']) => locator((parsed ??= toDocument(text)))(path);
+      findings = withFormFindings(findings, await lintForm(form, this.definition, located));
+    }
     return {
       revision,
       findings,
@@ -417,8 +529,11 @@ export class Linter {
   }
 
   /** The kept findings, with those under the touched path items linted anew. */
-  private async relint(text: string, touchedPaths: readonly string[]): Promise<LintFinding[]> {
-    const whole = toDocument(text);
+  private async relint(
+    whole: LintDocument,
+    text: string,
+    touchedPaths: readonly string[],
+  ): Promise<LintFinding[]> {
     const data: unknown = whole.data;
     if (!isObject(data)) return lintText(text, this.definition);
     const touched = new Set(touchedPaths);

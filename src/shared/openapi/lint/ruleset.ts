@@ -122,8 +122,8 @@ function resolveRules(rules: unknown, where: string): unknown {
   const out: JsonObject = {};
   for (const [name, rule] of Object.entries(rules)) {
     if (!isObject(rule)) {
-      // Turning off a rule that no ruleset here has (a code of the form's own checks, or a
-      // rule of a ruleset since removed) changes nothing: it is kept in the text and left out
+      // Turning off a rule that no ruleset here has (a rule of a ruleset since removed, a
+      // code the app no longer has) changes nothing: it is kept in the text and left out
       // of what Spectral reads, which would refuse the whole ruleset over it.
       if ((rule === 'off' || rule === false) && !defined.has(name) && !isKnownRule(name)) continue;
       out[name] = rule; // a severity or true/false: turns a rule of an extended ruleset on or off

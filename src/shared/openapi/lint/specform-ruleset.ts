@@ -9,10 +9,15 @@
  * A written document is "as loaded": a path or parameter name the form would not
  * offer is a warning. What makes a document invalid or ambiguous is an error, and errors of
  * this ruleset are what stops Generate (LintAnswer.canGenerate).
+ *
+ * The form's own rules (FORM_RULES) are rules of this ruleset too: they read the form state the
+ * document session hands the lint with the text (form-state.ts), so they are in force, turned
+ * off or given another severity by a project's ruleset like every other rule here.
  */
 import type { IFunctionResult, RulesetDefinition, RulesetFunction } from '@stoplight/spectral-core';
 import { isObject, own, type JsonObject } from '../openapi-common';
 import { versionStated } from '../versions';
+import { FORM_ISSUES_GIVEN, FORM_RULES } from './form-state';
 import {
   checkPathCharacters,
   isBlocking,
@@ -242,6 +247,62 @@ const tagNames: RulesetFunction<unknown, { check: 'required' | 'unique' }> = (ta
   return results;
 };
 
+/** Whether a value is an issue of the form state document (form-state.ts). */
+function isFormIssue(value: unknown, context: { path: Path }): value is { code: string } {
+  return context.path[0] === 'formEndpoints' && isObject(value) && typeof value.code === 'string';
+}
+
+/** An issue of the form state under the rule named `code` (the session found it). */
+const formIssue: RulesetFunction<unknown, { code: string }> = (issue, options, context) =>
+  isFormIssue(issue, context) && issue.code === options.code
+    ? [{ message: FORM_MESSAGES[options.code] ?? options.code }]
+    : undefined;
+
+/** A rule of the text that the form state has too (NO_RESPONSES): each read as what it is. */
+function orFormIssue<O>(
+  code: string,
+  run: RulesetFunction<unknown, O>,
+): RulesetFunction<unknown, O> {
+  const either: RulesetFunction<unknown, O> = (value, options, context) =>
+    context.path[0] === 'formEndpoints'
+      ? formIssue(value, { code }, context)
+      : run(value, options, context);
+  return either;
+}
+
+/** The English words of the form's rules (the app words them in its languages). */
+const FORM_MESSAGES: Readonly<Record<string, string>> = {
+  DUPLICATE: 'Another endpoint has the same method and path',
+  NO_RESPONSES: 'Add at least one response',
+  RESPONSE_CODE_REQUIRED: 'A response has no status code',
+  RESPONSE_CODE_DUPLICATE: 'Another response has the same status code',
+  REQUEST_BODY_NAME_REQUIRED: 'The request body has no name',
+  RESPONSE_NAME_REQUIRED: 'A response body has no name',
+  BODY_NAME_SCHEMA_CLASH: 'Another body of this name has another schema',
+  RESPONSE_CONFLICT: 'Responses next to each other differ in having a body',
+  PATH_INCORRECT_CHARS: 'The path uses characters the form does not offer',
+  PARAM_NAME_INCORRECT: 'A parameter name uses characters the form does not offer',
+  PATH_PARAM_UNDEFINED: 'The path names parameters the operation does not define',
+  PATH_PARAM_NOT_IN_PATH: 'A path parameter is not in the path',
+  CHECK_TIME_BUDGET: "The form's checks ran out of time before this endpoint",
+};
+
+/** The form's rules that read only the form state (NO_RESPONSES reads the text too). */
+function formRules(): Record<string, unknown> {
+  const rules: Record<string, unknown> = {};
+  for (const code of FORM_RULES) {
+    if (code === 'NO_RESPONSES') continue;
+    rules[code] = {
+      description: `${FORM_MESSAGES[code] ?? code} (the form's state).`,
+      severity: formRuleSeverity(code) === 'error' ? 'error' : 'warn',
+      resolved: false,
+      given: FORM_ISSUES_GIVEN,
+      then: { function: formIssue, functionOptions: { code } },
+    };
+  }
+  return rules;
+}
+
 const OPERATIONS = `$.paths[*][${METHODS.join(',')}]`;
 const PARAMETERS = [
   '$.paths[*].parameters[*]',
@@ -313,8 +374,13 @@ export const specformRuleset: RulesetDefinition = {
       description: 'An operation has at least one response.',
       severity: 'error',
       resolved: false,
-      given: OPERATIONS,
-      then: { function: responses, functionOptions: { check: 'none' } },
+      // In the text: a written operation without responses; in the form's state: an endpoint
+      // the user gave none (the generator writes a `default` one in its place).
+      given: [OPERATIONS, FORM_ISSUES_GIVEN],
+      then: {
+        function: orFormIssue('NO_RESPONSES', responses),
+        functionOptions: { check: 'none' },
+      },
     },
     RESPONSE_CODE_INVALID: {
       description: 'A response key is a status code 100–599, 1XX–5XX or default.',
@@ -365,34 +431,12 @@ export const specformRuleset: RulesetDefinition = {
       given: '$',
       then: { field: 'tags', function: tagNames, functionOptions: { check: 'unique' } },
     },
+    // The form's own rules, over the form state the session hands the lint (form-state.ts).
+    ...formRules(),
   },
 } as unknown as RulesetDefinition;
 
-/**
- * The rules of the `specform` namespace whose findings only the form's state has: what they
- * catch never reaches the text (the session does not write it: a second endpoint on the same
- * route, a response without a code or with a code taken; or writes something valid in its place:
- * an inline schema for a body without a name, a `default` response for an endpoint the user gave
- * none), or its severity depends on whether the user edited the endpoint, which the text cannot
- * tell (the `…_AS_LOADED` rules above are the text's side of those). The form reports them under
- * these names (the core's issue codes, as the rules above), so the Problems panel has one list of
- * findings of named rules. Each is an error when it blocks Generate (validate-endpoints.ts).
- */
-export const FORM_RULES: ReadonlySet<EndpointIssueCode> = new Set<EndpointIssueCode>([
-  'DUPLICATE',
-  'NO_RESPONSES',
-  'RESPONSE_CODE_REQUIRED',
-  'RESPONSE_CODE_DUPLICATE',
-  'REQUEST_BODY_NAME_REQUIRED',
-  'RESPONSE_NAME_REQUIRED',
-  'BODY_NAME_SCHEMA_CLASH',
-  'RESPONSE_CONFLICT',
-  'PATH_INCORRECT_CHARS',
-  'PARAM_NAME_INCORRECT',
-  'PATH_PARAM_UNDEFINED',
-  'PATH_PARAM_NOT_IN_PATH',
-  'CHECK_TIME_BUDGET',
-]);
+export { FORM_RULES };
 
 /** A form rule's severity as a finding: an error when it blocks Generate. */
 export function formRuleSeverity(code: EndpointIssueCode): 'error' | 'warning' {

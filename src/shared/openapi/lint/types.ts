@@ -4,6 +4,7 @@
  * every type crosses the worker boundary as it is (structured clone).
  */
 
+import type { FormState } from './form-state';
 import type { TextKey } from './text-key';
 
 /** Spectral's severities by name (Spectral numbers them 0–3 in this order). */
@@ -39,6 +40,12 @@ export interface LintFinding {
   message: string;
   range: LintRange;
   source: LintRuleSource;
+  /**
+   * A finding of the form's own rules (form-state.ts): the form's endpoint and field it is
+   * about (the page's jump, and its "not touched yet" filter). Its `path` is the endpoint's
+   * operation, `[root, key, method]`.
+   */
+  form?: { endpointId: string; field: string };
 }
 
 /** How many findings there are of each severity. */
@@ -120,6 +127,11 @@ export interface DocumentLintRequest {
  */
 export interface DocumentTextSource {
   text(ref: DocumentTextRef): Promise<string | 'stale'> | string | 'stale';
+  /**
+   * The form's state at `ref` (the issues of the form's own rules, form-state.ts), linted with
+   * the text; `'stale'` as for the text. A source without it (a bench page) has no form.
+   */
+  form?(ref: DocumentTextRef): Promise<FormState | 'stale'> | FormState | 'stale';
 }
 
 /** A text that is not the document (the output editor's own), to lint whole. */
