@@ -47,6 +47,7 @@ import {
   collectProblems,
   fieldSelector,
   formProblemOf,
+  generateVerdict,
   mergeFindings,
   NO_LINE,
   type PanelFinding,
@@ -420,12 +421,8 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       ) ?? [],
     [lint.answer],
   );
-  // Once the lint answered, its answer decides: it carries the form's own rules too (what never
-  // reaches the text, lint/form-state.ts). Until then (a text above LINT_MAX_CHARS not checked
-  // whole, a failed lint) the session's report.
-  const checksPass =
-    lint.answer === undefined ? report?.canGenerate === true : lint.answer.canGenerate;
-  const canGenerate = !restoring && busy === undefined && order.length > 0 && checksPass;
+  const verdict = generateVerdict(lint.answer, report);
+  const canGenerate = !restoring && busy === undefined && order.length > 0 && verdict.pass;
   const canLoad = !restoring && busy === undefined && hasOutput;
   // What the panel shows as blocking: a lint error of a field not touched yet is not counted.
   const blockingCount = useMemo(
@@ -439,7 +436,7 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
   );
   const formReason = useGenerateBlockedReason(problems);
   const lintReason = useLintBlockedReason(lintErrors, lint.pending, problems);
-  const blockedReason = lint.answer === undefined ? formReason : lintReason;
+  const blockedReason = verdict.reasonFromReport ? formReason : lintReason;
   const generateWhy =
     canGenerate || busy !== undefined || restoring
       ? undefined

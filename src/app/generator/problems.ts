@@ -467,3 +467,27 @@ export function setRuleOff(rulesetYaml: string, code: string, off: boolean): str
   }
   return doc.toString();
 }
+
+/** What decides Generate, and whose reason its tooltip gives. */
+export interface GenerateVerdict {
+  pass: boolean;
+  /** The reason is the session's report's (its first blocking problem), not the lint's. */
+  reasonFromReport: boolean;
+}
+
+/**
+ * Whether Generate may run. Once the lint answered, its answer decides: it carries the form's
+ * own rules too (lint/form-state.ts); until then (a text above LINT_MAX_CHARS not checked whole,
+ * a failed lint) the session's report. Either way a report that says the form cannot be written
+ * has the last word: a project's ruleset may turn a rule off (DUPLICATE: off), and the lint's
+ * answer may be a step behind the last edit, but neither makes a second endpoint on one route
+ * writable, and the worker would refuse the Generate without a word.
+ */
+export function generateVerdict(
+  answer: Pick<LintAnswer, 'canGenerate'> | undefined,
+  report: Pick<ValidationReport, 'canGenerate'> | undefined,
+): GenerateVerdict {
+  if (answer === undefined) return { pass: report?.canGenerate === true, reasonFromReport: true };
+  const writable = report?.canGenerate !== false;
+  return { pass: answer.canGenerate && writable, reasonFromReport: answer.canGenerate };
+}
