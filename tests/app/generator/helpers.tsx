@@ -15,11 +15,18 @@ export function renderWithProviders(ui: ReactNode): RenderResult {
   );
 }
 
-/** The generator page's workspace record has been read (the form is its own from now on). */
+/**
+ * The generator page's workspace record has been read (the form is its own from now on). The
+ * output editor is a lazy module: the first test of a file waits for its import, which takes
+ * more than testing-library's 1 s default on a busy machine.
+ */
 export async function restored(): Promise<void> {
   const { screen, waitFor } = await import('@testing-library/react');
-  await screen.findByTestId('fake-output');
-  await waitFor(() => {
-    if (screen.queryByTestId('restoring') !== null) throw new Error('still restoring');
-  });
+  await screen.findByTestId('fake-output', undefined, { timeout: 10_000 });
+  await waitFor(
+    () => {
+      if (screen.queryByTestId('restoring') !== null) throw new Error('still restoring');
+    },
+    { timeout: 10_000 },
+  );
 }
