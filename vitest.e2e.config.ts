@@ -34,5 +34,8 @@ export default defineConfig({
     // One retry in CI: a browser against a live server on a shared 2-core machine. A retried
     // failure still prints its own diagnostics (see the failed-refresh test in shell.test.ts).
     retry: process.env.CI === 'true' ? 1 : 0,
+    // What a test waits for comes through workers (the document, the lint after its pause):
+    // a second's wait, vitest's default, is short on a busy 2-core machine. A poll still fails.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
