@@ -46,6 +46,21 @@ beforeEach(() => {
   };
 });
 
+/** The document the Load tests load. */
+const LOADED = [
+  'openapi: 3.0.3',
+  'info:',
+  '  title: Loaded',
+  '  version: 1.0.0',
+  'paths:',
+  '  /loaded:',
+  '    get:',
+  '      responses:',
+  "        '200':",
+  '          description: OK',
+  '',
+].join('\n');
+
 const pathField = () =>
   within(screen.getAllByTestId('endpoint-panel')[0]!).getByLabelText('Path') as HTMLInputElement;
 
@@ -98,19 +113,7 @@ describe('the page left before the debounced store', () => {
     const user = userEvent.setup();
     const first = renderWithProviders(<GeneratorPage />);
     await restored();
-    const text = [
-      'openapi: 3.0.3',
-      'info:',
-      '  title: Loaded',
-      '  version: 1.0.0',
-      'paths:',
-      '  /loaded:',
-      '    get:',
-      '      responses:',
-      "        '200':",
-      '          description: OK',
-      '',
-    ].join('\n');
+    const text = LOADED;
     fireEvent.change(screen.getByTestId('fake-output'), { target: { value: text } });
     const load = screen.getByRole('button', { name: 'Load YAML' });
     await waitFor(() => expect((load as HTMLButtonElement).disabled).toBe(false));
@@ -144,19 +147,7 @@ describe('the page left before the debounced store', () => {
     await restored();
     await waitFor(() => expect(records.records.get('local')).toBeDefined(), { timeout: 5000 });
     const before = records.records.get('local')!;
-    const text = [
-      'openapi: 3.0.3',
-      'info:',
-      '  title: Loaded',
-      '  version: 1.0.0',
-      'paths:',
-      '  /loaded:',
-      '    get:',
-      '      responses:',
-      "        '200':",
-      '          description: OK',
-      '',
-    ].join('\n');
+    const text = LOADED;
     // From the Load on, no store lands (the page goes away first).
     const put = records.put.bind(records);
     records.put = () => new Promise<void>(() => undefined);
