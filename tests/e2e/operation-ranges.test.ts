@@ -69,7 +69,9 @@ describe('the operation under the caret in a large text', () => {
     await expect.poll(() => shownPaths(page), { timeout: 30_000 }).toEqual([]);
 
     await focusEditor(page);
+    // The last line is empty (after the text's final line feed): the one above it.
     await page.keyboard.press('Control+End');
+    await page.keyboard.press('ArrowUp');
     await expect
       .poll(() => shownPaths(page), { timeout: 30_000 })
       .toContain(`/items${OPERATIONS - 1}`);
