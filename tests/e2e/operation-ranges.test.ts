@@ -2,13 +2,13 @@
  * The output editor's caret and the form, end to end, on a text large enough to reach the
  * worker as bytes: the operation under the caret opens its panel when the text was pasted and
  * loaded (the text is sent to the worker as UTF-8 bytes encoded in slices), and again after
- * Generate (the worker looks the operation up in its own text, nothing is sent); "Show in YAML"
- * highlights exactly the operation's lines.
+ * Generate (the worker looks the operation up in its own text, nothing is sent), and the whole
+ * text is then copied exactly; "Show in YAML" highlights exactly the operation's lines.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadYamlReplacing, newContext, startAppAndBrowser, type StartedServer } from './harness';
-import { focusEditor, pasteIntoEditor, signInToGenerator } from './generator-helpers';
+import { editorText, focusEditor, pasteIntoEditor, signInToGenerator } from './generator-helpers';
 
 let server: StartedServer;
 let browser: Browser;
@@ -85,6 +85,8 @@ describe('the operation under the caret in a large text', () => {
     // Line 8: "operationId: item0".
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => shownPaths(page), { timeout: 30_000 }).toContain('/items0');
+    // Copied whole, the text the editor holds from Generate goes in the copy event itself.
+    expect(await editorText(page)).toBe(text);
   }, 180_000);
 
   it('Show in YAML highlights the lines of the operation and no other', async () => {
