@@ -85,7 +85,7 @@ describe('the operation under the caret in a large text', () => {
     // Line 8: "operationId: item0".
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => shownPaths(page), { timeout: 30_000 }).toContain('/items0');
-    // Copied whole, the text the editor holds from Generate goes in the copy event itself.
+    // Copied whole: the text the editor holds from Generate, read out of nothing.
     expect(await editorText(page)).toBe(text);
   }, 180_000);
 

@@ -1,6 +1,6 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyLargeSelection, selectionText } from '../../../src/app/editor/large-copy';
+import { describe, expect, it } from 'vitest';
+import { selectionText } from '../../../src/app/editor/large-copy';
 
 interface Range {
   startLineNumber: number;
@@ -44,8 +44,6 @@ function fakeModel(text: string) {
     getVersionId: () => stats.version,
     isDisposed: () => false,
     getFullModelRange: () => ({ ...whole, equalsRange: (r: Range) => same(whole, r) }),
-    getValueLengthInRange: (r: Range) =>
-      offset(r.endLineNumber, r.endColumn) - offset(r.startLineNumber, r.startColumn),
     getValueInRange: (r: Range) => {
       stats.reads++;
       return text.slice(
@@ -82,68 +80,5 @@ describe('copying a large selection', () => {
     const reading = selectionText(monaco, model, whole);
     stats.version++;
     expect(await reading).toBeUndefined();
-  });
-});
-
-/** Over the size copied in slices (LARGE_COPY_CHARS). */
-const LARGE = TEXT + '\n' + TEXT;
-
-describe('the copy event of a large selection', () => {
-  const written: unknown[] = [];
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    written.length = 0;
-  });
-
-  /** A copy event of an editor over LARGE with `selection` selected; the clipboard stubbed. */
-  function copy(selection: Range, known: string | undefined) {
-    vi.stubGlobal('ClipboardItem', class {});
-    vi.stubGlobal('navigator', {
-      clipboard: { write: (items: unknown[]) => (written.push(...items), Promise.resolve()) },
-    });
-    const { model, stats } = fakeModel(LARGE);
-    const element = { dataset: {} as Record<string, string> };
-    const editor = {
-      getModel: () => model,
-      getSelections: () => [{ ...selection, isEmpty: () => false }],
-      getContainerDomNode: () => element,
-    } as unknown as Monaco.editor.ICodeEditor;
-    const data = new Map<string, string>();
-    const event = {
-      clipboardData: { setData: (type: string, value: string) => data.set(type, value) },
-      preventDefault: () => undefined,
-      stopPropagation: () => undefined,
-    } as unknown as ClipboardEvent;
-    const taken = copyLargeSelection(
-      monaco,
-      editor,
-      event,
-      () => known,
-      () => undefined,
-    );
-    return { taken, data, stats, element };
-  }
-
-  it('puts the whole text, when at hand, in the event itself: no read, no asynchronous write', () => {
-    const { whole } = fakeModel(LARGE);
-    const { taken, data, stats, element } = copy(whole, LARGE);
-    expect(taken).toBe(true);
-    expect(data.get('text/plain')).toBe(LARGE);
-    expect(stats.reads).toBe(0);
-    expect(written).toEqual([]);
-    expect(element.dataset.copying).toBeUndefined();
-  });
-
-  it('writes a part, or a text not at hand, asynchronously', () => {
-    const { whole } = fakeModel(LARGE);
-    for (const [selection, known] of [
-      [new FakeRange(2, 1, 19_000, 1), LARGE],
-      [whole, undefined],
-    ] as const) {
-      const { taken, data } = copy(selection, known);
-      expect(taken).toBe(true);
-      expect(data.size).toBe(0);
-    }
-    expect(written).toHaveLength(2);
   });
 });
