@@ -25,6 +25,7 @@ import {
   type ValidationReport,
 } from '../../shared/openapi';
 import type { PreviewRequest } from '../../shared/openapi/document/preview-part';
+import type { OperationRange } from '../../shared/openapi/document/locate';
 import { projectBody, type ProjectBodyFields } from '../../shared/projects';
 import type {
   PageView,
@@ -292,6 +293,17 @@ class TouchedPaths {
 export interface SyncAnswer {
   report: ValidationReport;
   text?: string;
+  revision: number;
+  /** With `text`: names it as the open document's text, for {@link GeneratorClient.documentOperationRanges}. */
+  textRef?: DocumentTextRef;
+}
+
+/**
+ * The open document's text at one revision in one core, as the page names it later without
+ * holding it: a restarted or replaced core (another epoch) counts its revisions anew.
+ */
+export interface DocumentTextRef {
+  epoch: number;
   revision: number;
 }
 
@@ -620,6 +632,36 @@ export class GeneratorClient {
       if (isAbortError(error)) return undefined;
       if (error instanceof CoreCallError && error.code === 'NO_DOCUMENT') return undefined;
       throw error;
+    }
+  }
+
+  /** Whether the core runs in a worker (else on this thread: what it is sent is not cloned). */
+  get inWorker(): boolean {
+    return this.createWorker !== undefined;
+  }
+
+  /**
+   * Where each operation sits in `text`. UTF-8 bytes (a large text, see app/util/slices.ts
+   * `bytesInSlices`) are transferred to the worker, not copied: their buffer is empty here after.
+   */
+  operationRanges(text: string | Uint8Array): Promise<OperationRange[]> {
+    return this.call('operationRanges', [
+      typeof text === 'string' || !this.inWorker ? text : transfer(text, [text.buffer]),
+    ]);
+  }
+
+  /**
+   * Where each operation sits in the open document's own text, if it is still the text `ref`
+   * names (no text crosses); undefined when it is not (the document changed since, the worker
+   * restarted, another document was opened) or the core failed.
+   */
+  async documentOperationRanges(ref: DocumentTextRef): Promise<OperationRange[] | undefined> {
+    if (ref.epoch !== this.epoch || this.documentEpoch !== this.epoch) return undefined;
+    try {
+      const ranges = await this.call('operationRangesAt', [ref.revision]);
+      return ranges === 'stale' ? undefined : ranges;
+    } catch {
+      return undefined;
     }
   }
 
@@ -1051,13 +1093,14 @@ export class GeneratorClient {
       // form's state as it is now (the lint keeps the text's findings of an unchanged text).
       this.changed({ opened: false, touchedPaths: [] });
     }
+    const textRef: DocumentTextRef = { epoch: this.epoch, revision: this.revision as number };
     if (this.stale) await this.refill();
     const answer = last as ApplyWire;
     this.problems = answer.problems;
     const report = this.report(answer.problems);
     const revision = this.revision as number;
     const { text } = await decodedText(answer);
-    return text === undefined ? { report, revision } : { report, text, revision };
+    return text === undefined ? { report, revision } : { report, text, revision, textRef };
   }
 
   /** The whole form's report: every endpoint's issues as merged, the document's as answered. */

@@ -427,7 +427,7 @@ export class DocumentEditor {
       // Only what changed is replaced (one edit that Ctrl+Z can undo); a new large document goes
       // in by slices (one 2 MB setValue is a 100 ms task).
       const output = this.host.output();
-      await output?.showGenerated(yaml);
+      await output?.showGenerated(yaml, synced.textRef);
       if (output && synced.text !== undefined) this.host.outputShowsAnswer?.();
       this.host.showTab('yaml');
       this.setHasOutput(yaml.trim().length > 0);

@@ -6,7 +6,9 @@
  * is read when the editor holds the whole text already), and the clipboard is written with a
  * ClipboardItem whose text is a promise of that string. Not a Blob: Chromium decodes a Blob's
  * UTF-8 back into a string on the main thread before writing it (one task of 150–300 ms for
- * 13 MB), where a string goes to the clipboard as it is.
+ * 13 MB), where a string goes to the clipboard as it is. Nor the copy event's own data, even
+ * when the whole text is at hand: `setData` of 13 MB and its write made one task of 285–410 ms,
+ * where the item's write is two native tasks of 120–340 ms each.
  */
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { yieldToBrowser } from '../util/slices';

@@ -29,6 +29,7 @@ import EditorLintNote from './EditorLintNote';
 import YamlChecksNote from './YamlChecksNote';
 import { mayBeJsonPaste, type PasteTarget } from './json-paste';
 import { OperationLocator, type OperationRange } from './document/locator';
+import type { DocumentTextRef } from '../core/generator-client';
 import type { OperationWhere } from '../model/document-store';
 import type { OutputEditorHandle } from '../model/output-handle';
 import { findOperation, operationInRanges } from '../../shared/openapi/document/locate';
@@ -169,6 +170,16 @@ function flatValue(model: monaco.editor.ITextModel | null | undefined): string {
  */
 const lastRead = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
 
+/**
+ * The model version that shows the open document's own text (what Generate answered), with the
+ * name of that text: the operation ranges of that version are the worker's to look up in its
+ * own text, so that no text is read out of the editor and sent (13 MB after Ctrl+A).
+ */
+const shownDocument = new WeakMap<
+  monaco.editor.ITextModel,
+  { version: number; ref: DocumentTextRef }
+>();
+
 /** The model's text, pausing (yielding) after each chunk of its snapshot. */
 function* readValue(model: monaco.editor.ITextModel): Generator<void, string> {
   const version = model.getVersionId();
@@ -195,21 +206,26 @@ function valueInSlices(model: monaco.editor.ITextModel): Promise<string | undefi
 }
 
 /**
- * The operation ranges of the model's text as it is now. Not cached, a large text is read in
+ * The operation ranges of the model's text as it is now. When the model shows the open
+ * document's own text, the worker looks them up in its copy; else, a large text is read in
  * slices first: `getValue()` answers a rope that posting to the worker flattens in one task
  * (120 ms for Stripe, after Ctrl+A moved the cursor).
  */
-async function rangesOf(
+function rangesOf(
   locator: OperationLocator,
   model: monaco.editor.ITextModel,
 ): Promise<OperationRange[]> {
   const version = model.getVersionId();
   const cached = locator.rangesNow(version);
-  if (cached !== undefined) return cached;
-  // The snapshot is taken now, so the text read is the text of `version`.
-  const text = model.getValueLength() <= LARGE_TEXT ? flatValue(model) : await valueInSlices(model);
-  if (text === undefined) return [];
-  return locator.ranges(version, () => text);
+  if (cached !== undefined) return Promise.resolve(cached);
+  const shown = shownDocument.get(model);
+  // The text of `version`: read at once while the model is at it, or nothing when it changed
+  // meanwhile (that version's ranges are of no use then).
+  const readText = (): string | Promise<string | undefined> | undefined => {
+    if (model.isDisposed() || model.getVersionId() !== version) return undefined;
+    return model.getValueLength() <= LARGE_TEXT ? flatValue(model) : valueInSlices(model);
+  };
+  return locator.ranges(version, readText, shown?.version === version ? shown.ref : undefined);
 }
 
 /** How long the lines a Generate changed stay highlighted (the highlight fades meanwhile). */
@@ -488,38 +504,48 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       editor.setScrollTop(0);
       editor.setPosition({ lineNumber: 1, column: 1 });
     };
-    const setValueInSlices = async (text: string) => {
+    /**
+     * Answers whether the model holds exactly `text` now: no other edit came between the
+     * slices (what a user typed meanwhile is in it too).
+     */
+    const setValueInSlices = async (text: string): Promise<boolean> => {
       const editor = editorRef.current;
       const model = modelOf(editor);
-      if (!editor || !model) return;
+      if (!editor || !model) return false;
       cancelPaste();
       if (text.length > SLICE_CHARS) {
         // Every slice in a task of its own, the first too, and so the emptying of the model: the
         // caller's task is often React's commit of a restored form (a 13 MB restore spent 15–25
         // ms there replacing the model's text, with its view events, before any slice).
         await yieldToBrowser();
-        if (model.isDisposed()) return;
+        if (model.isDisposed()) return false;
       }
+      let ours = -1;
+      let only = true;
       const fill = async () => {
         const first = text.length <= SLICE_CHARS ? text.length : sliceEnd(text, 0, SLICE_CHARS);
         model.setValue(text.slice(0, first));
+        ours = model.getVersionId();
         for (let offset = first; offset < text.length;) {
           await yieldToBrowser();
           if (model.isDisposed()) return;
+          if (model.getVersionId() !== ours) only = false;
           const end = sliceEnd(text, offset, SLICE_CHARS);
           const line = model.getLineCount();
           const column = model.getLineMaxColumn(line);
           model.applyEdits([
             { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
           ]);
+          ours = model.getVersionId();
           offset = end;
         }
       };
       if (text.length > DETACH_CHARS) await withViewDetached(editor, model, fill, setFilling);
       else await fill();
-      if (model.isDisposed()) return;
+      if (model.isDisposed()) return false;
       editor.setScrollTop(0);
       editor.setPosition({ lineNumber: 1, column: 1 });
+      return only && !model.isDisposed() && model.getVersionId() === ours;
     };
     /**
      * After Generate the editor shows the first changed lines (not line 1),
@@ -563,12 +589,22 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           : ((await valueInSlices(model)) ?? '');
       },
       setValue,
-      setValueInSlices,
-      showGenerated: async (text: string) => {
+      setValueInSlices: async (text: string) => {
+        await setValueInSlices(text);
+      },
+      showGenerated: async (text: string, source?: DocumentTextRef) => {
         const editor = editorRef.current;
         const model = modelOf(editor);
         if (!editor || !model) return;
         cancelPaste();
+        /** The model holds exactly `text` now: its version shows `source`'s text, if named. */
+        const holds = () => {
+          // Monaco makes every line break alike and keeps a BOM aside; the text's own may differ.
+          if (model.isDisposed() || text.charCodeAt(0) === 0xfeff || text.includes('\r')) return;
+          const version = model.getVersionId();
+          if (source !== undefined) shownDocument.set(model, { version, ref: source });
+          lastRead.set(model, { version, text });
+        };
         const small = model.getValueLength() + text.length <= LARGE_TEXT;
         let before: string | undefined;
         let readAt = model.getVersionId();
@@ -586,7 +622,10 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         }
         const range = changedRange(before, text);
         // The same text: the view stays where the user left it.
-        if (range === undefined) return;
+        if (range === undefined) {
+          if (model.getVersionId() === readAt) holds();
+          return;
+        }
         const replaced = Math.max(range.oldEnd - range.start, range.newEnd - range.start);
         if (!small) {
           // Comparing 13 MB, the edit and the reveal were one task of 40 ms CPU: three now.
@@ -598,8 +637,10 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           model.getVersionId() !== readAt ||
           model.getValueLength() !== before.length
         ) {
-          if (small) setValue(text);
-          else await setValueInSlices(text);
+          if (small) {
+            setValue(text);
+            holds();
+          } else if (await setValueInSlices(text)) holds();
           if (model.isDisposed()) return;
         } else {
           const from = model.getPositionAt(range.start);
@@ -618,9 +659,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           );
           editor.pushUndoStop();
           // The model held `before` and now holds `text` (reading it back is free).
-          if (!model.isDisposed() && readAt === versionBefore && !text.includes('\r')) {
-            lastRead.set(model, { version: model.getVersionId(), text });
-          }
+          if (readAt === versionBefore) holds();
           if (!small) {
             await yieldToBrowser();
             if (model.isDisposed()) return;

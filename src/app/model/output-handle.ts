@@ -4,6 +4,7 @@
  */
 import type { OperationRange } from '../../shared/openapi/document/locate';
 import type { OperationWhere } from './document-store';
+import type { DocumentTextRef } from '../core/generator-client';
 
 export interface OutputEditorHandle {
   /** The text, read in one task (a 4 MB document: about 100 ms); prefer {@link readValue}. */
@@ -33,8 +34,10 @@ export interface OutputEditorHandle {
    * a text that differs in more than a few hundred kilobytes is replaced as by `setValue` or,
    * when large, `setValueInSlices`. Then the first changed line is shown near the top and the
    * changed lines are highlighted briefly; an unchanged text keeps the view as it was.
+   * `source`: `text` is the open document's own text, which it names (the operation ranges
+   * of what is shown are then looked up in the worker's copy, with no text sent).
    */
-  showGenerated(text: string): Promise<void>;
+  showGenerated(text: string, source?: DocumentTextRef): Promise<void>;
   focus(): void;
   /** Shows the text from its first line, the caret there (after Load). */
   showStart(): void;

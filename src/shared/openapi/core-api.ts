@@ -27,7 +27,7 @@ import type { DocumentInfo, Endpoint, Schema } from './model';
 import type { ImportWarning, KeptOperation } from './read-openapi';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { documentToJson } from './yaml-io';
-import { checkSchemaYaml, operationRanges } from './document/locate';
+import { checkSchemaYaml, operationRanges, type OperationRange } from './document/locate';
 import type { OpenApiDialect } from './openapi-version';
 import { baseDialect } from './versions';
 import { DocumentPreviewer, type PreviewRequest } from './document/preview-part';
@@ -121,6 +121,8 @@ export function createCoreApi(keeper?: DocumentKeeper) {
   const previewer = new DocumentPreviewer();
   /** This core among others (a restarted worker counts its revisions anew): see `textInfo`. */
   const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  /** The operation ranges of the open document's text at a revision (see operationRangesAt). */
+  let rangesAt: { revision: number; ranges: OperationRange[] } | undefined;
 
   const open = (next: OpenApiDocument): DocumentSummary => {
     doc = next;
@@ -223,10 +225,29 @@ export function createCoreApi(keeper?: DocumentKeeper) {
     readEndpoints: (text: string) => run(() => parseOpenApi(text).endpoints),
     /**
      * Where each operation sits in some text (the output editor: form and YAML linked). A large
-     * text comes as a Blob (read in the worker only), which crosses without a clone.
+     * text comes as its UTF-8 bytes, whose buffer the page transfers (no clone of a string).
      */
-    operationRanges: (text: string | Blob) =>
-      run(() => operationRanges(typeof text === 'string' ? text : readBlob(text))),
+    operationRanges: (text: string | Uint8Array) =>
+      run(() =>
+        operationRanges(
+          typeof text === 'string'
+            ? text
+            : new TextDecoder('utf-8', { ignoreBOM: true }).decode(text),
+        ),
+      ),
+    /**
+     * Where each operation sits in the open document's own text, if the document is still at
+     * `revision`, else 'stale': the output editor showing what Generate answered asks this,
+     * and no text crosses.
+     */
+    operationRangesAt: (revision: number) =>
+      run((): OperationRange[] | 'stale' => {
+        if (session.document === undefined || session.revision !== revision) return 'stale';
+        if (rangesAt?.revision !== revision) {
+          rangesAt = { revision, ranges: operationRanges(session.text().text) };
+        }
+        return rangesAt.ranges;
+      }),
     /**
      * A YAML fragment checked as a schema (the Schemas section's YAML editor), in the open
      * document's dialect (an OpenAPI 3.0 Schema Object, or JSON Schema 2020-12 for 3.1/3.2).

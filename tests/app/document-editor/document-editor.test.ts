@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GeneratorClient } from '../../../src/app/core/generator-client';
+import { GeneratorClient, type DocumentTextRef } from '../../../src/app/core/generator-client';
+import { operationRanges } from '../../../src/shared/openapi/document/locate';
 import { DocumentEditor } from '../../../src/app/document-editor/document-editor';
 import { createEndpoint } from '../../../src/app/model/endpoint-ops';
 import type { OutputEditorHandle } from '../../../src/app/model/output-handle';
@@ -28,14 +29,16 @@ function setUp(doc = DOC) {
   client.setSource('');
   const editor = new DocumentEditor(client, jobs, [createEndpoint(true)]);
   let output = doc;
+  let source: DocumentTextRef | undefined;
   const adopted: string[] = [];
   const shownFromStart: string[] = [];
   editor.connect({
     output: () =>
       ({
         readValue: () => Promise.resolve(output),
-        showGenerated: (text: string) => {
+        showGenerated: (text: string, ref?: DocumentTextRef) => {
           output = text;
+          source = ref;
           return Promise.resolve();
         },
         showStart: () => shownFromStart.push(output),
@@ -46,7 +49,15 @@ function setUp(doc = DOC) {
     adoptSchemas: () => undefined,
     showTab: () => undefined,
   });
-  return { editor, jobs, adopted, shownFromStart, output: () => output };
+  return {
+    editor,
+    client,
+    jobs,
+    adopted,
+    shownFromStart,
+    output: () => output,
+    source: () => source,
+  };
 }
 
 describe('DocumentEditor', () => {
@@ -100,6 +111,22 @@ describe('DocumentEditor', () => {
     await editor.generate();
     expect(output()).toBe(DOC.replace('List pets', 'Every pet'));
     expect(editor.jobs.getState().error).toBeUndefined();
+  });
+
+  it("names the generated text as the document's own: its operation ranges need no text", async () => {
+    const { editor, client, output, source } = setUp();
+    editor.store.markSaved();
+    await editor.load();
+    const [id] = editor.store.getOrder();
+    editor.apply({ kind: 'setField', endpointId: id!, field: 'summary', value: 'Every pet' });
+    await editor.generate();
+    const ref = source();
+    expect(ref).toBeDefined();
+    expect(await client.documentOperationRanges(ref!)).toEqual(operationRanges(output()));
+    // The form changed the document since: the text shown is not its text any more.
+    editor.apply({ kind: 'setField', endpointId: id!, field: 'summary', value: 'Any pet' });
+    await editor.keepForm();
+    expect(await client.documentOperationRanges(ref!)).toBeUndefined();
   });
 
   it('renames a shared schema in the worker’s document: every $ref and body follows', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blobInSlices,
+  bytesInSlices,
+  encodeSteps,
   runInSlices,
   runToEnd,
   textOfBlob,
@@ -48,26 +49,46 @@ describe('runToEnd', () => {
   });
 });
 
-describe('blobInSlices', () => {
-  it('makes the UTF-8 Blob of a large text over several tasks, text intact', async () => {
+describe('bytesInSlices', () => {
+  /** Whether `bytes` are the UTF-8 of `text` (compared natively: toEqual goes byte by byte). */
+  const isUtf8Of = (bytes: Uint8Array | undefined, text: string) =>
+    bytes !== undefined && Buffer.from(new TextEncoder().encode(text)).equals(bytes);
+
+  it('encodes a large text as TextEncoder does, over several tasks', async () => {
     const line = 'описание: "😀 emoji and Cyrillic" # комментарий\n';
-    const text = line.repeat(20_000); // over 1 M characters: several slices
+    const text = line.repeat(20_000); // about 1 M characters, mostly 2 and 4 bytes a character
     let turns = 0;
-    const blob = await blobInSlices(text, () => {
-      turns++;
-      return false;
-    });
+    const bytes = await bytesInSlices(
+      text,
+      () => {
+        turns++;
+        return false;
+      },
+      0,
+    );
     expect(turns).toBeGreaterThan(2);
-    expect(blob).toBeInstanceOf(Blob);
-    expect(await blob!.text()).toBe(text);
-    expect(blob!.size).toBe(new TextEncoder().encode(text).length);
+    expect(isUtf8Of(bytes, text)).toBe(true);
+    expect(new TextDecoder().decode(bytes)).toBe(text);
   });
 
-  it('keeps a text without line feeds whole, and stops when cancelled', async () => {
-    const flat = 'x'.repeat(600_000);
-    expect(await (await blobInSlices(flat))!.text()).toBe(flat);
-    const lines = 'a\n'.repeat(400_000);
-    expect(await blobInSlices(lines, () => true)).toBeUndefined();
+  it('keeps surrogate pairs whole across its steps, a BOM and a lone surrogate as TextEncoder does', () => {
+    // A pair at every step boundary (64 K characters): 65,535 characters, then the pair.
+    const pairAtEdge = ('a'.repeat(65_535) + '🍫').repeat(4);
+    expect(isUtf8Of(runToEnd(encodeSteps(pairAtEdge)), pairAtEdge)).toBe(true);
+    const odd = '\uFEFFkey: \uD800 lone\n' + 'x'.repeat(70_000) + '\uDC00';
+    expect(isUtf8Of(runToEnd(encodeSteps(odd)), odd)).toBe(true);
+  });
+
+  it('grows its buffer for a text of 3-byte characters, and encodes nothing of an empty one', () => {
+    const wide = '—'.repeat(200_000);
+    const bytes = runToEnd(encodeSteps(wide));
+    expect(bytes.byteLength).toBe(600_000);
+    expect(isUtf8Of(bytes, wide)).toBe(true);
+    expect(runToEnd(encodeSteps('')).byteLength).toBe(0);
+  });
+
+  it('stops when cancelled', async () => {
+    expect(await bytesInSlices('a\n'.repeat(400_000), () => true, 0)).toBeUndefined();
   });
 });
 

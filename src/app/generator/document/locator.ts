@@ -1,14 +1,19 @@
 /** Operation line ranges of the output editor's text and schema-editor helpers. */
 import type { OperationRange, SchemaCheck } from '../../../shared/openapi/document/locate';
-import { generatorClient, type GeneratorClient } from '../../core/generator-client';
-import { blobInSlices } from '../../util/slices';
+import {
+  generatorClient,
+  type DocumentTextRef,
+  type GeneratorClient,
+} from '../../core/generator-client';
+import { bytesInSlices } from '../../util/slices';
 
 /**
- * A text longer than this many characters goes to the worker as a Blob made in slices: posting
- * GitHub's 13 MB description as a string was one task of 80–200 ms (its structured clone) each
- * time the caret moved in a text not looked up yet (Ctrl+A before a copy).
+ * A text longer than this many characters goes to the worker as its UTF-8 bytes, encoded in
+ * slices and transferred: posting GitHub's 13 MB description as a string was one task of
+ * 80–200 ms (its structured clone) each time the caret moved in a text not looked up yet (Ctrl+A
+ * before a copy).
  */
-export const RANGES_BLOB_CHARS = 1024 * 1024;
+export const RANGES_BYTES_CHARS = 256 * 1024;
 
 export type { OperationRange };
 
@@ -25,25 +30,51 @@ export function sharedLocator(): OperationLocator {
  */
 export class OperationLocator {
   private cached: { version: number; ranges: OperationRange[] } | undefined;
+  /** The lookup under way (a caret move and "Show in YAML" on one version share it). */
+  private asked: { version: number; ranges: Promise<OperationRange[]> } | undefined;
 
   constructor(private readonly client: GeneratorClient = generatorClient()) {}
 
-  /** The ranges of the text at `version` (asks for the text only when not cached). */
-  async ranges(version: number, getText: () => string): Promise<OperationRange[]> {
-    if (this.cached?.version === version) return this.cached.ranges;
-    const text = getText();
-    // A core on the main thread (no Worker) cannot read a Blob: the string then.
-    const ranges =
-      (text.length > RANGES_BLOB_CHARS ? await this.rangesOfBlob(text) : undefined) ??
-      (await this.client.call('operationRanges', [text]).catch((): OperationRange[] => []));
-    this.cached = { version, ranges };
-    return ranges;
+  /**
+   * The ranges of the text at `version` (asks for the text only when not cached). `shown`: the
+   * text at `version` is the open document's text that it names, so the worker looks up its own
+   * text, and the text is asked for only when the document has changed since. `getText`
+   * answering undefined (the text of `version` is gone) answers [] and caches nothing.
+   */
+  ranges(
+    version: number,
+    getText: () => string | Promise<string | undefined> | undefined,
+    shown?: DocumentTextRef,
+  ): Promise<OperationRange[]> {
+    if (this.cached?.version === version) return Promise.resolve(this.cached.ranges);
+    if (this.asked?.version === version) return this.asked.ranges;
+    const looked = this.lookUp(getText, shown);
+    const asked = { version, ranges: looked.then((ranges) => ranges ?? []) };
+    this.asked = asked;
+    void looked.then((ranges) => {
+      // A lookup overtaken by another version's (or the editor gone) is not kept.
+      if (this.asked !== asked) return;
+      this.asked = undefined;
+      if (ranges !== undefined) this.cached = { version, ranges };
+    });
+    return asked.ranges;
   }
 
-  private async rangesOfBlob(text: string): Promise<OperationRange[] | undefined> {
-    const blob = await blobInSlices(text);
-    if (blob === undefined) return undefined;
-    return this.client.call('operationRanges', [blob]).catch(() => undefined);
+  private async lookUp(
+    getText: () => string | Promise<string | undefined> | undefined,
+    shown: DocumentTextRef | undefined,
+  ): Promise<OperationRange[] | undefined> {
+    if (shown !== undefined) {
+      const own = await this.client.documentOperationRanges(shown);
+      if (own !== undefined) return own;
+    }
+    const text = await getText();
+    if (text === undefined) return undefined;
+    // A core on the main thread (no Worker) takes the string as it is: nothing is cloned.
+    const sent =
+      text.length > RANGES_BYTES_CHARS && this.client.inWorker ? await bytesInSlices(text) : text;
+    if (sent === undefined) return undefined;
+    return this.client.operationRanges(sent).catch((): OperationRange[] => []);
   }
 
   /** The cached ranges when they are of `version`. */
@@ -53,6 +84,7 @@ export class OperationLocator {
 
   dispose(): void {
     this.cached = undefined;
+    this.asked = undefined;
   }
 
   /** A YAML fragment checked as a schema (the schema editor). */
