@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createCoreApi } from '../src/shared/openapi/core-api';
-import type { DocumentCommand } from '../src/shared/openapi/document/session';
+import { createCoreApi } from '/work/wt-typing/src/shared/openapi/core-api';
+import type { DocumentCommand } from '/work/wt-typing/src/shared/openapi/document/session';
 
 const text = readFileSync('/tmp/bigdocs/github.json', 'utf8');
 const core = createCoreApi();

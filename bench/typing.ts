@@ -162,8 +162,7 @@ function summariseWire(): Wire[] {
       item.commands = commands.map((c) => ({ kind: String(c.kind), size: sizeOf(c) }));
       item.options = data.argumentList[2]?.value;
     }
-    const answer = (r.data as { value?: { ok?: boolean; value?: { workerMs?: unknown } } })
-      ?.value;
+    const answer = (r.data as { value?: { ok?: boolean; value?: { workerMs?: unknown } } })?.value;
     if (r.dir === 'in' && answer?.ok && typeof answer.value?.workerMs === 'number') {
       item.workerMs = answer.value.workerMs;
     }
@@ -241,8 +240,7 @@ function topFunctions(
     // Line and column: a minified chunk is a few long lines (a source map names the function).
     const at = `${frame.lineNumber + 1}:${(frame.columnNumber ?? 0) + 1}`;
     const source = file ? sourceOf(file, frame.lineNumber, frame.columnNumber ?? 0) : undefined;
-    const key =
-      source ?? `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${at}` : ''}`;
+    const key = source ?? `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${at}` : ''}`;
     self.set(key, (self.get(key) ?? 0) + (next - t) / 1000);
   }
   return [...self]
@@ -515,7 +513,9 @@ function report(result: RunResult, text: string): void {
   );
   console.log(`| apply round trip (page), edits | ${spread(trips.edits)} | – |`);
   console.log(`| apply round trip (page), asking the text | ${spread(trips.withText)} | – |`);
-  console.log(`| apply in the worker (its own clock), edits | ${spread(inWorker.edits)} | ≤ 5 ms |`);
+  console.log(
+    `| apply in the worker (its own clock), edits | ${spread(inWorker.edits)} | ≤ 5 ms |`,
+  );
   console.log(
     `| apply in the worker (its own clock), asking the text | ${spread(inWorker.withText)} | – |`,
   );

@@ -1050,8 +1050,11 @@ export class GeneratorClient {
         delete this.issues[id];
         this.issuesMoved = true;
       }
-      if (Object.keys(answer.problems.issues).length > 0) {
-        Object.assign(this.issues, answer.problems.issues);
+      // The edited endpoints' issues come with every answer, mostly as they were.
+      for (const [id, list] of Object.entries(answer.problems.issues)) {
+        const before = Object.hasOwn(this.issues, id) ? this.issues[id] : undefined;
+        if (before !== undefined && JSON.stringify(before) === JSON.stringify(list)) continue;
+        this.issues[id] = list;
         this.issuesMoved = true;
       }
       sentViews += batch.filter((edit) => carriesView(edit.command)).length;
