@@ -25,7 +25,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import type * as TraceMapping from '@jridgewell/trace-mapping';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -197,23 +197,31 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-const sourceMaps = new Map<string, TraceMap | undefined>();
+type SourceMaps = typeof TraceMapping;
+/**
+ * Source maps are read with @jridgewell/trace-mapping (installed with the build tools, not a
+ * dependency of ours): without it, the functions keep their minified names.
+ */
+let traceMapping: SourceMaps | undefined;
+const sourceMaps = new Map<string, InstanceType<SourceMaps['TraceMap']> | undefined>();
 
 /**
  * `file:line` in the sources of a place in a built chunk, when the build has source maps
  * (`vite build --sourcemap`): minified names say little.
  */
 function sourceOf(file: string, line: number, column: number): string | undefined {
+  const mapping = traceMapping;
+  if (mapping === undefined) return undefined;
   if (!sourceMaps.has(file)) {
     const mapFile = path.join(DIST, 'assets', `${file}.map`);
     sourceMaps.set(
       file,
-      existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : undefined,
+      existsSync(mapFile) ? new mapping.TraceMap(readFileSync(mapFile, 'utf8')) : undefined,
     );
   }
   const map = sourceMaps.get(file);
   if (map === undefined) return undefined;
-  const original = originalPositionFor(map, { line: line + 1, column });
+  const original = mapping.originalPositionFor(map, { line: line + 1, column });
   if (original.source === null) return undefined;
   const where = `${original.source.replace(/^(\.\.\/)+/, '')}:${original.line}`;
   return original.name ? `${original.name} ${where}` : where;
@@ -561,6 +569,7 @@ async function main(): Promise<void> {
     return;
   }
   const text = await readFile(DOC, 'utf8');
+  traceMapping = await import('@jridgewell/trace-mapping').catch(() => undefined);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? '1'));
   started = await startServer();
   const browser = await launchBrowser();
