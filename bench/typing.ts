@@ -23,8 +23,10 @@
  * Sizes are the length of the message's data as JSON; a Blob or an ArrayBuffer (structured
  * clone, not JSON) counts its byte size. Prints tables; never fails on a number.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type * as TraceMapping from '@jridgewell/trace-mapping';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
@@ -71,6 +73,8 @@ interface Wire {
   /** `apply`: its commands (kind, size) and options. */
   commands?: { kind: string; size: number }[];
   options?: unknown;
+  /** An answer to `apply`: the worker's own time over the call (ApplyWire.workerMs). */
+  workerMs?: number;
 }
 
 interface WireWindow {
@@ -158,6 +162,10 @@ function summariseWire(): Wire[] {
       item.commands = commands.map((c) => ({ kind: String(c.kind), size: sizeOf(c) }));
       item.options = data.argumentList[2]?.value;
     }
+    const answer = (r.data as { value?: { ok?: boolean; value?: { workerMs?: unknown } } })?.value;
+    if (r.dir === 'in' && answer?.ok && typeof answer.value?.workerMs === 'number') {
+      item.workerMs = answer.value.workerMs;
+    }
     return item;
   });
   wire.records = [];
@@ -189,8 +197,43 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
+type SourceMaps = typeof TraceMapping;
+/**
+ * Source maps are read with @jridgewell/trace-mapping (installed with the build tools, not a
+ * dependency of ours): without it, the functions keep their minified names.
+ */
+let traceMapping: SourceMaps | undefined;
+const sourceMaps = new Map<string, InstanceType<SourceMaps['TraceMap']> | undefined>();
+
+/**
+ * `file:line` in the sources of a place in a built chunk, when the build has source maps
+ * (`vite build --sourcemap`): minified names say little.
+ */
+function sourceOf(file: string, line: number, column: number): string | undefined {
+  const mapping = traceMapping;
+  if (mapping === undefined) return undefined;
+  if (!sourceMaps.has(file)) {
+    const mapFile = path.join(DIST, 'assets', `${file}.map`);
+    sourceMaps.set(
+      file,
+      existsSync(mapFile) ? new mapping.TraceMap(readFileSync(mapFile, 'utf8')) : undefined,
+    );
+  }
+  const map = sourceMaps.get(file);
+  if (map === undefined) return undefined;
+  const original = mapping.originalPositionFor(map, { line: line + 1, column });
+  if (original.source === null) return undefined;
+  const where = `${original.source.replace(/^(\.\.\/)+/, '')}:${original.line}`;
+  return original.name ? `${original.name} ${where}` : where;
+}
+
 /** The functions that ran most (self time, ms) between `from` and `to` (µs, trace clock). */
-function topFunctions(profile: CpuProfile | undefined, from: number, to: number): string {
+function topFunctions(
+  profile: CpuProfile | undefined,
+  from: number,
+  to: number,
+  count = 4,
+): string {
   if (!profile?.samples || !profile.timeDeltas) return '';
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const self = new Map<string, number>();
@@ -204,14 +247,33 @@ function topFunctions(profile: CpuProfile | undefined, from: number, to: number)
     const file = frame.url.split('/').pop() || '';
     // Line and column: a minified chunk is a few long lines (a source map names the function).
     const at = `${frame.lineNumber + 1}:${(frame.columnNumber ?? 0) + 1}`;
-    const key = `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${at}` : ''}`;
+    const source = file ? sourceOf(file, frame.lineNumber, frame.columnNumber ?? 0) : undefined;
+    const key = source ?? `${frame.functionName || '(anonymous)'}${file ? ` ${file}:${at}` : ''}`;
     self.set(key, (self.get(key) ?? 0) + (next - t) / 1000);
   }
   return [...self]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 4)
+    .slice(0, count)
     .map(([what, ms]) => `${what} ${ms.toFixed(1)}`)
     .join('; ');
+}
+
+const KEY_EVENTS = new Set(['keydown', 'keypress', 'keyup', 'textInput', 'input', 'beforeinput']);
+
+/** CPU ms of each top-level main-thread task that dispatched a key or input event. */
+function keyTaskCpu(events: TraceEvent[]): number[] {
+  const all = longMainThreadTasks(events, 0);
+  const keyed = events.filter(
+    (e) => e.ph === 'X' && e.name === 'EventDispatch' && KEY_EVENTS.has(e.args?.data?.type ?? ''),
+  );
+  return all
+    .filter((task) =>
+      keyed.some(
+        (e) =>
+          `${e.pid}:${e.tid}` === task.thread && e.ts >= task.ts && e.ts < task.ts + task.ms * 1000,
+      ),
+    )
+    .map((task) => task.cpuMs ?? 0);
 }
 
 interface RunResult {
@@ -219,6 +281,10 @@ interface RunResult {
   load: string;
   wire: Wire[];
   tasks: ReturnType<typeof longMainThreadTasks>;
+  /** Every top-level main-thread task of the window: how many, their wall and CPU time (ms). */
+  mainThread: { tasks: number; wallMs: number; cpuMs: number };
+  /** The main thread's tasks that handled a key (keydown…input), CPU ms each. */
+  keyTasks: number[];
   profile?: CpuProfile;
   batches: { commands: unknown[]; options: unknown }[];
   keys: number;
@@ -263,6 +329,10 @@ async function typeAndMeasure(page: Page, run: number, text: string): Promise<Ru
     : undefined;
   await cdp.detach();
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
+  // BENCH_PROFILE_OUT=file: the CPU profile kept (open it in DevTools' Performance panel).
+  if (profile && process.env.BENCH_PROFILE_OUT) {
+    await writeFile(`${process.env.BENCH_PROFILE_OUT}.${run}.cpuprofile`, JSON.stringify(profile));
+  }
   const batches = await page.evaluate(applyBatches);
   const wire = await page.evaluate(summariseWire);
   const summary = await page
@@ -275,6 +345,15 @@ async function typeAndMeasure(page: Page, run: number, text: string): Promise<Ru
     load: `${(loadMs / 1000).toFixed(1)} s`,
     wire,
     tasks: longMainThreadTasks(events, LONG_MS),
+    mainThread: longMainThreadTasks(events, 0).reduce(
+      (sum, task) => ({
+        tasks: sum.tasks + 1,
+        wallMs: sum.wallMs + task.ms,
+        cpuMs: sum.cpuMs + (task.cpuMs ?? 0),
+      }),
+      { tasks: 0, wallMs: 0, cpuMs: 0 },
+    ),
+    keyTasks: keyTaskCpu(events),
     profile,
     batches,
     keys: TYPED.length,
@@ -374,18 +453,23 @@ function report(result: RunResult, text: string): void {
   console.log(
     '\nDocument worker `apply` calls while typing (round trip: the page posts → the answer arrives):',
   );
-  console.log('| # | at ms | commands (kind size) | options | sent | answer | round trip ms |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| # | at ms | commands (kind size) | options | sent | answer | round trip ms | in the worker ms |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   const t0 = wire[0]?.t ?? 0;
   const trips = { edits: [] as number[], withText: [] as number[] };
+  const inWorker = { edits: [] as number[], withText: [] as number[] };
   applies.forEach((w, i) => {
     const answer = inn.find((x) => x.instance === w.instance && x.id === w.id);
     const trip = answer ? answer.t - w.t : NaN;
     const withText = (w.options as { text?: unknown } | undefined)?.text;
     if (answer) (withText ? trips.withText : trips.edits).push(trip);
+    const worker = answer?.workerMs;
+    if (worker !== undefined) (withText ? inWorker.withText : inWorker.edits).push(worker);
     const commands = (w.commands ?? []).map((c) => `${c.kind} ${kb(c.size)}`).join(', ');
     console.log(
-      `| ${i + 1} | ${Math.round(w.t - t0)} | ${commands || '–'} | ${JSON.stringify(w.options)} | ${kb(w.size)} | ${answer ? kb(answer.size) : '–'} | ${ms(trip)} |`,
+      `| ${i + 1} | ${Math.round(w.t - t0)} | ${commands || '–'} | ${JSON.stringify(w.options)} | ${kb(w.size)} | ${answer ? kb(answer.size) : '–'} | ${ms(trip)} | ${worker === undefined ? '–' : ms(worker)} |`,
     );
   });
   const docOut = out.filter(isDocumentWorker);
@@ -438,6 +522,12 @@ function report(result: RunResult, text: string): void {
   console.log(`| apply round trip (page), edits | ${spread(trips.edits)} | – |`);
   console.log(`| apply round trip (page), asking the text | ${spread(trips.withText)} | – |`);
   console.log(
+    `| apply in the worker (its own clock), edits | ${spread(inWorker.edits)} | ≤ 5 ms |`,
+  );
+  console.log(
+    `| apply in the worker (its own clock), asking the text | ${spread(inWorker.withText)} | – |`,
+  );
+  console.log(
     `| apply in the core (Node), first round after open, each batch | ${node.first} | – |`,
   );
   console.log(`| apply in the core (Node), edits, 3 more rounds | ${node.edits} | ≤ 5 ms |`);
@@ -447,6 +537,16 @@ function report(result: RunResult, text: string): void {
   console.log(
     `| main-thread tasks > ${LONG_MS} ms | ${tasks.length}${longest[0] ? `, longest ${ms(longest[0].ms)} ms (CPU ${longest[0].cpuMs === undefined ? '?' : ms(longest[0].cpuMs)} ms)` : ''} | 0 |`,
   );
+  const main = result.mainThread;
+  console.log(
+    `| main thread, every task of the window | ${main.tasks} tasks, CPU ${ms(main.cpuMs)} ms (${ms(main.cpuMs / result.keys)} ms a key), wall ${ms(main.wallMs)} ms | – |`,
+  );
+  const keyCpu = result.keyTasks;
+  console.log(
+    `| main thread, the tasks that handled a key | ${keyCpu.length} tasks, CPU ${keyCpu.length ? `median ${ms(percentile(keyCpu, 50))} ms, max ${ms(Math.max(...keyCpu))} ms, total ${ms(keyCpu.reduce((a, b) => a + b, 0))} ms` : '–'} | – |`,
+  );
+  const top = topFunctions(result.profile, -Infinity, Infinity, 12);
+  if (top) console.log(`\nMain thread, most self time over the window (CPU profile, ms): ${top}`);
   if (longest.length > 0) {
     console.log(`\nMain-thread tasks over ${LONG_MS} ms (longest first):`);
     console.log(
@@ -469,6 +569,7 @@ async function main(): Promise<void> {
     return;
   }
   const text = await readFile(DOC, 'utf8');
+  traceMapping = await import('@jridgewell/trace-mapping').catch(() => undefined);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? '1'));
   started = await startServer();
   const browser = await launchBrowser();

@@ -234,6 +234,10 @@ interface LoggedCommand {
 
 /** The characters a command takes in a journal entry (measured once per command). */
 const commandSizes = new WeakMap<DocumentCommand, number>();
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
 function commandChars(command: DocumentCommand): number {
   let size = commandSizes.get(command);
   if (size === undefined) {
@@ -443,6 +447,14 @@ export class GeneratorClient {
   private rendering: Promise<void> = Promise.resolve();
   /** Every endpoint's issues as the session last reported them (merged answers). */
   private issues: Record<string, EndpointIssue[]> = {};
+  /**
+   * The report handed out last, handed out again while nothing in it changed: an answer that
+   * changes no issue (most keystrokes) then costs no copy of 1,000s of endpoints' issues, and
+   * the page, seeing the same object, renders nothing.
+   */
+  private lastReport: ValidationReport | undefined;
+  /** {@link issues} changed since {@link lastReport} was made. */
+  private issuesMoved = true;
 
   /** The workspace whose record the document's core keeps (see {@link keepRecord}). */
   private recordTarget: RecordTarget | undefined;
@@ -1031,6 +1043,7 @@ export class GeneratorClient {
     for (const edit of edits) touched.edit(edit);
     if (this.fresh) {
       this.issues = {};
+      this.issuesMoved = true;
     }
     const batches = batchesOf(edits, (edit) => edit.command);
     const known = this.problems;
@@ -1075,9 +1088,17 @@ export class GeneratorClient {
       if (answer.textChanged) textChanged = true;
       if (Object.keys(answer.problems.issues).length > 0) issuesChanged = true;
       for (const id of answer.removed) {
+        if (!(id in this.issues)) continue;
         delete this.issues[id];
+        this.issuesMoved = true;
       }
-      Object.assign(this.issues, answer.problems.issues);
+      // The edited endpoints' issues come with every answer, mostly as they were.
+      for (const [id, list] of Object.entries(answer.problems.issues)) {
+        const before = Object.hasOwn(this.issues, id) ? this.issues[id] : undefined;
+        if (before !== undefined && JSON.stringify(before) === JSON.stringify(list)) continue;
+        this.issues[id] = list;
+        this.issuesMoved = true;
+      }
       sentViews += batch.filter((edit) => carriesView(edit.command)).length;
       if (total > VIEWS_PER_MESSAGE) onProgress?.(sentViews, total);
       last = answer;
@@ -1105,11 +1126,24 @@ export class GeneratorClient {
 
   /** The whole form's report: every endpoint's issues as merged, the document's as answered. */
   private report(problems: ApplyAnswer['problems']): ValidationReport {
-    return {
+    const last = this.lastReport;
+    if (
+      last !== undefined &&
+      !this.issuesMoved &&
+      last.canGenerate === problems.canGenerate &&
+      sameStrings(last.duplicateIds, problems.duplicateIds)
+    ) {
+      return last;
+    }
+    // A copy: the merged issues change under later answers, a report handed out never does.
+    const report = {
       issues: { ...this.issues },
       duplicateIds: problems.duplicateIds,
       canGenerate: problems.canGenerate,
     };
+    this.lastReport = report;
+    this.issuesMoved = false;
+    return report;
   }
 
   /**

@@ -48,6 +48,7 @@ import {
   fieldSelector,
   formProblemOf,
   generateVerdict,
+  groupLoadWarnings,
   mergeFindings,
   NO_LINE,
   type PanelFinding,
@@ -185,18 +186,24 @@ function GeneratorWorkspace({ projectId: workspaceProject }: { projectId: string
       : i18n.date(new Date(workspace.lostSince), { dateStyle: 'medium', timeStyle: 'short' });
   const touchedVersion = useTouchedVersion(store.touched);
   const { warnings } = state;
+  // Apart from the report's: a loaded document's thousands of warnings are sorted once, not again
+  // with every answer while typing.
+  const warningGroups = useMemo(
+    () => groupLoadWarnings(order, (id) => store.getEndpoint(id), warnings),
+    [order, store, warnings],
+  );
   const problems = useMemo(
     () =>
       collectProblems(
         order,
         (id) => store.getEndpoint(id),
         report,
-        warnings,
+        warningGroups,
         store.touched.isShown,
       ),
     // touchedVersion: a field touched shows its problems.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [order, store, report, warnings, touchedVersion],
+    [order, store, report, warningGroups, touchedVersion],
   );
   /** Opens a problem's endpoint, scrolls to it and focuses its field (once it is rendered). */
   const onSelectProblem = useCallback(

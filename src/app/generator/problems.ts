@@ -143,26 +143,35 @@ export function splitIssues(
   return { errors, warnings, pending };
 }
 
-/** Collects the problems of the form in the order of `order` (the endpoint list). */
-export function collectProblems(
+/** The load warnings sorted out once per list (see {@link groupLoadWarnings}). */
+export interface LoadWarningGroups {
+  notes: readonly NoteGroup[];
+  unused: readonly WarningProblem[];
+  /** Warnings of no endpoint of the form. */
+  documentLevel: readonly WarningProblem[];
+  byEndpoint: ReadonlyMap<string, readonly WarningProblem[]>;
+}
+
+/**
+ * The load warnings by kind and endpoint. They change with a Load or the list, not with a report:
+ * a document's thousands of warnings are not sorted again with every answer while typing.
+ */
+export function groupLoadWarnings(
   order: readonly string[],
   endpointOf: (id: string) => Endpoint | undefined,
-  report: ValidationReport | undefined,
   loadWarnings: readonly ImportWarning[],
-  shown: IssueFilter = SHOW_ALL,
-): ProblemList {
-  const blocking: RuleProblem[] = [];
-  const pending: RuleProblem[] = [];
+): LoadWarningGroups {
   const unused: WarningProblem[] = [];
   const notes = new Map<string, NoteGroup>();
   const byEndpoint = new Map<string, WarningProblem[]>();
+  const documentLevel: WarningProblem[] = [];
+  if (loadWarnings.length === 0) return { notes: [], unused, documentLevel, byEndpoint };
   const routeToId = new Map<string, string>();
   for (const id of order) {
     const endpoint = endpointOf(id);
     if (endpoint === undefined) continue;
     routeToId.set(`${endpoint.method} ${endpoint.path}`, id);
   }
-  const documentLevel: WarningProblem[] = [];
   loadWarnings.forEach((warning, index) => {
     const kind = warningKind(warning);
     if (kind === 'none') return;
@@ -191,6 +200,26 @@ export function collectProblems(
     if (list === undefined) byEndpoint.set(id, [problem]);
     else list.push(problem);
   });
+  return { notes: [...notes.values()], unused, documentLevel, byEndpoint };
+}
+
+/**
+ * Collects the problems of the form in the order of `order` (the endpoint list). `loadWarnings`
+ * may come grouped already ({@link groupLoadWarnings}, kept while only the report changes).
+ */
+export function collectProblems(
+  order: readonly string[],
+  endpointOf: (id: string) => Endpoint | undefined,
+  report: ValidationReport | undefined,
+  loadWarnings: readonly ImportWarning[] | LoadWarningGroups,
+  shown: IssueFilter = SHOW_ALL,
+): ProblemList {
+  const blocking: RuleProblem[] = [];
+  const pending: RuleProblem[] = [];
+  const groups = isGrouped(loadWarnings)
+    ? loadWarnings
+    : groupLoadWarnings(order, endpointOf, loadWarnings);
+  const { byEndpoint, documentLevel } = groups;
   const warnings: RuleProblem[] = [];
   const loadReport: WarningProblem[] = [...documentLevel];
   for (const id of order) {
@@ -219,9 +248,15 @@ export function collectProblems(
     pending,
     warnings,
     loadWarnings: loadReport,
-    unused,
-    notes: [...notes.values()],
+    unused: [...groups.unused],
+    notes: groups.notes.map((group) => ({ ...group })),
   };
+}
+
+function isGrouped(
+  warnings: readonly ImportWarning[] | LoadWarningGroups,
+): warnings is LoadWarningGroups {
+  return !Array.isArray(warnings);
 }
 
 /** The form control a rule's field stands for, inside its endpoint panel. */

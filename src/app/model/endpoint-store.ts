@@ -36,6 +36,8 @@ export class EndpointStore {
   private issues = new Map<string, readonly EndpointIssue[]>();
   private collapsed = new Set<string>();
   private report: ValidationReport | undefined;
+  /** The order {@link report} was spread over (a panel added since has its issues to take). */
+  private reportOrder: readonly string[] = [];
   /** Bumped on every content change (not on issues or collapse): drives validation and saving. */
   private revision = 0;
   /** Revision at the last Generate or Load: anything newer is "unsaved". */
@@ -256,7 +258,11 @@ export class EndpointStore {
 
   /** Applies a validation report; only panels whose issues changed are notified. */
   setReport(report: ValidationReport): void {
+    // The bridge hands out the same report while nothing in it changed (most keystrokes): over
+    // the same order, nobody has anything new to show, and the page is not rendered again.
+    if (report === this.report && this.order === this.reportOrder) return;
     this.report = report;
+    this.reportOrder = this.order;
     for (const id of this.order) {
       const next = report.issues[id] ?? NO_ISSUES;
       const prev = this.issues.get(id) ?? NO_ISSUES;

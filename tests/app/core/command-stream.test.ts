@@ -83,6 +83,28 @@ describe('GeneratorClient: one ordered command stream', () => {
     expect(await client.render()).toBe(TEXT.replace('summary: Owners', 'summary: Own'));
   });
 
+  it('hands out the same report while no issue changed, a new one when one did', async () => {
+    const { client, edit, views } = await opened();
+    const toys = views()[2]!.id;
+    edit(summary(toys, 'G'));
+    const first = await client.validateLatest();
+    edit(summary(toys, 'Ga'));
+    const same = await client.validateLatest();
+    // Nothing in it changed: the very same object (the page then renders nothing).
+    expect(same).toBe(first);
+    edit({ kind: 'setField', endpointId: toys, field: 'path', value: '/toys x' });
+    const changed = await client.validateLatest();
+    expect(changed).not.toBe(first);
+    expect(changed?.issues[toys]?.length).toBeGreaterThan(0);
+    // The report handed out before is not changed by later answers.
+    expect(first?.issues[toys] ?? []).toHaveLength(0);
+    edit({ kind: 'setField', endpointId: toys, field: 'path', value: '/toys' });
+    const fixed = await client.validateLatest();
+    expect(fixed).not.toBe(changed);
+    expect(fixed?.issues[toys] ?? []).toHaveLength(0);
+    expect(changed?.issues[toys]?.length).toBeGreaterThan(0);
+  });
+
   it('tells the lint of a batch that changed the form’s issues but not the text', async () => {
     const { client, edit, views } = await opened();
     const changes: DocumentChange[] = [];
