@@ -9,6 +9,7 @@
 import { expose, wrap, releaseProxy, transfer, type Remote } from 'comlink';
 import {
   isEndpointCommand,
+  sameIssues,
   type ApplyAnswer,
   type ApplyOptions,
   type BodyModel,
@@ -1095,7 +1096,7 @@ export class GeneratorClient {
       // The edited endpoints' issues come with every answer, mostly as they were.
       for (const [id, list] of Object.entries(answer.problems.issues)) {
         const before = Object.hasOwn(this.issues, id) ? this.issues[id] : undefined;
-        if (before !== undefined && JSON.stringify(before) === JSON.stringify(list)) continue;
+        if (before !== undefined && sameIssues(before, list)) continue;
         this.issues[id] = list;
         this.issuesMoved = true;
       }

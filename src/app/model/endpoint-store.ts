@@ -11,17 +11,13 @@ import {
   type EndpointIssue,
   type OpenApiDialect,
   type ValidationReport,
+  sameIssues,
 } from '../../shared/openapi';
 import { TouchedFields } from './touched';
 
 type Listener = () => void;
 
 const NO_ISSUES: readonly EndpointIssue[] = Object.freeze([]);
-
-function sameIssues(a: readonly EndpointIssue[], b: readonly EndpointIssue[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((issue, i) => issue.code === b[i]?.code && issue.field === b[i]?.field);
-}
 
 export interface Snapshot {
   endpoints: Endpoint[];

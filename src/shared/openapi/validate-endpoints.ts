@@ -58,6 +58,12 @@ export interface EndpointIssue {
   field: string;
 }
 
+/** Whether two lists hold the same issues in the same order. */
+export function sameIssues(a: readonly EndpointIssue[], b: readonly EndpointIssue[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((issue, i) => issue.code === b[i]?.code && issue.field === b[i]?.field);
+}
+
 /**
  * An endpoint as validation reads it. `loadedAsIs` marks a view exactly as a loaded document has
  * it, not changed by the user since: what the document itself gets wrong is a warning
