@@ -124,4 +124,28 @@ describe('the output editor on a large text (issue 28.4)', () => {
       .poll(() => diagnostics.textContent(), { timeout: 60_000 })
       .toContain(`Line ${lastLine + 1}, column 1`);
   });
+  it('pastes over a large text as one undo step, the editor showing the text afterwards', async () => {
+    await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
+    await focusEditor(page);
+    await page.keyboard.press('Control+A');
+    const before = await copied(page);
+    expect(before.length).toBeGreaterThan(1024 * 1024);
+    // Over 1 MiB: the text goes in while the editor shows no view of it (editor/detached-view.ts).
+    const pasted = longDocument(30_000, 'x-pasted: true\n');
+    await pasteIntoEditor(page, pasted, { at: 'all' });
+    await page.locator('[data-testid="output-filling"]').waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('x-pasted'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
+    await focusEditor(page);
+    await page.keyboard.press('Control+A');
+    expect(await copied(page)).toBe(pasted);
+    await page.keyboard.press('Control+Z');
+    await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
+    await page.keyboard.press('Control+A');
+    expect(await copied(page)).toBe(before);
+  });
 });

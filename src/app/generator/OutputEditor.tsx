@@ -10,6 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { setupMonaco, monaco, undoRedoService } from '../editor/monaco-env';
 import { closeUndoStep } from '../editor/undo-step';
+import { DETACH_CHARS, isDetached, modelOf, withViewDetached } from '../editor/detached-view';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/openapi/yaml-insertion';
@@ -82,8 +83,9 @@ async function insertInSlices(
   text: string,
   cancelled: () => boolean,
   caretAt: 'end' | 'start' = 'end',
+  onBusy?: (busy: boolean) => void,
 ): Promise<void> {
-  const model = editor.getModel();
+  const model = modelOf(editor);
   if (!model) return;
   // The text replaces the whole model (a whole document pasted, a text restored or generated):
   // once it is in, the model's text is `text` itself, unless line endings were normalised or
@@ -95,34 +97,44 @@ async function insertInSlices(
   // JSON dialog's Convert click (closing the dialog) already fill theirs.
   await yieldToBrowser();
   if (model.isDisposed() || cancelled()) return;
-  let target: monaco.IRange = range;
-  let version: number | undefined = model.getVersionId();
-  for (let offset = 0; offset < text.length;) {
-    const end = sliceEnd(text, offset);
-    if (model.getVersionId() !== version) version = undefined;
-    let inserted: monaco.IRange | undefined;
-    model.pushEditOperations([], [{ range: target, text: text.slice(offset, end) }], (inverse) => {
-      inserted = inverse[0]?.range;
-      return null;
-    });
-    if (inserted === undefined) break;
-    if (version !== undefined) version = model.getVersionId();
-    target = monaco.Range.fromPositions(monaco.Range.getEndPosition(inserted));
-    offset = end;
-    if (offset < text.length) {
-      await yieldToBrowser();
-      if (model.isDisposed() || cancelled()) return;
+  const fill = async (): Promise<monaco.IRange | undefined> => {
+    let target: monaco.IRange = range;
+    let version: number | undefined = model.getVersionId();
+    for (let offset = 0; offset < text.length;) {
+      const end = sliceEnd(text, offset);
+      if (model.getVersionId() !== version) version = undefined;
+      let inserted: monaco.IRange | undefined;
+      model.pushEditOperations(
+        [],
+        [{ range: target, text: text.slice(offset, end) }],
+        (inverse) => {
+          inserted = inverse[0]?.range;
+          return null;
+        },
+      );
+      if (inserted === undefined) break;
+      if (version !== undefined) version = model.getVersionId();
+      target = monaco.Range.fromPositions(monaco.Range.getEndPosition(inserted));
+      offset = end;
+      if (offset < text.length) {
+        await yieldToBrowser();
+        if (model.isDisposed() || cancelled()) return undefined;
+      }
     }
-  }
-  await yieldToBrowser();
-  if (model.isDisposed()) return;
-  // Monaco's own close would copy the whole paste into one buffer (a task of 80–130 ms).
-  closeUndoStep(model, undoRedoService());
-  // Reading the text back (the workspace's record, the operation ranges) then costs nothing: a
-  // join of 13 MB and its garbage were a task of 100–340 ms after a paste.
-  if (whole && version !== undefined && model.getVersionId() === version) {
-    lastRead.set(model, { version, text });
-  }
+    await yieldToBrowser();
+    if (model.isDisposed()) return undefined;
+    // Monaco's own close would copy the whole paste into one buffer (a task of 80–130 ms).
+    closeUndoStep(model, undoRedoService());
+    // Reading the text back (the workspace's record, the operation ranges) then costs nothing: a
+    // join of 13 MB and its garbage were a task of 100–340 ms after a paste.
+    if (whole && version !== undefined && model.getVersionId() === version) {
+      lastRead.set(model, { version, text });
+    }
+    return target;
+  };
+  const target =
+    text.length > DETACH_CHARS ? await withViewDetached(editor, model, fill, onBusy) : await fill();
+  if (target === undefined || model.isDisposed()) return;
   const caret =
     caretAt === 'start'
       ? monaco.Range.getStartPosition(range)
@@ -306,6 +318,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const container = useRef<HTMLDivElement>(null);
   /** Bumped on every change of the text (after the pause): its check is settled again. */
   const [textVersion, setTextVersion] = useState(0);
+  /** A large text goes in while the editor shows nothing (editor/detached-view.ts). */
+  const [filling, setFilling] = useState(false);
   /** The lint view of the last render, for the editor's own checks (calls made later). */
   const lintRef = useRef(lint);
   useEffect(() => {
@@ -364,7 +378,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   // Once typing pauses, and whenever the document's lint answers: what the shown text's
   // findings are (the document's, or its own check's).
   useEffect(() => {
-    const model = editorRef.current?.getModel();
+    const model = modelOf(editorRef.current);
     if (!model || model.isDisposed()) return;
     const version = model.getVersionId();
     const read = async () => {
@@ -378,7 +392,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     );
   }, [editorLint, lint?.textKey, lint?.pending, textVersion]);
   useEffect(() => {
-    const model = editorRef.current?.getModel();
+    const model = modelOf(editorRef.current);
     if (!model || model.isDisposed()) return;
     monaco.editor.setModelMarkers(
       model,
@@ -424,7 +438,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   useEffect(() => {
     lockedRef.current = locked;
     const editor = editorRef.current;
-    if (!editor?.getModel()) return;
+    if (!editor || !modelOf(editor)) return;
     if (locked) {
       editor.updateOptions({ readOnly: true });
       return;
@@ -433,7 +447,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     // and this commit is the restored form's (a task of 50–70 ms CPU for GitHub's description).
     let cancelled = false;
     void yieldToBrowser().then(() => {
-      if (cancelled || lockedRef.current || !editor.getModel()) return;
+      if (cancelled || lockedRef.current || !modelOf(editor)) return;
       editor.updateOptions({ readOnly: pasting.current !== undefined });
     });
     return () => {
@@ -454,10 +468,17 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     const job = { done: Promise.resolve(), cancelled: false };
     pasting.current = job;
     editor.updateOptions({ readOnly: true });
-    job.done = insertInSlices(editor, range, text, () => job.cancelled, caretAt).finally(() => {
+    job.done = insertInSlices(
+      editor,
+      range,
+      text,
+      () => job.cancelled,
+      caretAt,
+      setFilling,
+    ).finally(() => {
       if (pasting.current !== job) return;
       pasting.current = undefined;
-      if (editor.getModel()) editor.updateOptions({ readOnly: lockedRef.current });
+      if (modelOf(editor)) editor.updateOptions({ readOnly: lockedRef.current });
     });
   };
   /** Stops a paste going in (the text is about to be replaced). */
@@ -468,7 +489,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   useImperativeHandle(ref, () => {
     const setValue = (text: string) => {
       const editor = editorRef.current;
-      const model = editor?.getModel();
+      const model = modelOf(editor);
       if (!editor || !model) return;
       cancelPaste();
       if (text.length + model.getValueLength() > LARGE_TEXT) {
@@ -489,7 +510,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
      */
     const setValueInSlices = async (text: string): Promise<boolean> => {
       const editor = editorRef.current;
-      const model = editor?.getModel();
+      const model = modelOf(editor);
       if (!editor || !model) return false;
       cancelPaste();
       if (text.length > SLICE_CHARS) {
@@ -499,23 +520,29 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         await yieldToBrowser();
         if (model.isDisposed()) return false;
       }
-      const first = text.length <= SLICE_CHARS ? text.length : sliceEnd(text, 0, SLICE_CHARS);
-      model.setValue(text.slice(0, first));
-      let ours = model.getVersionId();
+      let ours = -1;
       let only = true;
-      for (let offset = first; offset < text.length;) {
-        await yieldToBrowser();
-        if (model.isDisposed()) return false;
-        if (model.getVersionId() !== ours) only = false;
-        const end = sliceEnd(text, offset, SLICE_CHARS);
-        const line = model.getLineCount();
-        const column = model.getLineMaxColumn(line);
-        model.applyEdits([
-          { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
-        ]);
+      const fill = async () => {
+        const first = text.length <= SLICE_CHARS ? text.length : sliceEnd(text, 0, SLICE_CHARS);
+        model.setValue(text.slice(0, first));
         ours = model.getVersionId();
-        offset = end;
-      }
+        for (let offset = first; offset < text.length;) {
+          await yieldToBrowser();
+          if (model.isDisposed()) return;
+          if (model.getVersionId() !== ours) only = false;
+          const end = sliceEnd(text, offset, SLICE_CHARS);
+          const line = model.getLineCount();
+          const column = model.getLineMaxColumn(line);
+          model.applyEdits([
+            { range: new monaco.Range(line, column, line, column), text: text.slice(offset, end) },
+          ]);
+          ours = model.getVersionId();
+          offset = end;
+        }
+      };
+      if (text.length > DETACH_CHARS) await withViewDetached(editor, model, fill, setFilling);
+      else await fill();
+      if (model.isDisposed()) return false;
       editor.setScrollTop(0);
       editor.setPosition({ lineNumber: 1, column: 1 });
       return only && !model.isDisposed() && model.getVersionId() === ours;
@@ -526,7 +553,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
      */
     const revealChange = (start: number, end: number, highlight: boolean) => {
       const editor = editorRef.current;
-      const model = editor?.getModel();
+      const model = modelOf(editor);
       if (!editor || !model) return;
       const first = model.getPositionAt(start).lineNumber;
       const last = Math.max(first, model.getPositionAt(Math.max(start, end - 1)).lineNumber);
@@ -552,10 +579,10 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       changedTimer.current = setTimeout(() => changed.current?.clear(), CHANGED_HIGHLIGHT_MS);
     };
     return {
-      getValue: () => flatValue(editorRef.current?.getModel()),
+      getValue: () => flatValue(modelOf(editorRef.current)),
       readValue: async () => {
         await pasting.current?.done;
-        const model = editorRef.current?.getModel();
+        const model = modelOf(editorRef.current);
         if (!model) return '';
         return model.getValueLength() <= LARGE_TEXT
           ? flatValue(model)
@@ -567,7 +594,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       },
       showGenerated: async (text: string, source?: DocumentTextRef) => {
         const editor = editorRef.current;
-        const model = editor?.getModel();
+        const model = modelOf(editor);
         if (!editor || !model) return;
         cancelPaste();
         /** The model holds exactly `text` now: its version shows `source`'s text, if named. */
@@ -645,7 +672,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         if (!editor) return;
         const selections = editor.getSelections() ?? [];
         const ranges = selections.length > 0 ? selections : [new monaco.Selection(1, 1, 1, 1)];
-        const model = editor.getModel();
+        const model = modelOf(editor);
         if (model && ranges.length === 1 && text.length > LARGE_PASTE_CHARS) {
           // A whole converted document: in slices, as a large paste.
           const range = ranges[0]!;
@@ -681,7 +708,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       },
       openText: (text: string) => {
         const editor = editorRef.current;
-        const model = editor?.getModel();
+        const model = modelOf(editor);
         if (!editor || !model) return;
         cancelPaste();
         editor.focus();
@@ -699,7 +726,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       focus: () => editorRef.current?.focus(),
       showStart: () => {
         const editor = editorRef.current;
-        if (!editor?.getModel()) return;
+        if (!editor || !modelOf(editor)) return;
         editor.setSelection(new monaco.Selection(1, 1, 1, 1));
         editor.setScrollPosition(
           { scrollTop: 0, scrollLeft: 0 },
@@ -708,7 +735,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       },
       revealLines: (start: number, end: number) => {
         const editor = editorRef.current;
-        const model = editor?.getModel();
+        const model = modelOf(editor);
         if (!editor || !model) return;
         const last = Math.min(Math.max(start, end), model.getLineCount());
         const first = Math.max(1, Math.min(start, last));
@@ -727,7 +754,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         ]);
       },
       findOperation: async (path: string, method: string, where?: OperationWhere) => {
-        const model = editorRef.current?.getModel();
+        const model = modelOf(editorRef.current);
         if (!model) return undefined;
         const ranges = await rangesOf(locator, model);
         return findOperation(ranges, path, method, where?.webhook === true, where?.additional);
@@ -777,7 +804,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     }
     // Not @monaco-editor/react's onChange: it reads the whole text on every change, which for
     // a 4 MB document costs more than the change itself. Only "is there any text" is needed.
-    const model = editor.getModel();
+    const model = modelOf(editor);
     // The editor's bracketPairColorization option does not reach the model, which still parsed
     // every bracket of the text into a tree after each large edit (a 100–170 ms task after
     // pasting Stripe) to colour them: the model's own option turns that off.
@@ -813,7 +840,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       // Not inside the model's change event: the option's change re-lays the view out.
       void yieldToBrowser().then(() => {
         longChecking = false;
-        if (model.isDisposed() || editor.getModel() !== model) return;
+        if (model.isDisposed() || modelOf(editor) !== model) return;
         const now = model.getLineCount() > LONG_TEXT_LINES;
         if (now === long) return;
         long = now;
@@ -869,8 +896,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       element.addEventListener(
         'paste',
         (event: ClipboardEvent) => {
-          // While a large paste goes in, the read-only editor turns further pastes away.
-          if (pasting.current) return;
+          // While a large text goes in, the read-only (or model-less) editor turns pastes away.
+          if (pasting.current || isDetached(editor)) return;
           const text = event.clipboardData?.getData('text/plain') ?? '';
           if (!mayBeJsonPaste(text)) {
             // A large paste at one caret goes in in slices; Monaco pastes the rest itself.
@@ -975,8 +1002,13 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         className="gen-output-editor"
         ref={container}
         data-testid="output-editor"
-        data-locked={locked ? 'true' : undefined}
+        data-locked={locked || filling ? 'true' : undefined}
       >
+        {filling ? (
+          <p className="gen-output-filling" role="status" data-testid="output-filling">
+            {t`Wait a moment: the text is being put in place.`}
+          </p>
+        ) : null}
         <Editor
           path={OPENAPI_MODEL_URI}
           defaultLanguage="yaml"

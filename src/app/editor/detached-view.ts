@@ -1,0 +1,102 @@
+/**
+ * A large text goes into the output model while no editor shows it. With the view attached,
+ * every slice of a paste or a restore made Monaco copy its per-line arrays of the whole view
+ * (line projections, prefix sums: `concat` of every line so far), so the cost of a slice grew
+ * with the text already in: a 13 MB paste in 200 slices was 6 s of main-thread time in tasks of
+ * 50–80 ms. Without a view, a slice costs what its own text costs; the view of the whole text
+ * is made once, when the model is shown again.
+ *
+ * Meanwhile the editor shows no model: {@link modelOf} answers the model being filled, so code
+ * that reads "the editor's model" keeps reading it, and its change events (the model's own) go
+ * on as before.
+ */
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { monaco } from './monaco-env';
+import { yieldToBrowser } from '../util/slices';
+
+type CodeEditor = Monaco.editor.ICodeEditor;
+type TextModel = Monaco.editor.ITextModel;
+
+/** A text of more characters than this goes in with the view detached. */
+export const DETACH_CHARS = 1024 * 1024;
+
+interface Held {
+  model: TextModel;
+  /** Detached insertions under way (a new one may start before a cancelled one ends). */
+  count: number;
+  view: Monaco.editor.ICodeEditorViewState | null;
+  focused: boolean;
+  /** The model's language, given back when it is shown again. */
+  language: string;
+}
+
+const held = new WeakMap<CodeEditor, Held>();
+const disposed = new WeakSet<CodeEditor>();
+const watched = new WeakSet<CodeEditor>();
+
+/** The model the editor shows, or the one going into it with the view detached. */
+export function modelOf(editor: CodeEditor | null | undefined): TextModel | null {
+  if (!editor) return null;
+  return editor.getModel() ?? held.get(editor)?.model ?? null;
+}
+
+/** Whether a text goes into the editor's model with its view detached now. */
+export function isDetached(editor: CodeEditor | null | undefined): boolean {
+  return editor !== null && editor !== undefined && held.has(editor);
+}
+
+/**
+ * Runs `work` (which fills `model`) with the editor's view detached from it, then shows the
+ * model again in a task of its own, with the view state it had (scroll, selections) and the
+ * focus. `onBusy` hears when the editor shows nothing and when it shows the model again.
+ */
+export async function withViewDetached<T>(
+  editor: CodeEditor,
+  model: TextModel,
+  work: () => Promise<T>,
+  onBusy?: (busy: boolean) => void,
+): Promise<T> {
+  let entry = held.get(editor);
+  if (entry === undefined) {
+    if (editor.getModel() !== model) return work();
+    if (!watched.has(editor)) {
+      watched.add(editor);
+      editor.onDidDispose(() => disposed.add(editor));
+    }
+    entry = {
+      model,
+      count: 0,
+      view: editor.saveViewState(),
+      focused: editor.hasTextFocus() || editor.hasWidgetFocus(),
+      language: model.getLanguageId(),
+    };
+    held.set(editor, entry);
+    onBusy?.(true);
+    editor.setModel(null);
+    // Plain text meanwhile: the tokens' per-line stores, once they reach the end of the text,
+    // copy themselves whole at every slice too. They start again from the top when shown.
+    monaco.editor.setModelLanguage(model, 'plaintext');
+  } else if (entry.model !== model) {
+    return work();
+  }
+  entry.count++;
+  try {
+    return await work();
+  } finally {
+    entry.count--;
+    if (entry.count === 0) {
+      // Making the view of the whole text is one task: not the last slice's.
+      await yieldToBrowser();
+      if (entry.count === 0 && held.get(editor) === entry) {
+        held.delete(editor);
+        if (!model.isDisposed()) monaco.editor.setModelLanguage(model, entry.language);
+        if (!disposed.has(editor) && !model.isDisposed() && editor.getModel() === null) {
+          editor.setModel(model);
+          if (entry.view) editor.restoreViewState(entry.view);
+          if (entry.focused) editor.focus();
+        }
+        onBusy?.(false);
+      }
+    }
+  }
+}
