@@ -20,6 +20,19 @@ type TextModel = Monaco.editor.ITextModel;
 /** A text of more characters than this goes in with the view detached. */
 export const DETACH_CHARS = 1024 * 1024;
 
+/**
+ * Monaco's own rule for a model made with a large text (TextModel's LARGE_FILE_SIZE_THRESHOLD
+ * and LARGE_FILE_LINE_COUNT_THRESHOLD): above either, it does not colour it. A model filled in
+ * slices is never "made with" its text, so the rule is applied here.
+ */
+export const NO_COLOUR_CHARS = 20 * 1024 * 1024;
+export const NO_COLOUR_LINES = 300_000;
+
+/** Whether Monaco would colour `model`'s text had the model been made with it. */
+export function coloursText(model: TextModel): boolean {
+  return model.getValueLength() <= NO_COLOUR_CHARS && model.getLineCount() <= NO_COLOUR_LINES;
+}
+
 interface Held {
   model: TextModel;
   /** Detached insertions under way (a new one may start before a cancelled one ends). */
@@ -48,13 +61,15 @@ export function isDetached(editor: CodeEditor | null | undefined): boolean {
 /**
  * Runs `work` (which fills `model`) with the editor's view detached from it, then shows the
  * model again in a task of its own, with the view state it had (scroll, selections) and the
- * focus. `onBusy` hears when the editor shows nothing and when it shows the model again.
+ * focus. `onBusy` hears when the editor shows nothing and when it shows the model again;
+ * `languageAfter` says the model's language for the text it holds then (else the one it had).
  */
 export async function withViewDetached<T>(
   editor: CodeEditor,
   model: TextModel,
   work: () => Promise<T>,
   onBusy?: (busy: boolean) => void,
+  languageAfter?: (model: TextModel) => string,
 ): Promise<T> {
   let entry = held.get(editor);
   if (entry === undefined) {
@@ -89,7 +104,9 @@ export async function withViewDetached<T>(
       await yieldToBrowser();
       if (entry.count === 0 && held.get(editor) === entry) {
         held.delete(editor);
-        if (!model.isDisposed()) monaco.editor.setModelLanguage(model, entry.language);
+        if (!model.isDisposed()) {
+          monaco.editor.setModelLanguage(model, languageAfter?.(model) ?? entry.language);
+        }
         if (!disposed.has(editor) && !model.isDisposed() && editor.getModel() === null) {
           editor.setModel(model);
           if (entry.view) editor.restoreViewState(entry.view);

@@ -231,6 +231,10 @@ export function setupMonacoYaml(monaco: typeof Monaco): void {
   // Folding comes from the sliced indentation provider, not monaco-yaml's (see indent-folding.ts);
   // off, as the worker's services, for a text above the limit.
   registerIndentFolding(monaco, 'yaml', YAML_CHECKS_MAX_CHARS);
+  // The output model is plain text above Monaco's no-colour limits (editor/detached-view.ts):
+  // without a provider, Monaco's own indentation folding and sticky lines read the whole text
+  // in one task (400 ms and 165 ms for GitHub's description as JSON).
+  registerIndentFolding(monaco, 'plaintext', YAML_CHECKS_MAX_CHARS);
   const yaml = withoutFoldingProviders(monaco, 'yaml', () =>
     configureMonacoYaml(monaco, {
       enableSchemaRequest: false,

@@ -10,7 +10,13 @@ import { useLingui } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { setupMonaco, monaco, undoRedoService } from '../editor/monaco-env';
 import { closeUndoStep } from '../editor/undo-step';
-import { DETACH_CHARS, isDetached, modelOf, withViewDetached } from '../editor/detached-view';
+import {
+  DETACH_CHARS,
+  coloursText,
+  isDetached,
+  modelOf,
+  withViewDetached,
+} from '../editor/detached-view';
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/openapi/yaml-insertion';
@@ -133,7 +139,9 @@ async function insertInSlices(
     return target;
   };
   const target =
-    text.length > DETACH_CHARS ? await withViewDetached(editor, model, fill, onBusy) : await fill();
+    text.length > DETACH_CHARS
+      ? await withViewDetached(editor, model, fill, onBusy, outputLanguage)
+      : await fill();
   if (target === undefined || model.isDisposed()) return;
   const caret =
     caretAt === 'start'
@@ -141,6 +149,16 @@ async function insertInSlices(
       : monaco.Range.getEndPosition(target);
   editor.setPosition(caret);
   editor.revealPosition(caret, monaco.editor.ScrollType.Immediate);
+}
+
+/**
+ * The output model's language for the text it holds: YAML (JSON is YAML too), or plain text
+ * where Monaco would not colour a model made with such a text (over 300,000 lines or 20 MB:
+ * GitHub's description as JSON). Colouring all of it kept the main thread busy for seconds
+ * after a Load; the hovers and completion of monaco-yaml go with it.
+ */
+function outputLanguage(model: monaco.editor.ITextModel): string {
+  return coloursText(model) ? 'yaml' : 'plaintext';
 }
 
 /**
@@ -540,7 +558,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
           offset = end;
         }
       };
-      if (text.length > DETACH_CHARS) await withViewDetached(editor, model, fill, setFilling);
+      if (text.length > DETACH_CHARS)
+        await withViewDetached(editor, model, fill, setFilling, outputLanguage);
       else await fill();
       if (model.isDisposed()) return false;
       editor.setScrollTop(0);
@@ -848,8 +867,23 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       });
     };
     checkLong();
+    // The language follows the text's size (outputLanguage), changed out of the change event.
+    let languageChecking = false;
+    const checkLanguage = () => {
+      if (languageChecking || !model || isDetached(editor)) return;
+      if (model.getLanguageId() === outputLanguage(model)) return;
+      languageChecking = true;
+      void yieldToBrowser().then(() => {
+        languageChecking = false;
+        if (model.isDisposed() || isDetached(editor)) return;
+        const language = outputLanguage(model);
+        if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+      });
+    };
+    checkLanguage();
     model?.onDidChangeContent(() => {
       checkLong();
+      checkLanguage();
       // The findings are of the text before this change: they go at once (markers included,
       // which Monaco would otherwise carry along with the edit), and the text is checked again
       // after the pause.
