@@ -80,6 +80,24 @@ export class PageViewSender {
     return entry;
   }
 
+  /**
+   * Whether a journal entry holds nothing the stored record has not: no command since that
+   * record, the output as the core has it, the panels as last sent.
+   */
+  carriesNothing(entry: PageJournal): boolean {
+    const journal = entry.journal;
+    const sent = this.sentCollapsed;
+    return (
+      journal !== undefined &&
+      journal.base !== undefined &&
+      journal.commands.length === 0 &&
+      entry.output === undefined &&
+      !this.outputDirty &&
+      sent !== undefined &&
+      sameIds(sent, entry.collapsed)
+    );
+  }
+
   /** The output editor changed: its text goes to the core with the next record. */
   outputChanged(): void {
     this.outputDirty = true;
