@@ -145,6 +145,19 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
   }, [pageView, name, store]);
   /** The output a shown record puts in the editor once it is ready. */
   const pendingOutput = useRef<string | undefined>(undefined);
+  /**
+   * Settles once the output of the record shown last is in the editor: a project shown before
+   * the editor was ready waits for it, so that its filling is not taken for an edit to save.
+   */
+  const outputIn = useRef<{ promise: Promise<void>; resolve: () => void } | undefined>(undefined);
+  const expectOutput = (output: string) => {
+    pendingOutput.current = output;
+    outputIn.current?.resolve();
+    let resolve: () => void = () => undefined;
+    const promise = new Promise<void>((settle) => (resolve = settle));
+    outputIn.current = { promise, resolve };
+  };
+  useEffect(() => () => outputIn.current?.resolve(), []);
   /** Saving waits for a restore: the empty page it starts from is never saved over a record. */
   const active = useRef(false);
   const saver = useRef<{ changed: () => void; saveNow: () => void; storeNow: () => void }>({
@@ -179,7 +192,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     latest.current.apply(commands);
     store.touched.markBlank(store.list());
     store.markSaved();
-    pendingOutput.current = shown.output;
+    expectOutput(shown.output);
     latest.current.onShown(shown);
     // The text's shared schemas are read from the worker; a draft set goes as commands over it.
     const draft = shown.schemas;
@@ -207,7 +220,7 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       }
     }
     if (journal.output !== undefined) {
-      pendingOutput.current = journal.output;
+      expectOutput(journal.output);
       pageView.outputChanged();
     }
   };
@@ -278,7 +291,8 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
     const output = pendingOutput.current;
     if (!editorReady || handle === null || output === undefined) return;
     pendingOutput.current = undefined;
-    void handle.setValueInSlices(output);
+    const taken = outputIn.current;
+    void handle.setValueInSlices(output).finally(() => taken?.resolve());
   });
 
   // Keeping the record: debounced after changes, at once on leaving.
@@ -331,7 +345,10 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
       // workspace and a project's alike (a project's pending change is uploaded from the record
       // they rebuild). A store in flight may land after the entry: the entry is then rebased on
       // it (journal.ts).
-      writeJournal(name, pageView.journal(latest.current.client, page, baseRevision.current));
+      const entry = pageView.journal(latest.current.client, page, baseRevision.current);
+      // Nothing since the stored record (a change that was undone, the editor filled with the
+      // record's own text): no entry, which a project would send again as a change on reopening.
+      if (running || !pageView.carriesNothing(entry)) writeJournal(name, entry);
       if (alive) void save();
     };
     /**
@@ -403,6 +420,11 @@ export function useWorkspace(options: WorkspaceOptions): Workspace {
         const output = pendingOutput.current ?? shown.output;
         pendingOutput.current = undefined;
         await handle.setValueInSlices(output);
+        outputIn.current?.resolve();
+      } else {
+        // The editor is not ready yet: it takes the output once it is (the effect above), and
+        // the record counts as shown after that, so that project sync does not save its filling.
+        await outputIn.current?.promise;
       }
       // Nor the shared schemas read back from the text (under load they come after the editor).
       await schemasRead;
