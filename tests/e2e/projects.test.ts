@@ -330,9 +330,9 @@ describe('a 10 MB project', () => {
       let shown: string | null = null;
       new MutationObserver(() => {
         const status =
-          document.querySelector('[data-testid="project-status"] [data-status]')?.getAttribute(
-            'data-status',
-          ) ?? null;
+          document
+            .querySelector('[data-testid="project-status"] [data-status]')
+            ?.getAttribute('data-status') ?? null;
         if (status === shown) return;
         shown = status;
         if (status !== null) s.__statuses.push({ at: performance.now(), status });
