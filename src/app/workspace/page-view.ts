@@ -33,6 +33,11 @@ export class PageViewSender {
    * instead of carrying the editor's text (a large one is read out of Monaco in slices).
    */
   private outputShown = false;
+  /**
+   * A store is reading or sending the output editor's text: until it is stored, a journal
+   * written as the page goes away carries the text too (the store may never finish).
+   */
+  private outputSending = false;
   /** The output editor's text last sent (a new core gets it again). */
   private lastOutput: string | undefined;
   /** The keeper that answered the last store (a new one has not got what was sent before). */
@@ -72,7 +77,7 @@ export class PageViewSender {
    */
   journal(client: RecordClient, page: PageSide, baseRevision: number | null): PageJournal {
     const entry: PageJournal = { journal: client.journalCommands(), collapsed: page.collapsed() };
-    if (this.outputDirty) {
+    if (this.outputDirty || this.outputSending) {
       const output = page.outputNow();
       if (output !== undefined) entry.output = output;
     }
@@ -93,6 +98,7 @@ export class PageViewSender {
       journal.commands.length === 0 &&
       entry.output === undefined &&
       !this.outputDirty &&
+      !this.outputSending &&
       sent !== undefined &&
       sameIds(sent, entry.collapsed)
     );
@@ -127,7 +133,15 @@ export class PageViewSender {
       this.lastOutput = undefined;
     } else if (this.outputDirty) {
       this.outputDirty = false;
-      const output = await readOutput();
+      this.outputSending = true;
+      let output: string | undefined;
+      try {
+        output = await readOutput();
+      } catch (failure) {
+        this.outputSending = false;
+        this.outputDirty = true;
+        throw failure;
+      }
       if (output !== undefined) {
         view.output = output;
         this.lastOutput = output;
@@ -141,6 +155,7 @@ export class PageViewSender {
    * was not stored goes again, and a new core gets what it missed.
    */
   private settled(view: PageView, collapsed: string[], stored: StoredRecord | undefined): void {
+    this.outputSending = false;
     if (stored === undefined) {
       if (view.output !== undefined) this.outputDirty = true;
       else if ('output' in view && !this.outputDirty) this.outputShown = true;

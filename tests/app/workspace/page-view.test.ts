@@ -111,4 +111,23 @@ describe('PageViewSender.carriesNothing (a page left with nothing since its stor
       ),
     ).toBe(false);
   });
+
+  it('keeps the output in the journal while a store is still reading it (the page may go first)', async () => {
+    const sender = new PageViewSender();
+    const records = client(() => none);
+    await sender.store(records, pageSide(['a']));
+    let release: (text: string) => void = () => undefined;
+    const reading: PageSide = {
+      ...pageSide(['a'], 'openapi: 3.0.1\nx-note: typed\n'),
+      readOutput: () => new Promise<string>((resolve) => (release = resolve)),
+    };
+    sender.outputChanged();
+    const storing = sender.store(records, reading);
+    const leaving = sender.journal(records, reading, null);
+    expect(leaving.output).toBe('openapi: 3.0.1\nx-note: typed\n');
+    expect(sender.carriesNothing(leaving)).toBe(false);
+    release('openapi: 3.0.1\nx-note: typed\n');
+    await storing;
+    expect(sender.journal(records, reading, null).output).toBeUndefined();
+  });
 });
