@@ -49,11 +49,37 @@ function scalarWithoutAgent(): Plugin {
   };
 }
 
+/**
+ * Scalar resolves a response's `$ref`s deeply as a tree (operation-code-sample's
+ * `getResolvedRefDeep`): on schemas that refer to one another that tree has a branch per path,
+ * and Stripe's `/v1/account` held the preview frame for minutes. Its imports are pointed at a
+ * bounded copy (preview-frame/resolved-ref-deep.ts).
+ */
+function scalarBoundedRefs(): Plugin {
+  const bounded = fileURLToPath(
+    new URL('./src/app/generator/document/preview-frame/resolved-ref-deep.ts', import.meta.url),
+  );
+  return {
+    name: 'scalar-bounded-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source.endsWith('/get-resolved-ref-deep.js') &&
+        importer?.replace(/\\/g, '/').includes('@scalar/api-client/dist/')
+      ) {
+        return bounded;
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     scalarWithoutAgent(),
+    scalarBoundedRefs(),
   ],
   resolve: {
     alias: [

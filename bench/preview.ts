@@ -41,6 +41,8 @@ const DOCUMENTS = (
 const EXTRA = (process.env.BENCH_EXTRA_DOCS ?? '').split(',').filter((file) => file !== '');
 const LOAD = process.env.BENCH_LOAD === '1';
 /** Parts to switch to after the first render (BENCH_PARTS=tag:repos#1,webhooks:#3), each measured. */
+/** How long the frame's answer (its longest task) is waited for. */
+const FRAME_WAIT_MS = Number(process.env.BENCH_FRAME_WAIT_MS ?? 120_000);
 const SWITCH = (process.env.BENCH_PARTS ?? '').split(',').filter((id) => id !== '');
 
 interface Row {
@@ -108,7 +110,10 @@ async function loadPasted(page: Page): Promise<void> {
 async function frameLongestTaskOf(page: Page, name: string): Promise<number> {
   const frame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
   if (!frame) return NaN;
-  return frame
+  // A frame still busy (Scalar goes on after its first paint) answers only when its task ends:
+  // waited for up to FRAME_WAIT_MS, and the wait is reported.
+  const t0 = Date.now();
+  const read = frame
     .evaluate(() =>
       Math.max(0, ...(window as unknown as PerfWindow).__perf.longTasks.map((x) => x.duration)),
     )
@@ -116,6 +121,18 @@ async function frameLongestTaskOf(page: Page, name: string): Promise<number> {
       console.error(`bench:preview: ${name}: the frame's tasks could not be read: ${error}`);
       return NaN;
     });
+  const answer = await Promise.race([
+    read,
+    new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), FRAME_WAIT_MS)),
+  ]);
+  if (answer === 'busy') {
+    console.error(`bench:preview: ${name}: the frame did not answer within ${FRAME_WAIT_MS} ms`);
+    return Infinity;
+  }
+  if (Date.now() - t0 > 1000) {
+    console.error(`bench:preview: ${name}: the frame answered after ${Date.now() - t0} ms`);
+  }
+  return answer;
 }
 
 /** Switches the preview to another part of a large document, from the choice to "rendered". */
@@ -220,7 +237,7 @@ async function measure(page: Page, name: string, text: string): Promise<Row> {
     longestFrameGap,
     frameLongestTask,
     part,
-    preparedMs: await preparedMsOf(page),
+    preparedMs: await preparedMsOf(page).catch(() => NaN),
   };
 }
 

@@ -481,6 +481,54 @@ describe('the preview of a large document (issue 28.5, 28.6)', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'preview-large-search.png') });
   });
 
+  it('stays responsive on schemas that refer to one another along many paths', async () => {
+    // Each schema refers twice to the next: written out as a tree, 2^24 paths (Stripe's
+    // expandable objects held Scalar's frame for minutes this way).
+    const depth = 24;
+    const schemas = Array.from({ length: depth }, (_, k) =>
+      [
+        `    S${k}:`,
+        '      type: object',
+        '      properties:',
+        `        a: { $ref: '#/components/schemas/S${k + 1}' }`,
+        `        b: { $ref: '#/components/schemas/S${k + 1}' }`,
+      ].join('\n'),
+    ).join('\n');
+    const web = [
+      'openapi: 3.0.3',
+      'info: { title: Web of schemas, version: 1.0.0 }',
+      'paths:',
+      '  /accounts:',
+      '    get:',
+      '      summary: Read the account web',
+      '      responses:',
+      "        '200':",
+      '          description: The account',
+      '          content:',
+      '            application/json:',
+      "              schema: { $ref: '#/components/schemas/S0' }",
+      'components:',
+      '  schemas:',
+      schemas,
+      `    S${depth}: { type: string }`,
+      '',
+    ].join('\n');
+    const frame = await preview(page, web);
+    // The response's example is made after the first paint; the frame answers once it is.
+    await expect
+      .poll(() => frame.locator('[aria-label="Example Responses"]').count(), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    const inFrame = page.frames().find((f) => f.url().includes('/preview-frame.html'));
+    expect(inFrame, 'the preview frame').toBeDefined();
+    const answered = await Promise.race([
+      inFrame!.evaluate(() => document.readyState),
+      new Promise<string>((resolve) => setTimeout(() => resolve('busy'), 10_000)),
+    ]);
+    expect(answered).toBe('complete');
+  });
+
   it('refuses an alias bomb with its typed message within 2 s; the page stays responsive', async () => {
     await page.getByRole('tab', { name: 'YAML' }).first().click();
     await replaceEditorText(page, aliasBomb());
