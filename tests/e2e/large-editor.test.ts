@@ -148,4 +148,25 @@ describe('the output editor on a large text (issue 28.4)', () => {
     await page.keyboard.press('Control+A');
     expect(await copied(page)).toBe(before);
   });
+
+  it('shows a text over 100,000 lines without folding, says so, and folds again once it is small', async () => {
+    await pasteIntoEditor(page, longDocument(110_000, 'x-very-long: true\n'), { at: 'all' });
+    await page.locator('[data-testid="output-filling"]').waitFor({ state: 'detached' });
+    const note = page.getByTestId('folding-off-note');
+    await expect
+      .poll(() => note.textContent(), { timeout: 30_000 })
+      .toMatch(/^This text has 110,008 lines: folding is off above 100,000 lines/);
+    const folds = page.locator('.monaco-editor .margin-view-overlays .codicon-folding-expanded');
+    await page.waitForTimeout(1000);
+    expect(await folds.count()).toBe(0);
+    // Replaced by typing: the keystrokes go on into the editor while its view is made again.
+    await focusEditor(page);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('a:\nb: 1\nc:\n  d: 2\n');
+    await expect.poll(() => note.count()).toBe(0);
+    await expect.poll(() => folds.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Monaco draws spaces as no-break spaces.
+    const shown = await page.locator('.monaco-editor .view-lines').textContent();
+    expect(shown?.replace(/\u00a0/g, ' ')).toContain('d: 2');
+  });
 });

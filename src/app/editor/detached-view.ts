@@ -28,6 +28,17 @@ export const DETACH_CHARS = 1024 * 1024;
 export const NO_COLOUR_CHARS = 20 * 1024 * 1024;
 export const NO_COLOUR_LINES = 300_000;
 
+/**
+ * Above this many lines, a text put in place with the view detached is shown again the way
+ * Monaco shows a model made with a large text: each line of the model is a line of the view
+ * (Monaco's `ViewModelLinesFromModelAsIs`), so showing it costs nothing per line, and there is
+ * no folding (folded lines are lines of the view that are not lines of the model). Monaco's own
+ * view of every line was one task of 0.3–0.6 s for GitHub's description (260–350 k lines)
+ * and about 0.2 s for Stripe's (112 k): an array of each line's text, each line's injected text
+ * looked up, a projection per line and their prefix sums.
+ */
+export const AS_IS_LINES = 100_000;
+
 /** Whether Monaco would colour `model`'s text had the model been made with it. */
 export function coloursText(model: TextModel): boolean {
   return model.getValueLength() <= NO_COLOUR_CHARS && model.getLineCount() <= NO_COLOUR_LINES;
@@ -44,6 +55,69 @@ interface Held {
 }
 
 const held = new WeakMap<CodeEditor, Held>();
+/** Editors whose view shows their model's lines as they are (see {@link AS_IS_LINES}). */
+const asIsViews = new WeakSet<CodeEditor>();
+
+/** The one field of Monaco's TextModel read here (0.57: decided in its constructor). */
+interface TooLargeFlag {
+  _isTooLargeForTokenization?: unknown;
+}
+
+/**
+ * Shows `model` in `editor`, with a view of its lines as they are above {@link AS_IS_LINES}.
+ * Monaco chooses that view when the model says it is too large for tokenization, which it
+ * decides once, when it is made: the model says so while the editor takes it, and no longer
+ * after, so it is still coloured below Monaco's own limits ({@link coloursText}). The
+ * editor's folding, which such a view cannot show, is off meanwhile.
+ */
+function show(editor: CodeEditor, model: TextModel): void {
+  const flag = model as unknown as TooLargeFlag;
+  const asIs =
+    model.getLineCount() > AS_IS_LINES && typeof flag._isTooLargeForTokenization === 'boolean';
+  if (asIs !== asIsViews.has(editor)) {
+    if (asIs) asIsViews.add(editor);
+    else asIsViews.delete(editor);
+    editor.updateOptions({ folding: !asIs });
+  }
+  if (!asIs) {
+    editor.setModel(model);
+    return;
+  }
+  const before = flag._isTooLargeForTokenization;
+  flag._isTooLargeForTokenization = true;
+  try {
+    editor.setModel(model);
+  } finally {
+    flag._isTooLargeForTokenization = before;
+  }
+}
+
+/** Whether `editor` shows its model's lines as they are (no folding; {@link AS_IS_LINES}). */
+export function showsAsIs(editor: CodeEditor): boolean {
+  return asIsViews.has(editor);
+}
+
+/** Whether `editor` shows `model`'s lines as they are while it is no longer that large. */
+export function outgrownAsIs(editor: CodeEditor, model: TextModel): boolean {
+  return asIsViews.has(editor) && model.getLineCount() <= AS_IS_LINES;
+}
+
+/**
+ * After a change of the text: an editor showing its lines as they are whose text is no longer
+ * above {@link AS_IS_LINES} is shown again with Monaco's usual view (folding back), in this
+ * task (the text is small then). Not inside the model's change event.
+ */
+export function refreshView(editor: CodeEditor): void {
+  const model = editor.getModel();
+  if (!model || !outgrownAsIs(editor, model)) return;
+  const view = editor.saveViewState();
+  const focused = editor.hasTextFocus() || editor.hasWidgetFocus();
+  editor.setModel(null);
+  show(editor, model);
+  if (view) editor.restoreViewState(view);
+  // Typing goes on where it was (the model's change that made the text small was a keystroke).
+  if (focused) editor.focus();
+}
 const disposed = new WeakSet<CodeEditor>();
 const watched = new WeakSet<CodeEditor>();
 
@@ -108,7 +182,7 @@ export async function withViewDetached<T>(
           monaco.editor.setModelLanguage(model, languageAfter?.(model) ?? entry.language);
         }
         if (!disposed.has(editor) && !model.isDisposed() && editor.getModel() === null) {
-          editor.setModel(model);
+          show(editor, model);
           if (entry.view) editor.restoreViewState(entry.view);
           if (entry.focused) editor.focus();
         }

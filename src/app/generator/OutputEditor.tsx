@@ -11,10 +11,14 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import { setupMonaco, monaco, undoRedoService } from '../editor/monaco-env';
 import { closeUndoStep } from '../editor/undo-step';
 import {
+  AS_IS_LINES,
   DETACH_CHARS,
   coloursText,
   isDetached,
   modelOf,
+  outgrownAsIs,
+  refreshView,
+  showsAsIs,
   withViewDetached,
 } from '../editor/detached-view';
 import { isBlankModel } from '../editor/monaco-yaml';
@@ -246,6 +250,22 @@ function rangesOf(
   return locator.ranges(version, readText, shown?.version === version ? shown.ref : undefined);
 }
 
+/**
+ * A detached fill starts or ends: the editor shows nothing meanwhile, then its view again, with
+ * or without folding (the note under the editor says which).
+ */
+function fillBusy(
+  busy: boolean,
+  editor: monaco.editor.ICodeEditor | null,
+  setFilling: (filling: boolean) => void,
+  setFoldingOffLines: (lines: number) => void,
+): void {
+  setFilling(busy);
+  if (busy) return;
+  const model = modelOf(editor);
+  setFoldingOffLines(editor && model && showsAsIs(editor) ? model.getLineCount() : 0);
+}
+
 /** How long the lines a Generate changed stay highlighted (the highlight fades meanwhile). */
 const CHANGED_HIGHLIGHT_MS = 2600;
 /** At most this many changed lines are highlighted (a new document is not one yellow block). */
@@ -338,6 +358,8 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
   const [textVersion, setTextVersion] = useState(0);
   /** A large text goes in while the editor shows nothing (editor/detached-view.ts). */
   const [filling, setFilling] = useState(false);
+  /** The lines of a text shown without folding (editor/detached-view.ts, AS_IS_LINES), or 0. */
+  const [foldingOffLines, setFoldingOffLines] = useState(0);
   /** The lint view of the last render, for the editor's own checks (calls made later). */
   const lintRef = useRef(lint);
   useEffect(() => {
@@ -492,7 +514,7 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       text,
       () => job.cancelled,
       caretAt,
-      setFilling,
+      (busy) => fillBusy(busy, editor, setFilling, setFoldingOffLines),
     ).finally(() => {
       if (pasting.current !== job) return;
       pasting.current = undefined;
@@ -559,7 +581,13 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         }
       };
       if (text.length > DETACH_CHARS)
-        await withViewDetached(editor, model, fill, setFilling, outputLanguage);
+        await withViewDetached(
+          editor,
+          model,
+          fill,
+          (busy) => fillBusy(busy, editor, setFilling, setFoldingOffLines),
+          outputLanguage,
+        );
       else await fill();
       if (model.isDisposed()) return false;
       editor.setScrollTop(0);
@@ -881,9 +909,23 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       });
     };
     checkLanguage();
+    // A text shown as Monaco shows a large file (detached-view.ts) gets folding back once it
+    // is small again.
+    let viewChecking = false;
+    const checkView = () => {
+      if (viewChecking || !model || !outgrownAsIs(editor, model)) return;
+      viewChecking = true;
+      void yieldToBrowser().then(() => {
+        viewChecking = false;
+        if (model.isDisposed() || isDetached(editor)) return;
+        refreshView(editor);
+        setFoldingOffLines(0);
+      });
+    };
     model?.onDidChangeContent(() => {
       checkLong();
       checkLanguage();
+      checkView();
       // The findings are of the text before this change: they go at once (markers included,
       // which Monaco would otherwise carry along with the edit), and the text is checked again
       // after the pause.
@@ -1030,6 +1072,9 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
     [t],
   );
 
+  const foldingOffLinesText = i18n.number(foldingOffLines);
+  const foldingLimitText = i18n.number(AS_IS_LINES);
+  const foldingOffNote = t`This text has ${foldingOffLinesText} lines: folding is off above ${foldingLimitText} lines, to keep the editor responsive.`;
   return (
     <div className="gen-output">
       <div
@@ -1059,6 +1104,11 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
         data-findings-of={checkState.kind}
       >
         <YamlChecksNote />
+        {foldingOffLines > 0 ? (
+          <li className="gen-checks-note" role="status" data-testid="folding-off-note">
+            {foldingOffNote}
+          </li>
+        ) : null}
         <EditorLintNote
           state={checkState}
           onCheck={() => void editorLint.checkLarge()}
