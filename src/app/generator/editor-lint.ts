@@ -63,6 +63,12 @@ export interface OtherLint {
   cancelOther: () => void;
 }
 
+/**
+ * A running check of a text longer than this is stopped when the text changes (about 5 s of
+ * the lint worker at bench:lint's rate); a shorter one ends sooner than a new worker starts.
+ */
+export const STOP_CHECK_CHARS = 500_000;
+
 export class EditorLint {
   /** Bumped at every change of the editor's text. */
   private version = 0;
@@ -73,6 +79,8 @@ export class EditorLint {
   private state: EditorLintState = { kind: 'none' };
   /** Reads the text of the version offered as large (its check reads it when asked). */
   private largeRead: (() => Promise<string | undefined>) | undefined;
+  /** The length of the text whose check is running (`checking`). */
+  private checkingChars = 0;
 
   constructor(
     private readonly lint: OtherLint,
@@ -95,7 +103,15 @@ export class EditorLint {
   /** The text changed: its findings are of the text before, and go at once. */
   changed(): void {
     this.version += 1;
-    if (this.state.kind === 'large' && this.state.status === 'running') this.lint.cancelOther();
+    const state = this.state;
+    // A long check of the text before is stopped: its answer would be dropped anyway, and the
+    // lint worker would spend seconds on it before the new text's check.
+    if (
+      (state.kind === 'large' && state.status === 'running') ||
+      (state.kind === 'checking' && this.checkingChars > STOP_CHECK_CHARS)
+    ) {
+      this.lint.cancelOther();
+    }
     this.largeRead = undefined;
     this.set({ kind: 'changed' });
   }
@@ -149,6 +165,7 @@ export class EditorLint {
     }
     text ??= await shown.read();
     if (text === undefined || version !== this.version) return;
+    this.checkingChars = text.length;
     this.set({ kind: 'checking' });
     await this.run(version, text, false);
   }

@@ -106,7 +106,9 @@ export function useLint(
   createClient: () => LintClient = () => new LintClient(),
 ): LintView {
   const [state, setState] = useState<LintState>({ pending: false });
-  const [wiring] = useState(() => new LintWiring(document, createClient(), setState));
+  const [wiring] = useState(
+    () => new LintWiring(document, createClient(), setState, LINT_MAX_CHARS, createClient()),
+  );
   useEffect(() => wiring.start(), [wiring]);
   useEffect(() => wiring.setRuleset(ruleset), [wiring, ruleset]);
   return useMemo(
@@ -138,12 +140,21 @@ export class LintWiring {
   private length = 0;
   /** The open text is linted although over the limit: the user asked for its whole check. */
   private largeAllowed = false;
+  /** The ruleset set in {@link other}'s worker (when it is a client of its own), and its answer. */
+  private otherRuleset: { yaml: string; set: Promise<unknown> } | undefined;
 
+  /**
+   * `other` lints the texts that are not the document (the output editor's own). A client of
+   * its own (the page's) has a worker of its own: a pasted text's check does not wait for the
+   * document's lint under way (a 4 MB document's takes 15–35 s), and stopping it does not stop
+   * the document's. Its worker starts on the first such text.
+   */
   constructor(
     private readonly document: LintDocumentSource,
     readonly client: LintClient,
     private readonly publish: (state: LintState) => void,
     private readonly maxChars: number = LINT_MAX_CHARS,
+    private readonly other: LintClient = client,
   ) {}
 
   private get isLarge(): boolean {
@@ -219,8 +230,10 @@ export class LintWiring {
       offFailure();
       clearTimeout(this.settleTimer);
       this.client.dispose();
+      if (this.other !== this.client) this.other.dispose();
       // A worker started again holds the default ruleset: the next setRuleset sends it anew.
       this.rulesetYaml = undefined;
+      this.otherRuleset = undefined;
     };
   }
 
@@ -249,17 +262,30 @@ export class LintWiring {
    * loaded) under the ruleset in force; the answer goes to the caller only (the document's
    * state does not change). Undefined when superseded or cancelled.
    */
-  lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
-    return this.client.lintOther(text);
+  async lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
+    const yaml = this.rulesetYaml;
+    if (this.other !== this.client && yaml !== undefined) {
+      // The other worker takes the ruleset in force before its first text and at each change.
+      // (A ruleset it refuses leaves it with the default rules, as the panel says of the
+      // document's.)
+      if (this.otherRuleset?.yaml !== yaml) {
+        this.otherRuleset = { yaml, set: this.other.setRuleset(yaml) };
+      }
+      await this.otherRuleset.set;
+    }
+    return this.other.lintOther(text);
   }
 
   /**
-   * Stops the lint of another text under way (a large one's check): the lint worker is stopped,
-   * which stops the document's lint under way too, so that one is asked again (a large
-   * document's running check is offered again).
+   * Stops the lint of another text under way (a large one's check, or a long one's whose text
+   * changed): its worker is stopped. When that is the document's worker too (one client), the
+   * document's lint under way is asked again (a large document's running check is offered
+   * again).
    */
   cancelOther(): void {
-    this.client.cancel();
+    this.other.cancel();
+    // With a worker of its own, the document's lint goes on.
+    if (this.other !== this.client) return;
     this.reads.clear();
     if (this.state.large?.status === 'running') this.offer();
     else if (this.state.pending && !(this.isLarge && !this.largeAllowed)) {

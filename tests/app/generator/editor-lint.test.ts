@@ -10,6 +10,7 @@ import type { LintAnswer, LintFinding } from '../../../src/shared/openapi/lint/t
 import { textKey } from '../../../src/shared/openapi/lint/text-key';
 import {
   EditorLint,
+  STOP_CHECK_CHARS,
   type EditorLintState,
   type ShownText,
 } from '../../../src/app/generator/editor-lint';
@@ -172,6 +173,24 @@ describe('EditorLint', () => {
     await editor.settle(shown('x: "a long text"\n'), { pending: false });
     void editor.checkLarge();
     await flush();
+    editor.changed();
+    expect(lint.cancelOther).toHaveBeenCalledTimes(1);
+    expect(last()).toEqual({ kind: 'changed' });
+  });
+
+  it('stops a running check of a long text when the text changes, and lets a short one end', async () => {
+    const { editor, lint, last } = setup();
+    editor.changed();
+    void editor.settle(shown('a: 1\n'), { pending: false });
+    await flush();
+    expect(last()?.kind).toBe('checking');
+    editor.changed();
+    // A short check ends sooner than a new worker would start: it runs on, its answer dropped.
+    expect(lint.cancelOther).not.toHaveBeenCalled();
+    const long = `a: '${'x'.repeat(STOP_CHECK_CHARS)}'\n`;
+    void editor.settle(shown(long), { pending: false });
+    await flush();
+    expect(last()?.kind).toBe('checking');
     editor.changed();
     expect(lint.cancelOther).toHaveBeenCalledTimes(1);
     expect(last()).toEqual({ kind: 'changed' });

@@ -343,6 +343,56 @@ describe('a text over the limit: the whole check the panel offers', () => {
     expect(wiring.client.latest).toBe(state.answer);
   }, 60_000);
 
+  it("lints the editor's texts on a client of its own, under the project's ruleset", async () => {
+    const document = fakeDocument(NO_RESPONSES);
+    const states: LintState[] = [];
+    const client = new LintClient(() => undefined);
+    const other = new LintClient(() => undefined);
+    const wiring = new LintWiring(
+      document,
+      client,
+      (state) => states.push(state),
+      LINT_MAX_CHARS,
+      other,
+    );
+    stop = wiring.start();
+    const rulesetOfOther = vi.spyOn(other, 'setRuleset');
+    const otherOfDocument = vi.spyOn(client, 'lintOther');
+    const ruleset = 'extends:\n  - spectral:oas\n  - specform\nrules:\n  oas3-api-servers: off\n';
+    wiring.setRuleset(ruleset);
+    await vi.waitFor(
+      () => {
+        const state = states[states.length - 1];
+        if (state?.answer === undefined || state.pending) throw new Error('still checking');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    const first = await wiring.lintOther(GOOD);
+    expect(first?.ok).toBe(true);
+    expect(first?.ok && first.value.findings.map((finding) => finding.code)).not.toContain(
+      'oas3-api-servers',
+    );
+    await wiring.lintOther(NO_RESPONSES);
+    expect(rulesetOfOther).toHaveBeenCalledTimes(1);
+    expect(rulesetOfOther).toHaveBeenCalledWith(ruleset);
+    expect(otherOfDocument).not.toHaveBeenCalled();
+    // Stopping the editor's check leaves the document's lint under way alone.
+    const cancelDocument = vi.spyOn(client, 'cancel');
+    const cancelOther = vi.spyOn(other, 'cancel');
+    document.edit(GOOD, { opened: true });
+    wiring.cancelOther();
+    expect(cancelOther).toHaveBeenCalledTimes(1);
+    expect(cancelDocument).not.toHaveBeenCalled();
+    await vi.waitFor(
+      () => {
+        const state = states[states.length - 1];
+        if (state?.pending !== false) throw new Error('still checking');
+        expect(state.textKey).toEqual(textKey(GOOD));
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+  }, 60_000);
+
   it("asks the document's pending lint again when the editor's check is cancelled", async () => {
     const { wiring, document, settled, last } = wire(NO_RESPONSES);
     wiring.setRuleset('');
