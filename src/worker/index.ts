@@ -27,8 +27,9 @@ export type ApplyWire = ApplyAnswer & {
   textBytes?: ArrayBuffer;
   /**
    * How long the worker took over the call (apply, the record's bookkeeping, the text's bytes),
-   * ms: issue 29.5 sets a budget for the worker's apply, which a round trip from the page cannot
-   * show (it includes the page's own queue). Two clock reads per call; the page ignores it.
+   * ms: the apply has a time budget of its own (bench:typing prints it), which a round trip from
+   * the page cannot show (it includes the page's own queue). Two clock reads per call; the page
+   * ignores it.
    */
   workerMs?: number;
 };
