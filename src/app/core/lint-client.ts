@@ -61,6 +61,8 @@ export class LintClient {
   private cancelled = cancelSignal();
   /** The count of other texts linted (lintOther): their own revisions. */
   private otherRevision = 0;
+  /** Lints asked of the worker and not answered yet. */
+  private inFlight = 0;
   /** The last answer (the newest revision linted). */
   latest: LintAnswer | undefined;
   /** Makes the lint worker's line to the document worker (see {@link linkDocument}). */
@@ -175,6 +177,11 @@ export class LintClient {
     return backend.lintDocument(request);
   }
 
+  /** Whether a lint is under way (asked of the worker, not answered or cancelled yet). */
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
   /** Answers of every lint, in revision order. */
   subscribe(listener: (answer: LintAnswer) => void): () => void {
     this.listeners.add(listener);
@@ -233,6 +240,7 @@ export class LintClient {
     const request: OtherLintRequest = { text, revision: ++this.otherRevision };
     const cancelled = this.cancelled;
     let answer: Result<LintAnswer> | 'cancelled';
+    this.inFlight += 1;
     try {
       answer = await Promise.race([
         this.start().then((backend) => backend.lintOther(request)),
@@ -240,6 +248,8 @@ export class LintClient {
       ]);
     } catch (error) {
       answer = { ok: false, error: workerFailure(error) };
+    } finally {
+      this.inFlight -= 1;
     }
     if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
     if (!answer.ok && answer.error.code === 'CONFLICT') return undefined;
@@ -256,11 +266,14 @@ export class LintClient {
       this.touched = new Set();
       const cancelled = this.cancelled;
       let answer: Result<LintAnswer | 'stale'> | 'cancelled';
+      this.inFlight += 1;
       try {
         answer = await Promise.race([this.lintDocument(request), cancelled.promise]);
       } catch (error) {
         // The worker itself failed (it could not start, or it died).
         answer = { ok: false, error: workerFailure(error) };
+      } finally {
+        this.inFlight -= 1;
       }
       if (answer === 'cancelled' || cancelled !== this.cancelled) return undefined;
       if (answer.ok && answer.value === 'stale') {

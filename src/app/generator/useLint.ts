@@ -123,6 +123,13 @@ export function useLint(
   );
 }
 
+/** The ruleset sent to the editor's own lint worker, and whether it has taken it. */
+interface OtherRuleset {
+  yaml: string;
+  set: Promise<void>;
+  settled: boolean;
+}
+
 /** The hook's machinery, apart from React (tests drive it directly). */
 export class LintWiring {
   /** Bumped at every change of the document (and of the ruleset). */
@@ -141,7 +148,7 @@ export class LintWiring {
   /** The open text is linted although over the limit: the user asked for its whole check. */
   private largeAllowed = false;
   /** The ruleset set in {@link other}'s worker (when it is a client of its own), and its answer. */
-  private otherRuleset: { yaml: string; set: Promise<unknown> } | undefined;
+  private otherRuleset: OtherRuleset | undefined;
 
   /**
    * `other` lints the texts that are not the document (the output editor's own). A client of
@@ -262,16 +269,23 @@ export class LintWiring {
    * loaded) under the ruleset in force; the answer goes to the caller only (the document's
    * state does not change). Undefined when superseded or cancelled.
    */
-  async lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
+  lintOther(text: string): Promise<Result<LintAnswer> | undefined> {
     const yaml = this.rulesetYaml;
     if (this.other !== this.client && yaml !== undefined) {
       // The other worker takes the ruleset in force before its first text and at each change.
       // (A ruleset it refuses leaves it with the default rules, as the panel says of the
       // document's.)
-      if (this.otherRuleset?.yaml !== yaml) {
-        this.otherRuleset = { yaml, set: this.other.setRuleset(yaml) };
+      let ruleset = this.otherRuleset;
+      if (ruleset?.yaml !== yaml) {
+        const entry: OtherRuleset = { yaml, set: Promise.resolve(), settled: false };
+        entry.set = this.other.setRuleset(yaml).then(() => {
+          entry.settled = true;
+        });
+        ruleset = entry;
+        this.otherRuleset = entry;
       }
-      await this.otherRuleset.set;
+      // Once set, the check starts in this call (a Load may stop it at once: see onChange).
+      if (!ruleset.settled) return ruleset.set.then(() => this.other.lintOther(text));
     }
     return this.other.lintOther(text);
   }
@@ -338,6 +352,9 @@ export class LintWiring {
       }
       this.largeAllowed = false;
       this.openedAt = this.changes;
+      // The text opened is the one the output editor shows: the document's lint answers for it
+      // now, and a check of the editor's own text under way would take the cores from it.
+      if (this.other !== this.client && this.other.busy) this.other.cancel();
       // The last answer is of another document: its findings are not this one's (a blank path
       // of the text before would say an error the opened one does not have) until it answers.
       if (this.state.answer !== undefined) {

@@ -168,6 +168,11 @@ export class LintClient {
     };
   }
 
+  /** The stand-in answers at once, or waits on the shared gate: never busy on its own. */
+  get busy(): boolean {
+    return false;
+  }
+
   cancel(): void {
     clearTimeout(this.timer);
   }

@@ -376,6 +376,15 @@ describe('a text over the limit: the whole check the panel offers', () => {
     expect(rulesetOfOther).toHaveBeenCalledTimes(1);
     expect(rulesetOfOther).toHaveBeenCalledWith(ruleset);
     expect(otherOfDocument).not.toHaveBeenCalled();
+    // A text opened stops a check of the editor's own text under way: the document's lint
+    // answers for the text the editor shows.
+    const opened = vi.spyOn(other, 'cancel');
+    const checking = wiring.lintOther(GOOD);
+    expect(other.busy).toBe(true);
+    document.edit(NO_RESPONSES, { opened: true });
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(await checking).toBeUndefined();
+    opened.mockRestore();
     // Stopping the editor's check leaves the document's lint under way alone.
     const cancelDocument = vi.spyOn(client, 'cancel');
     const cancelOther = vi.spyOn(other, 'cancel');
