@@ -24,7 +24,7 @@ import {
 import { isBlankModel } from '../editor/monaco-yaml';
 import { OPENAPI_MODEL_URI } from '../editor/openapi-schema';
 import { indentYamlForInsertion } from '../../shared/openapi/yaml-insertion';
-import { runInSlices, runToEnd, yieldToBrowser } from '../util/slices';
+import { runInSlices, runToEnd, textSliceEnd, yieldToBrowser } from '../util/slices';
 import { changedRange } from '../editor/changed-range';
 import { copyLargeSelection } from '../editor/large-copy';
 import { MAX_RANGES } from '../editor/indent-folding';
@@ -72,17 +72,6 @@ const SMALL_CHANGE = 256 * 1024;
 const LARGE_PASTE_CHARS = 64 * 1024;
 
 /**
- * Where the slice of `text` that starts at `offset` ends: `size` characters on, after the next
- * line feed if there is one.
- */
-function sliceEnd(text: string, offset: number, size = LARGE_PASTE_CHARS): number {
-  const end = offset + size;
-  if (end >= text.length) return text.length;
-  const newline = text.indexOf('\n', end);
-  return newline === -1 ? text.length : newline + 1;
-}
-
-/**
  * Replaces `range` with `text` in slices, one task each, as one undo step; the caret ends after
  * the text, as after a paste. Each slice goes where the previous one ended (its inverse edit
  * says where that is, line endings normalised included). Stops when `cancelled` turns true.
@@ -111,7 +100,7 @@ async function insertInSlices(
     let target: monaco.IRange = range;
     let version: number | undefined = model.getVersionId();
     for (let offset = 0; offset < text.length;) {
-      const end = sliceEnd(text, offset);
+      const end = textSliceEnd(text, offset, LARGE_PASTE_CHARS);
       if (model.getVersionId() !== version) version = undefined;
       let inserted: monaco.IRange | undefined;
       model.pushEditOperations(
@@ -563,14 +552,14 @@ const OutputEditor = forwardRef<OutputEditorHandle, OutputEditorProps>(function 
       let ours = -1;
       let only = true;
       const fill = async () => {
-        const first = text.length <= SLICE_CHARS ? text.length : sliceEnd(text, 0, SLICE_CHARS);
+        const first = text.length <= SLICE_CHARS ? text.length : textSliceEnd(text, 0, SLICE_CHARS);
         model.setValue(text.slice(0, first));
         ours = model.getVersionId();
         for (let offset = first; offset < text.length;) {
           await yieldToBrowser();
           if (model.isDisposed()) return;
           if (model.getVersionId() !== ours) only = false;
-          const end = sliceEnd(text, offset, SLICE_CHARS);
+          const end = textSliceEnd(text, offset, SLICE_CHARS);
           const line = model.getLineCount();
           const column = model.getLineMaxColumn(line);
           model.applyEdits([

@@ -142,3 +142,22 @@ export async function textOfBytes(bytes: Uint8Array): Promise<string> {
   await yieldToBrowser();
   return parts.join('');
 }
+
+/**
+ * Where the slice of `text` that starts at `offset` ends: `size` characters on, after the next
+ * line feed within `size` more characters. A longer line (a minified JSON document is one line
+ * of 47 MB) is cut there, never between a CR and its LF (two line breaks in the model) or inside
+ * a surrogate pair; before, such a text went in as one slice (a task of 0.3–1.4 s).
+ */
+export function textSliceEnd(text: string, offset: number, size: number): number {
+  const end = offset + size;
+  if (end >= text.length) return text.length;
+  const limit = Math.min(text.length, end + size);
+  for (let at = end; at < limit; at++) {
+    if (text.charCodeAt(at) === 10) return at + 1;
+  }
+  if (limit === text.length) return limit;
+  const last = text.charCodeAt(limit - 1);
+  // A CR ending the slice goes with the LF after it; a high surrogate with its low half.
+  return last === 13 || (last >= 0xd800 && last <= 0xdbff) ? limit + 1 : limit;
+}

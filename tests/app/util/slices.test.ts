@@ -6,6 +6,7 @@ import {
   runToEnd,
   textOfBlob,
   textOfBytes,
+  textSliceEnd,
 } from '../../../src/app/util/slices';
 
 function* counting(steps: number, log: string[]): Generator<void, number> {
@@ -131,5 +132,48 @@ describe('textOfBytes', () => {
     expect(await textOfBytes(new TextEncoder().encode('openapi: 3.0.3\n'))).toBe(
       'openapi: 3.0.3\n',
     );
+  });
+});
+
+describe('textSliceEnd', () => {
+  /** The slices of `text` as the fill cuts them. */
+  const slices = (text: string, size: number) => {
+    const parts: string[] = [];
+    for (let offset = 0; offset < text.length;) {
+      const end = textSliceEnd(text, offset, size);
+      expect(end).toBeGreaterThan(offset);
+      parts.push(text.slice(offset, end));
+      offset = end;
+    }
+    return parts;
+  };
+
+  it('ends a slice after a line feed near its size', () => {
+    const text = 'aaaa\nbbbbbb\ncc\ndddddddd\n';
+    const parts = slices(text, 6);
+    expect(parts.join('')).toBe(text);
+    for (const part of parts.slice(0, -1)) expect(part.endsWith('\n')).toBe(true);
+  });
+
+  it('cuts one long line (a minified JSON document) into slices of about the size', () => {
+    const text = `{"a":"${'x'.repeat(100_000)}"}`;
+    const parts = slices(text, 1000);
+    expect(parts.join('')).toBe(text);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(2001);
+    expect(parts.length).toBeGreaterThan(40);
+  });
+
+  it('never parts a CR from its LF, nor the halves of a surrogate pair', () => {
+    for (const pair of ['\r\n', '😀']) {
+      for (let at = 1990; at < 2010; at++) {
+        const text = 'x'.repeat(at) + pair + 'y'.repeat(3000);
+        const parts = slices(text, 1000);
+        expect(parts.join('')).toBe(text);
+        for (const part of parts) {
+          const last = part.charCodeAt(part.length - 1);
+          expect(last === 13 || (last >= 0xd800 && last <= 0xdbff)).toBe(false);
+        }
+      }
+    }
   });
 });
