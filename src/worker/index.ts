@@ -7,7 +7,7 @@
  */
 import { expose, transfer } from 'comlink';
 import type { ApplyAnswer, ApplyOptions, DocumentCommand } from '../shared/openapi';
-import { createCoreApi, type Result } from '../shared/openapi/core-api';
+import { createCoreApi, withFirstWarnings, type Result } from '../shared/openapi/core-api';
 import { toErrorInfo } from '../shared/openapi/errors';
 import { keeperApi } from '../shared/workspace/keeper-api';
 import { RecordKeeper, type RecordSink } from '../shared/workspace/record-keeper';
@@ -65,6 +65,11 @@ export function createWorkerApi(sink?: RecordSink) {
   return {
     ...core,
     ...keeperApi(keeper),
+    // The page takes a large document's warnings in chunks (`warnings`), as it takes its views.
+    openDocument: (text: string, ids?: Record<string, string>) =>
+      withFirstWarnings(core.openDocument(text, ids)),
+    openDocumentFile: (file: Blob, ids?: Record<string, string>) =>
+      withFirstWarnings(core.openDocumentFile(file, ids)),
     apply: (
       commands: DocumentCommand[],
       baseRevision: number,

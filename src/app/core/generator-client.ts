@@ -10,6 +10,7 @@ import { expose, wrap, releaseProxy, transfer, type Remote } from 'comlink';
 import {
   isEndpointCommand,
   sameIssues,
+  WARNING_CHUNK,
   type ApplyAnswer,
   type ApplyOptions,
   type BodyModel,
@@ -896,6 +897,14 @@ export class GeneratorClient {
               [typeof text === 'string' ? text : await text.text(), ids],
               signal,
             );
+      // A worker's summary holds the first warnings only; the rest come in chunks.
+      const { warningCount, ...opened } = summary;
+      const warnings = warningCount === undefined ? summary.warnings : [...summary.warnings];
+      while (warnings.length < (warningCount ?? 0)) {
+        const chunk = await callCore(core, 'warnings', [warnings.length, WARNING_CHUNK], signal);
+        if (chunk.length === 0) break;
+        for (const warning of chunk) warnings.push(warning);
+      }
       const endpoints: Endpoint[] = [];
       onProgress?.(0, summary.count);
       while (endpoints.length < summary.count) {
@@ -912,7 +921,7 @@ export class GeneratorClient {
           if (this.candidate === candidate) this.dropCandidate();
         });
       } else this.adopt(candidate);
-      return { ...summary, endpoints };
+      return { ...opened, warnings, endpoints };
     } catch (error) {
       core.stop();
       throw error;

@@ -71,6 +71,12 @@ export interface DocumentSummary {
   /** How many endpoint views there are. */
   count: number;
   warnings: ImportWarning[];
+  /**
+   * When `warnings` holds the first ones only (a worker's answer: Microsoft Graph's 198,568
+   * warnings were one message of 73 MB, a task of 0.4–0.6 s on the page), their whole count;
+   * the rest come with `warnings`, in chunks.
+   */
+  warningCount?: number;
   /** Operations the form does not show as endpoints, kept as written (nothing is dropped). */
   keptOperations: KeptOperation[];
   meta: DocumentMeta;
@@ -100,6 +106,23 @@ function withoutKeptComponents(endpoint: Endpoint): Endpoint {
 
 /** Endpoint views per `views` call: small enough to clone in well under a frame. */
 export const VIEW_CHUNK = 24;
+
+/** Load warnings per `warnings` call (about 0.7 MB as they cross), and in a worker's summary. */
+export const WARNING_CHUNK = 2000;
+
+/** `summary` with its first {@link WARNING_CHUNK} warnings and their whole count (see `warningCount`). */
+export function withFirstWarnings(summary: Result<DocumentSummary>): Result<DocumentSummary> {
+  if (!summary.ok || summary.value.warnings.length <= WARNING_CHUNK) return summary;
+  const { warnings } = summary.value;
+  return {
+    ok: true,
+    value: {
+      ...summary.value,
+      warnings: warnings.slice(0, WARNING_CHUNK),
+      warningCount: warnings.length,
+    },
+  };
+}
 
 /**
  * Who keeps the workspace record of the open document (src/shared/workspace/record-keeper.ts):
@@ -209,6 +232,9 @@ export function createCoreApi(keeper?: DocumentKeeper) {
           .endpoints.slice(start, start + count)
           .map(withoutKeptComponents),
       ),
+    /** Load warnings `start … start + count - 1` of the open document, in document order. */
+    warnings: (start: number, count: number = WARNING_CHUNK) =>
+      run(() => current().warnings.slice(start, start + count)),
     /** `components.schemas` as the Schemas section edited them. */
     setSchemas: (schemas: Record<string, Schema>) =>
       run(() => {
