@@ -1,6 +1,6 @@
 /** The JSON-paste flow of spec §4, kept free of Monaco so it can be tested on its own. */
-import { useCallback, useState } from 'react';
-import type { GeneratorClient } from '../core/generator-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isAbortError, type GeneratorClient } from '../core/generator-client';
 import { yieldToBrowser } from '../util/slices';
 
 /** Spec §8: logged (in Russian, as the catalogue says) when JSON cannot be converted. */
@@ -37,7 +37,7 @@ export interface JsonPasteOffer {
   conversionFailed?: true;
 }
 
-type PasteClient = Pick<GeneratorClient, 'jsonPasteKind' | 'jsonToYaml'>;
+type PasteClient = Pick<GeneratorClient, 'jsonPasteKind' | 'jsonToYaml' | 'jsonDocumentToYaml'>;
 
 /**
  * A paste longer than this many characters goes to the worker in a task after the paste event's:
@@ -85,14 +85,19 @@ export async function detectJsonPaste(
   }
 }
 
-/** A whole document's offer with its YAML, or marked as not convertible (the warning logged). */
+/**
+ * A whole document's offer with its YAML, or marked as not convertible (the warning logged).
+ * Made in the job worker; `signal` stops it (the dialog closed): the offer comes back as it was.
+ */
 export async function convertLater(
   client: PasteClient,
   offer: JsonPasteOffer,
+  signal?: AbortSignal,
 ): Promise<JsonPasteOffer> {
   try {
-    return { ...offer, yaml: await client.jsonToYaml(offer.json) };
-  } catch {
+    return { ...offer, yaml: await client.jsonDocumentToYaml(offer.json, { signal }) };
+  } catch (error) {
+    if (signal?.aborted === true || isAbortError(error)) return offer;
     console.warn(CONVERSION_FAILED_WARNING);
     return { ...offer, conversionFailed: true };
   }
@@ -116,6 +121,13 @@ export interface JsonPasteController {
 
 export function useJsonPaste(client: PasteClient): JsonPasteController {
   const [offer, setOffer] = useState<JsonPasteOffer | undefined>(undefined);
+  /** Stops the YAML being made for the open offer (a closed dialog's is of no use). */
+  const converting = useRef<AbortController | undefined>(undefined);
+  const stopConverting = useCallback(() => {
+    converting.current?.abort();
+    converting.current = undefined;
+  }, []);
+  useEffect(() => stopConverting, [stopConverting]);
   const handlePaste = useCallback(
     async (text: string, pasteAsIs: (text: string) => void, target?: PasteTarget) => {
       const found = await detectJsonPaste(client, text, target);
@@ -123,28 +135,37 @@ export function useJsonPaste(client: PasteClient): JsonPasteController {
         pasteAsIs(text);
         return;
       }
+      stopConverting();
       setOffer(found);
       if (found.yaml !== undefined) return;
-      const converted = await convertLater(client, found);
+      const controller = new AbortController();
+      converting.current = controller;
+      const converted = await convertLater(client, found, controller.signal);
+      if (converting.current === controller) converting.current = undefined;
       // Only the offer still open takes its YAML (not one cancelled or replaced meanwhile).
       setOffer((open) => (open === found ? converted : open));
     },
-    [client],
+    [client, stopConverting],
   );
   const convert = useCallback(
     (replaceSelection: (yaml: string) => void) => {
       if (offer?.yaml !== undefined) replaceSelection(offer.yaml);
+      stopConverting();
       setOffer(undefined);
     },
-    [offer],
+    [offer, stopConverting],
   );
   const openAsJson = useCallback(
     (open: (json: string) => void) => {
+      stopConverting();
       if (offer?.document === true) open(offer.json);
       setOffer(undefined);
     },
-    [offer],
+    [offer, stopConverting],
   );
-  const cancel = useCallback(() => setOffer(undefined), []);
+  const cancel = useCallback(() => {
+    stopConverting();
+    setOffer(undefined);
+  }, [stopConverting]);
   return { offer, handlePaste, convert, openAsJson, cancel };
 }

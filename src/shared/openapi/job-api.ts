@@ -11,6 +11,7 @@ import { convertSwagger2 } from './convert-swagger2';
 import { upgradeOpenApi, type UpgradeTarget } from './document/upgrade';
 import { CoreError, toErrorInfo } from './errors';
 import { inferSchema } from './infer-schema';
+import { jsonToYaml } from './json-tools';
 import { inferSchemaFromValues, reinferBodySchema } from './inference';
 import type { BodyModel } from './model';
 import { importCurl, importHar, MAX_HAR_CHARS } from './traffic';
@@ -65,6 +66,11 @@ export function createJobApi() {
     inferSchemaFromValues: (values: unknown[]) => run(() => inferSchemaFromValues(values)),
     /** A body's schema re-inferred from all its examples, merged into its edited schema. */
     reinferBodySchema: (body: BodyModel) => run(() => reinferBodySchema(body)),
+    /**
+     * A whole document in JSON as YAML (the JSON-paste dialog's preview and Convert): seconds
+     * for 47 MB, so here, where closing the dialog stops it, not in the document's worker.
+     */
+    jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
     /** YAML of the schema inferred from a JSON sample, '' when there is none (the Schema tab). */
     schemaYaml: (json: string) =>
       run(() => {

@@ -39,6 +39,7 @@ describe('JSON paste detection', () => {
     const failing = {
       jsonPasteKind: () => Promise.resolve('json' as const),
       jsonToYaml: () => Promise.reject(new Error('boom')),
+      jsonDocumentToYaml: () => Promise.reject(new Error('boom')),
     };
     const { result } = renderHook(() => useJsonPaste(failing));
     const pasteAsIs = vi.fn();
@@ -53,7 +54,11 @@ describe('JSON paste detection', () => {
 describe('a large paste and the worker', () => {
   it('is posted to the worker in a task after the paste event, a small one at once', async () => {
     const jsonPasteKind = vi.fn(() => Promise.resolve('none' as const));
-    const spy = { jsonPasteKind, jsonToYaml: () => Promise.resolve('') };
+    const spy = {
+      jsonPasteKind,
+      jsonToYaml: () => Promise.resolve(''),
+      jsonDocumentToYaml: () => Promise.resolve(''),
+    };
     const large = `[${'1,'.repeat(DEFER_POST_CHARS / 2)}1]`;
     const pending = detectJsonPaste(spy, large);
     // Still in the paste event's task: the megabytes are not posted in it.
@@ -92,11 +97,45 @@ describe('a whole OpenAPI document in JSON (issue 28.3)', () => {
     expect(result.current.offer).toBeUndefined();
   });
 
+  it("stops a whole document's conversion when the dialog closes: its YAML never comes", async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const slow = {
+      jsonPasteKind: () => Promise.resolve('document' as const),
+      jsonToYaml: () => Promise.reject(new Error('not for a whole document')),
+      jsonDocumentToYaml: (_text: string, options?: { signal?: AbortSignal }) => {
+        signals.push(options?.signal);
+        return new Promise<string>((resolve, reject) => {
+          options?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+          setTimeout(() => resolve('openapi: 3.0.1\n'), 5_000);
+        });
+      },
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useJsonPaste(slow));
+    let pasting: Promise<void> | undefined;
+    act(() => {
+      pasting = result.current.handlePaste(OPENAPI_JSON, vi.fn());
+    });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(result.current.offer).toMatchObject({ document: true, yaml: undefined });
+    const opened = vi.fn();
+    act(() => result.current.openAsJson(opened));
+    expect(opened).toHaveBeenCalledWith(OPENAPI_JSON);
+    expect(signals[0]?.aborted).toBe(true);
+    await act(() => pasting!);
+    expect(result.current.offer).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('the YAML of a document that cannot be converted is marked, the warning logged', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = {
       jsonPasteKind: () => Promise.resolve('document' as const),
       jsonToYaml: () => Promise.reject(new Error('boom')),
+      jsonDocumentToYaml: () => Promise.reject(new Error('boom')),
     };
     const { result } = renderHook(() => useJsonPaste(failing));
     const pasteAsIs = vi.fn();
