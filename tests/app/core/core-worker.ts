@@ -12,13 +12,14 @@ export interface CoreMessage {
   commands?: DocumentCommand[];
 }
 
-export function coreWorker() {
+/** `createApi`: the API the "worker" exposes (the core's by default; the worker's own, with its extras). */
+export function coreWorker(createApi: () => object = createCoreApi) {
   const messages: CoreMessage[] = [];
   let started = 0;
   const create = () => {
     started += 1;
     const channel = new MessageChannel();
-    expose(createCoreApi(), channel.port2);
+    expose(createApi(), channel.port2);
     channel.port1.start();
     const post = channel.port1.postMessage.bind(channel.port1);
     channel.port1.postMessage = ((message: {

@@ -3,7 +3,6 @@
  * Graph's 198,568 warnings were one message of 73 MB, deserialised in one task of 0.4–0.6 s.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { expose } from 'comlink';
 import { GeneratorClient } from '../../../src/app/core/generator-client';
 import {
   createCoreApi,
@@ -11,6 +10,7 @@ import {
   withFirstWarnings,
 } from '../../../src/shared/openapi/core-api';
 import { createWorkerApi } from '../../../src/worker/index';
+import { coreWorker } from './core-worker';
 
 /** `operations` operations, each with a `4XX` response and an extension: two warnings each. */
 function documentWithWarnings(operations: number): string {
@@ -28,26 +28,6 @@ function documentWithWarnings(operations: number): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** The worker's API over a MessageChannel; the names of the calls the page made. */
-function workerOverChannel(calls: string[]): () => Worker {
-  return () => {
-    const channel = new MessageChannel();
-    expose(createWorkerApi(), channel.port2);
-    channel.port1.start();
-    const post = channel.port1.postMessage.bind(channel.port1);
-    channel.port1.postMessage = ((message: { path?: string[] }) => {
-      calls.push(String(message.path?.[0] ?? ''));
-      post(message);
-    }) as MessagePort['postMessage'];
-    return Object.assign(channel.port1, {
-      terminate: () => {
-        channel.port1.close();
-        channel.port2.close();
-      },
-    }) as unknown as Worker;
-  };
 }
 
 let client: GeneratorClient | undefined;
@@ -74,12 +54,12 @@ describe("a large document's warnings", () => {
   it('all reach the page, in order, over several messages', async () => {
     const expected = createCoreApi().openDocument(text);
     if (!expected.ok) throw new Error('not opened');
-    const calls: string[] = [];
-    client = new GeneratorClient({ createWorker: workerOverChannel(calls) });
+    const worker = coreWorker(createWorkerApi);
+    client = new GeneratorClient({ createWorker: worker.create });
     const opened = await client.openDocument(text);
     expect(opened.warnings).toEqual(expected.value.warnings);
     expect(opened).not.toHaveProperty('warningCount');
-    expect(calls.filter((name) => name === 'warnings').length).toBe(
+    expect(worker.messages.filter((message) => message.name === 'warnings').length).toBe(
       Math.ceil(expected.value.warnings.length / WARNING_CHUNK) - 1,
     );
   }, 60_000);
