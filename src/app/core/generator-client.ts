@@ -1533,7 +1533,7 @@ export class GeneratorClient {
    * Graph's 47 MB of JSON) never crosses to the page.
    */
   jsonDocumentToYaml(text: string, options?: CallOptions) {
-    return this.job('jsonToYaml', [text], options);
+    return this.job('jsonDocumentToYaml', [text], options);
   }
   formatJson(text: string, options?: CallOptions) {
     return this.call('formatJson', [text], options);

@@ -70,7 +70,7 @@ export function createJobApi() {
      * A whole document in JSON as YAML (the JSON-paste dialog's preview and Convert): seconds
      * for 47 MB, so here, where closing the dialog stops it, not in the document's worker.
      */
-    jsonToYaml: (text: string) => run(() => jsonToYaml(text)),
+    jsonDocumentToYaml: (text: string) => run(() => jsonToYaml(text)),
     /** YAML of the schema inferred from a JSON sample, '' when there is none (the Schema tab). */
     schemaYaml: (json: string) =>
       run(() => {
