@@ -615,23 +615,6 @@ export class GeneratorClient {
   }
 
   /**
-   * The open document's text and its revision (the lint reads it after a change); undefined
-   * when no document is open in the running worker (nothing to read yet).
-   */
-  async documentText(
-    options: CallOptions = {},
-  ): Promise<{ text: string; revision: number } | undefined> {
-    if (this.documentEpoch !== this.epoch) return undefined;
-    try {
-      return await this.call('text', [], options);
-    } catch (error) {
-      if (isAbortError(error)) return undefined;
-      if (error instanceof CoreCallError && error.code === 'NO_DOCUMENT') return undefined;
-      throw error;
-    }
-  }
-
-  /**
    * Which text the open document is at (the worker's instance and revision) and its length,
    * without the text (the lint worker reads it over its own port, {@link lintPort}); undefined
    * when no document is open in the running worker.
